@@ -1,0 +1,34 @@
+# One command to play, one to test. Both create the virtual environment on first use.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.installed
+
+.PHONY: play test test-fast bench install clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## play: install, then play a game with bots and print it
+play: $(STAMP)
+	$(BIN)/hiddenrole demo secret-hitler --players 7 --seed 1
+
+## test: install the dev dependencies and run the whole suite (slow suites included)
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q
+
+## test-fast: the suite without the slow suites
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q -m "not slow"
+
+## bench: the speed benchmarks (figures go to docs/performance.md)
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .pytest_cache .hypothesis

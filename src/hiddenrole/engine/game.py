@@ -1,0 +1,296 @@
+"""The engine contract: what every game is, and what the server, bots and lab may ask of it.
+
+A game is a pure, deterministic state machine::
+
+    options + player names + chance outcomes + actions/timeouts  ->  the same state, every time
+
+* :meth:`Game.to_act` says who the current step waits for (several players at once for a
+  simultaneous vote); :meth:`Game.legal_actions` lists what a player may do now.
+* :meth:`Game.apply` takes one action (a JSON object ``{"player": NAME, "action": KIND, ...}``)
+  and returns the events it caused; :meth:`Game.timeout` passes the current deadline and
+  applies the phase's documented defaults. The engine keeps no clock: :meth:`Game.timers`
+  reports nominal durations in seconds and the server owns time.
+* Every event has a visibility. :meth:`Game.view` is a player's information state, built
+  only from what that player may know; it is plain JSON data.
+* Illegal input raises :class:`~hiddenrole.engine.errors.IllegalAction` and changes nothing.
+* Every random event is a chance outcome drawn through :attr:`Game.chance`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .chance import Chance
+from .errors import BadSetup, IllegalAction
+from .events import Event
+from .options import OptionSet
+
+Action = dict[str, Any]
+
+MAX_NAME_LENGTH = 40
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A running deadline of the current phase.
+
+    Attributes:
+        key: identifies this timer instance (e.g. ``"night-3"`` or ``"night-3/discard"``);
+            the server starts the timer the first time it sees the key and keeps its start
+            time while the key stays listed, so a 4-minute night keeps its end while its
+            2-minute private steps come and go.
+        seconds: the nominal length in seconds, counted from when the key first appeared.
+    """
+
+    key: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    Attributes:
+        winner: the winning side's name (one of the game's ``sides``), or ``None`` for a draw.
+        reason: a short machine-readable reason (``"five_liberal_policies"``...).
+        outcomes: each player's ``"win"``, ``"loss"`` or ``"draw"``.
+        detail: extra JSON data (scores, ...).
+    """
+
+    winner: str | None
+    reason: str
+    outcomes: dict[str, str]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON data."""
+        return {"winner": self.winner, "reason": self.reason, "outcomes": dict(self.outcomes), **self.detail}
+
+
+class Game(ABC):
+    """Base class of every game's rules engine.
+
+    Subclasses set the class attributes, implement the abstract methods, and change state
+    only after validating an action completely (so an :class:`IllegalAction` leaves the
+    state unchanged). They record what happens with :meth:`emit`.
+
+    Args:
+        players: the players' names in seat order (unique, non-empty, at most 40 characters).
+        options: game options by name (see :attr:`OPTIONS`); missing ones take their defaults.
+        seed: seeds every chance outcome that is not fixed.
+        chance: chance outcomes fixed by a script or host, by kind (see each game's docs).
+
+    Raises:
+        BadSetup: a player count outside ``min_players .. max_players``, or bad names.
+        BadOption: an unknown option or a bad option value.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    sides: ClassVar[tuple[str, ...]]
+    OPTIONS: ClassVar[OptionSet]
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | str = 0,
+        chance: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.players: tuple[str, ...] = self.check_players(players)
+        self.options: dict[str, Any] = self.OPTIONS.resolve(options)
+        self.seed = seed
+        self.chance = Chance(seed, chance)
+        self.log: list[Event] = []
+        self.setup()
+
+    # ----------------------------------------------------------------- set-up
+    @classmethod
+    def check_players(cls, players: Sequence[str]) -> tuple[str, ...]:
+        """Validate the player names and count; returns them as a tuple.
+
+        Raises:
+            BadSetup: naming the problem (count out of range, empty, too long, duplicate).
+        """
+        if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+            raise BadSetup("players must be a list of names")
+        names = tuple(players)
+        for p in names:
+            if not isinstance(p, str) or not p.strip():
+                raise BadSetup(f"player name {p!r} must be a non-empty string")
+            if len(p) > MAX_NAME_LENGTH:
+                raise BadSetup(f"player name {p[:20]!r}... is longer than {MAX_NAME_LENGTH} characters")
+            if p != p.strip():
+                raise BadSetup(f"player name {p!r} has leading or trailing spaces")
+        seen = set()
+        for p in names:
+            if p.casefold() in seen:
+                raise BadSetup(f"player name {p!r} is used twice")
+            seen.add(p.casefold())
+        if not cls.min_players <= len(names) <= cls.max_players:
+            raise BadSetup(
+                f"{cls.title} needs {cls.min_players} to {cls.max_players} players, got {len(names)}"
+            )
+        return names
+
+    @abstractmethod
+    def setup(self) -> None:
+        """Deal and prepare the first phase (draws the opening chance outcomes)."""
+
+    # ------------------------------------------------------------ the questions
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The current phase's name (``"day"``, ``"night"``, ``"over"``...)."""
+
+    @abstractmethod
+    def to_act(self) -> tuple[str, ...]:
+        """The players the current step waits for, in seat order.
+
+        Empty when the step waits only for its deadline (a turbo day after everyone voted,
+        a night whose actions are done) or when the game is over: then only
+        :meth:`timeout` moves the game on. A player may have legal actions without being
+        listed (changing a vote already cast).
+        """
+
+    @abstractmethod
+    def legal_actions(self, player: str) -> list[Action]:
+        """Every concrete action ``player`` may take now (empty when none).
+
+        Free-text posts are not listed; :meth:`can_post` says whether the player may post.
+        """
+
+    @abstractmethod
+    def timers(self) -> list[Timer]:
+        """The deadlines running now (empty when the phase has none, e.g. untimed pace)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended; nothing can happen after that."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The result once the game is over, else ``None``."""
+
+    def can_post(self, player: str) -> bool:
+        """Whether ``player`` may post in the public thread now (default: while the game runs)."""
+        return player in self.players and not self.is_over
+
+    # ---------------------------------------------------------------- changes
+    def apply(self, action: Mapping[str, Any]) -> list[Event]:
+        """Apply one player's action and return the events it caused.
+
+        Args:
+            action: ``{"player": NAME, "action": KIND, ...parameters}``.
+
+        Raises:
+            IllegalAction: the action is malformed, out of turn or against the rules; its
+                message names the player, the action and the reason. Nothing changed.
+        """
+        if not isinstance(action, Mapping):
+            raise IllegalAction(None, action, "an action must be a JSON object")
+        player = action.get("player")
+        kind = action.get("action")
+        if not isinstance(player, str) or player not in self.players:
+            raise IllegalAction(None if not isinstance(player, str) else player, action, "unknown player")
+        if not isinstance(kind, str):
+            raise IllegalAction(player, action, "missing the action kind")
+        if self.is_over:
+            raise IllegalAction(player, action, "the game is over")
+        start = len(self.log)
+        self._apply(player, kind, action)
+        return self.log[start:]
+
+    def timeout(self) -> list[Event]:
+        """Pass the current deadline: the step's missing actions get their documented defaults.
+
+        Raises:
+            IllegalAction: the game is over.
+        """
+        if self.is_over:
+            raise IllegalAction(None, {"timeout": True}, "the game is over")
+        start = len(self.log)
+        self._timeout()
+        return self.log[start:]
+
+    @abstractmethod
+    def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
+        """Validate completely, then change state and :meth:`emit` events."""
+
+    @abstractmethod
+    def _timeout(self) -> None:
+        """Apply the current phase's timeout defaults (chance outcomes where random)."""
+
+    def emit(self, kind: str, to: Iterable[str] | None = None, **data: Any) -> Event:
+        """Append an event to the log. ``to=None`` is public; a set of names is private to them."""
+        event = Event(len(self.log), kind, data, None if to is None else frozenset(to))
+        self.log.append(event)
+        return event
+
+    # ------------------------------------------------------------------ views
+    def events_for(self, player: str | None) -> list[dict[str, Any]]:
+        """The events ``player`` may see (``None``: a spectator, public events only), as JSON."""
+        return [e.to_json() for e in self.log if e.to is None or (player is not None and player in e.to)]
+
+    @abstractmethod
+    def view(self, player: str | None) -> dict[str, Any]:
+        """``player``'s information state as plain JSON data (``None``: a spectator).
+
+        Keys every game provides: ``game``, ``player``, ``phase``, ``over``, ``players``,
+        ``board`` (public state), ``private`` (what this player knows beyond it, ``{}`` for
+        a spectator), ``events`` (those visible to the player), ``result`` (once over).
+        Before the end it contains nothing the player may not know.
+        """
+
+    @abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """The public summary (no secrets), printed at the end of a script."""
+
+    def reveal(self) -> dict[str, Any]:
+        """Everything, for after the game: the public summary, every event with its audience,
+        the seed and every chance outcome. Raises :class:`IllegalAction` before the end."""
+        if not self.is_over:
+            raise IllegalAction(None, {"reveal": True}, "secrets are revealed only after the game")
+        return {
+            "game": self.name,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "seed": self.seed,
+            "summary": self.summary(),
+            "result": self.result.to_json() if self.result else None,
+            "events": [e.to_json(reveal=True) for e in self.log],
+            "chance": [[k, v] for k, v in self.chance.record],
+        }
+
+    def base_view(self, player: str | None) -> dict[str, Any]:
+        """The keys of :meth:`view` every game shares; games add ``board`` and ``private``."""
+        if player is not None and player not in self.players:
+            raise IllegalAction(player, {"view": player}, "unknown player")
+        return {
+            "game": self.name,
+            "player": player,
+            "phase": self.phase,
+            "over": self.is_over,
+            "players": list(self.players),
+            "events": self.events_for(player),
+            "result": self.result.to_json() if self.result else None,
+        }
+
+
+def field_of(player: str, action: Mapping[str, Any], key: str, kind: type | tuple[type, ...] = str) -> Any:
+    """Read a required parameter of an action, or raise :class:`IllegalAction` naming it."""
+    if key not in action:
+        raise IllegalAction(player, action, f"missing {key!r}")
+    value = action[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise IllegalAction(player, action, f"{key!r} must be a {names}")
+    return value

@@ -1,0 +1,143 @@
+"""Game options: each documented with a default, validated with a clear error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import BadOption
+
+
+@dataclass(frozen=True)
+class Option:
+    """One documented game option.
+
+    Attributes:
+        name: the key used in scripts, the CLI (``--option name=value``) and the server.
+        default: the value when the option is not given (``None`` may mean "the rule's
+            own default, which depends on the player count"; the game resolves it).
+        doc: one sentence for the host: what the option changes.
+        kind: the Python type of a value: ``str``, ``int``, ``float`` or ``bool``.
+        choices: the allowed values, for an option with a closed set.
+        minimum, maximum: inclusive bounds, for numbers.
+        nullable: ``None`` is allowed (only meaningful when ``default`` is ``None``).
+    """
+
+    name: str
+    default: Any
+    doc: str
+    kind: type = str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    nullable: bool = False
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` normalised to ``kind``, or raise :class:`BadOption` naming the option.
+
+        Strings from a command line (``"true"``, ``"3"``) are converted to the option's kind.
+        """
+        if value is None:
+            if self.nullable or self.default is None:
+                return None
+            raise BadOption(self.name, value, "a value is required")
+        value = self._coerce(value)
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise BadOption(self.name, value, f"must be one of {allowed}")
+        if self.minimum is not None and value < self.minimum:
+            raise BadOption(self.name, value, f"must be at least {self.minimum:g}")
+        if self.maximum is not None and value > self.maximum:
+            raise BadOption(self.name, value, f"must be at most {self.maximum:g}")
+        return value
+
+    def _coerce(self, value: Any) -> Any:
+        kind = self.kind
+        if kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "1", "0"):
+                return value.lower() in ("true", "yes", "1")
+            raise BadOption(self.name, value, "must be true or false")
+        if kind is int:
+            if isinstance(value, bool):
+                raise BadOption(self.name, value, "must be a whole number")
+            if isinstance(value, int):
+                return value
+            if isinstance(value, float) and value.is_integer():
+                return int(value)
+            if isinstance(value, str):
+                try:
+                    return int(value.strip())
+                except ValueError:
+                    pass
+            raise BadOption(self.name, value, "must be a whole number")
+        if kind is float:
+            if isinstance(value, bool):
+                raise BadOption(self.name, value, "must be a number")
+            if isinstance(value, (int, float)):
+                return float(value)
+            if isinstance(value, str):
+                try:
+                    return float(value.strip())
+                except ValueError:
+                    pass
+            raise BadOption(self.name, value, "must be a number")
+        if kind is str:
+            if isinstance(value, str):
+                return value
+            raise BadOption(self.name, value, "must be a string")
+        raise BadOption(self.name, value, f"unsupported option kind {kind.__name__}")
+
+    def describe(self) -> dict[str, Any]:
+        """The option as JSON data, for the server and the browser's table form."""
+        return {
+            "name": self.name,
+            "default": self.default,
+            "doc": self.doc,
+            "type": self.kind.__name__,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
+
+
+class OptionSet:
+    """The documented options of one game."""
+
+    def __init__(self, options: Iterable[Option]) -> None:
+        self.options: dict[str, Option] = {}
+        for opt in options:
+            if opt.name in self.options:
+                raise ValueError(f"option {opt.name!r} declared twice")
+            self.options[opt.name] = opt
+
+    def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """All options with defaults filled in and every given value validated.
+
+        Raises:
+            BadOption: an unknown option name (the message lists the known ones), or a bad value.
+        """
+        if given is not None and not isinstance(given, Mapping):
+            raise BadOption("options", given, "options must be an object of name: value")
+        out = {name: opt.default for name, opt in self.options.items()}
+        for name, value in (given or {}).items():
+            opt = self.options.get(name)
+            if opt is None:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise BadOption(name, value, f"unknown option (known options: {known})")
+            out[name] = opt.validate(value)
+        return out
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Every option as JSON data."""
+        return [opt.describe() for opt in self.options.values()]
+
+    def __iter__(self):
+        return iter(self.options.values())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.options
+
+

@@ -1,0 +1,74 @@
+"""Play one game to its end with bots, through the engine contract only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.base import Bot, Observation
+from ..engine import Game, Result
+
+MAX_STEPS = 100_000
+
+
+class RunawayGame(RuntimeError):
+    """A game that did not end within :data:`MAX_STEPS` actions and timeouts (an engine bug)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The outcome of one simulated game: its result, and its length in actions and timeouts."""
+
+    result: Result
+    actions: int
+    timeouts: int
+
+
+def play_game(
+    game: Game,
+    bots: Mapping[str, Bot],
+    *,
+    max_steps: int = MAX_STEPS,
+    on_step: Callable[[Game, Any], None] | None = None,
+) -> GameRecord:
+    """Play ``game`` to its end.
+
+    Whenever the current step waits for players (:meth:`Game.to_act`), the first of them
+    is asked for an action (the others in turn, since ``to_act`` is asked again after each
+    action); when it waits for nobody, the deadline is passed with :meth:`Game.timeout`.
+    Each bot is given only an :class:`Observation`: its legal actions and, if it asks
+    for it, a copy of its view.
+
+    Args:
+        game: a fresh game.
+        bots: a bot for every player who may be asked to act, by name.
+        max_steps: the bound on actions plus timeouts (count).
+        on_step: called after each step with the game and the action (``None`` for a timeout).
+
+    Raises:
+        RunawayGame: the game had not ended after ``max_steps`` steps.
+        KeyError: a player with no bot was asked to act.
+    """
+    actions = timeouts = 0
+    for _ in range(max_steps):
+        if game.is_over:
+            assert game.result is not None
+            return GameRecord(game.result, actions, timeouts)
+        waiting = game.to_act()
+        if not waiting:
+            game.timeout()
+            timeouts += 1
+            if on_step is not None:
+                on_step(game, None)
+            continue
+        player = waiting[0]
+        bot = bots[player]
+        legal = game.legal_actions(player)
+        view = game.view(player) if bot.needs_view else None
+        action = bot.choose(Observation(player, legal, view))
+        game.apply(action)
+        actions += 1
+        if on_step is not None:
+            on_step(game, action)
+    raise RunawayGame(f"{game.name}: no end after {max_steps} steps (seed {game.seed})")
