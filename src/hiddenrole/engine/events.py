@@ -14,9 +14,9 @@ from typing import Any
 PUBLIC = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """One thing that happened in a game.
+    """One thing that happened in a game (never changed once emitted; not frozen, for speed).
 
     Attributes:
         seq: position in the game's event log (0-based), the same on every replay.
