@@ -1,0 +1,1 @@
+"""The games: one package each, built on :mod:`hiddenrole.engine` only."""
