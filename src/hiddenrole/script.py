@@ -50,7 +50,8 @@ def load_script(data: Any) -> tuple[Game, list[Any]]:
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ScriptError("'seed' must be an integer or a string")
-    chance = data.get("chance") or {}
+    chance = data.get("chance")
+    chance = {} if chance is None else chance
     if not isinstance(chance, Mapping):
         raise ScriptError("'chance' must be an object")
     try:
