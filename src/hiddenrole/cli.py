@@ -11,12 +11,13 @@ import typer
 from rich.console import Console
 
 from .engine import HiddenRoleError
-from .lab.commands import simulate
+from .lab.commands import report, simulate
 
 app = typer.Typer(help="Moderate hidden-role games, and balance them with bots.", no_args_is_help=True)
 err = Console(stderr=True)
 
 app.command()(simulate)
+app.command()(report)
 
 
 @app.command()

@@ -1,59 +1,358 @@
-"""Simulate many seeded games per player count and count how they ended.
+"""Simulate many seeded games per player count and option set, and count how they ended.
 
-Game ``i`` at player count ``n`` is seeded with ``derive_seed(seed, game, n, i)``, so a
-result does not depend on how the games are split between workers.
+Seeding: game ``i`` (0-based) at player count ``n`` is seeded with
+``derive_seed(seed, game, n, i)``. The seed does not depend on the option set either, so
+every option value of a sweep is played on the same deals (paired comparison), and a
+result does not depend on how the games are split between batches, workers or machines.
+
+The unit of work is a :class:`Batch`: a range of game indices at one player count and one
+option set. :func:`run_batch` plays it anywhere (this process, a worker process, a Ray
+task) and returns a :class:`CountResult`; tallies merge by addition, so the merged result
+is the same whatever the split and the order in which batches finish.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.base import bot_class
-from ..engine import derive_seed, game_class
+from ..bots.base import Bot, bot_class
+from ..engine import BadSetup, Game, derive_seed, game_class
 from .play import play_game
 from .stats import wilson_interval
+
+#: Turn counts come from the game's ``Result.detail["turns"]`` when it gives one.
+TURNS_FROM_GAME = "game"
+#: ... otherwise a turn is a phase: the count of phases the game went through.
+TURNS_FROM_PHASES = "phases"
+
+
+class SimulationError(RuntimeError):
+    """A simulated game failed (an engine or bot bug); the message names the game's seed."""
+
+
+def _histogram_json(hist: Counter) -> dict[str, int]:
+    return {str(k): hist[k] for k in sorted(hist)}
+
+
+def _histogram_from_json(data: Mapping[str, int]) -> Counter:
+    return Counter({int(k): int(v) for k, v in data.items()})
+
+
+def _quantile(hist: Counter, q: float) -> float:
+    """The ``q`` quantile (0..1) of a histogram ``{value: count}`` (lower value on ties)."""
+    total = sum(hist.values())
+    if not total:
+        return 0.0
+    rank = q * (total - 1)
+    seen = 0
+    for value in sorted(hist):
+        seen += hist[value]
+        if seen > rank:
+            return float(value)
+    return float(max(hist))
+
+
+def length_stats(hist: Counter) -> dict[str, float]:
+    """``{"mean", "min", "p10", "median", "p90", "max"}`` of a game-length histogram ``{length: games}``."""
+    total = sum(hist.values())
+    if not total:
+        return {"mean": 0.0, "min": 0.0, "p10": 0.0, "median": 0.0, "p90": 0.0, "max": 0.0}
+    return {
+        "mean": sum(k * v for k, v in hist.items()) / total,
+        "min": float(min(hist)),
+        "p10": _quantile(hist, 0.10),
+        "median": _quantile(hist, 0.50),
+        "p90": _quantile(hist, 0.90),
+        "max": float(max(hist)),
+    }
 
 
 @dataclass
 class CountResult:
-    """The tally of the games at one player count."""
+    """The tally of the games at one player count (and one option set).
+
+    Attributes:
+        players: the player count.
+        games: games counted.
+        wins: side name -> games it won; ``"draw"`` counts games with no winner.
+        reasons: end reason (``Result.reason``) -> games.
+        actions: total actions over the games (count).
+        timeouts: total timeouts (deadlines passed) over the games (count).
+        turns_hist: game length in turns -> games (see :data:`TURNS_FROM_GAME`).
+        actions_hist: game length in actions -> games.
+        turns_from_game: games whose turn count the game itself gave (the others count phases).
+    """
 
     players: int
     games: int = 0
-    wins: Counter = field(default_factory=Counter)  # side -> count; "draw" for draws
+    wins: Counter = field(default_factory=Counter)
     reasons: Counter = field(default_factory=Counter)
-    actions: int = 0  # total actions over the games (for the mean game length)
+    actions: int = 0
+    timeouts: int = 0
+    turns_hist: Counter = field(default_factory=Counter)
+    actions_hist: Counter = field(default_factory=Counter)
+    turns_from_game: int = 0
 
-    def add(self, winner: str | None, reason: str, actions: int) -> None:
-        """Count one finished game."""
+    def add(
+        self,
+        winner: str | None,
+        reason: str,
+        actions: int,
+        turns: int = 0,
+        timeouts: int = 0,
+        *,
+        turns_from_game: bool = False,
+    ) -> None:
+        """Count one finished game: its winning side (``None``: a draw), end reason and length
+        (actions, turns and timeouts are counts)."""
         self.games += 1
+        self.turns_from_game += bool(turns_from_game)
         self.wins[winner if winner is not None else "draw"] += 1
         self.reasons[reason] += 1
         self.actions += actions
+        self.timeouts += timeouts
+        self.turns_hist[turns] += 1
+        self.actions_hist[actions] += 1
+
+    def merge(self, other: CountResult) -> None:
+        """Add ``other``'s games (same player count) to this tally.
+
+        Raises ``ValueError`` when the player counts differ.
+        """
+        if other.players != self.players:
+            raise ValueError(f"cannot merge a {other.players}-player tally into a {self.players}-player one")
+        self.games += other.games
+        self.wins.update(other.wins)
+        self.reasons.update(other.reasons)
+        self.actions += other.actions
+        self.timeouts += other.timeouts
+        self.turns_hist.update(other.turns_hist)
+        self.actions_hist.update(other.actions_hist)
+        self.turns_from_game += other.turns_from_game
+
+    @property
+    def turns_measure(self) -> str:
+        """How turns were counted: ``"game"``, ``"phases"``, or ``"mixed"`` (see :func:`play_seeded`)."""
+        if self.turns_from_game == self.games:
+            return TURNS_FROM_GAME if self.games else TURNS_FROM_PHASES
+        return TURNS_FROM_PHASES if self.turns_from_game == 0 else "mixed"
 
     def win_rate(self, side: str) -> tuple[float, float, float]:
-        """``(rate, low, high)``: ``side``'s win rate and its 95% Wilson interval."""
+        """``(rate, low, high)``: ``side``'s win rate and its 95% Wilson interval, as fractions."""
         wins = self.wins.get(side, 0)
         low, high = wilson_interval(wins, self.games)
         return (wins / self.games if self.games else 0.0, low, high)
 
     def to_json(self) -> dict[str, Any]:
-        """The tally as JSON data."""
+        """The tally as JSON data (keys sorted, so equal tallies serialise identically)."""
         return {
             "players": self.players,
             "games": self.games,
-            "wins": dict(self.wins),
-            "reasons": dict(self.reasons),
+            "wins": {k: self.wins[k] for k in sorted(self.wins)},
+            "reasons": {k: self.reasons[k] for k in sorted(self.reasons)},
             "mean_actions": self.actions / self.games if self.games else 0.0,
+            "timeouts": self.timeouts,
+            "turns": {
+                "measure": self.turns_measure,
+                "from_game": self.turns_from_game,
+                "stats": length_stats(self.turns_hist),
+                "histogram": _histogram_json(self.turns_hist),
+            },
+            "actions": {"stats": length_stats(self.actions_hist), "histogram": _histogram_json(self.actions_hist)},
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CountResult:
+        """Rebuild a tally from :meth:`to_json` data. Raises ``KeyError``/``ValueError`` on bad data."""
+        tally = cls(int(data["players"]))
+        tally.games = int(data["games"])
+        tally.wins = Counter({str(k): int(v) for k, v in data["wins"].items()})
+        tally.reasons = Counter({str(k): int(v) for k, v in data["reasons"].items()})
+        tally.timeouts = int(data.get("timeouts", 0))
+        tally.turns_hist = _histogram_from_json(data["turns"]["histogram"])
+        tally.turns_from_game = int(data["turns"].get("from_game", 0))
+        tally.actions_hist = _histogram_from_json(data["actions"]["histogram"])
+        tally.actions = sum(k * v for k, v in tally.actions_hist.items())
+        return tally
 
 
 def player_names(count: int) -> list[str]:
     """Seat names for simulated games: ``P1 .. Pn``."""
     return [f"P{i}" for i in range(1, count + 1)]
+
+
+def target_of(obj: type) -> str:
+    """The ``"module:Class"`` import path of a class (what workers import it by)."""
+    return f"{obj.__module__}:{obj.__qualname__}"
+
+
+def load_target(target: str) -> type:
+    """Import a class from its ``"module:Class"`` path. Raises ``BadSetup`` naming it when it cannot."""
+    module, sep, name = target.partition(":")
+    if not sep or not module or not name:
+        raise BadSetup(f"bad import path {target!r}: use module:Class")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in name.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as exc:
+        raise BadSetup(f"cannot import {target!r}: {exc}") from None
+    return obj
+
+
+def resolve_game(game: str) -> type[Game]:
+    """The game class for a registered name (``"secret-hitler"``) or a ``"module:Class"`` path.
+
+    Raises:
+        BadSetup: an unknown game, or a path that is not a :class:`Game` subclass.
+    """
+    if ":" in game:
+        cls = load_target(game)
+        if not (isinstance(cls, type) and issubclass(cls, Game)):
+            raise BadSetup(f"{game!r} is not a Game class")
+        return cls
+    return game_class(game)
+
+
+def resolve_bots(game: str, cls: type[Game], bots: Mapping[str, str] | None) -> dict[str, str]:
+    """Check ``{side or "*": bot kind}`` against the game and return ``{side or "*": "module:Class"}``.
+
+    Every side missing from ``bots`` plays the ``"*"`` kind, else ``"random"``. Kinds are
+    looked up with :func:`hiddenrole.bots.base.bot_class`, so any kind registered with
+    ``register_bot`` plays.
+
+    Raises:
+        BadSetup: a side the game does not have, a kind with no bot for this game, or
+            kinds per side for a game without ``side_of``.
+    """
+    kinds = dict(bots or {})
+    for side in kinds:
+        if side != "*" and side not in cls.sides:
+            raise BadSetup(f"--bots {side}=...: {cls.title} has no side {side!r} (sides: {', '.join(cls.sides)})")
+    if any(side != "*" for side in kinds) and not callable(getattr(cls, "side_of", None)):
+        raise BadSetup(f"{cls.title} has no side_of(player), so bots cannot be given per side")
+    out = {}
+    for side, kind in sorted(kinds.items()):
+        try:
+            out[side] = target_of(bot_class(kind, game))
+        except ValueError as exc:
+            raise BadSetup(str(exc)) from None
+    out.setdefault("*", target_of(bot_class("random", game)))
+    return out
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Games ``start .. stop-1`` of one run at one player count and option set (picklable).
+
+    Attributes:
+        game: the game's registered name (part of every game's seed).
+        game_target: the game class's ``"module:Class"`` path, imported by the worker.
+        players: the player count.
+        options: the game options (name -> value).
+        bots: ``{side or "*": "module:Class"}`` of the bot classes (see :func:`resolve_bots`).
+        seed: the run's base seed.
+        start, stop: the game indices (``stop`` excluded).
+        key: identifies the option set within its run (an index), carried back to the caller.
+    """
+
+    game: str
+    game_target: str
+    players: int
+    options: tuple[tuple[str, Any], ...]
+    bots: tuple[tuple[str, str], ...]
+    seed: int
+    start: int
+    stop: int
+    key: int = 0
+
+    @property
+    def size(self) -> int:
+        """The number of games in the batch."""
+        return self.stop - self.start
+
+
+def play_seeded(
+    cls: type[Game],
+    game: str,
+    count: int,
+    seed: int,
+    index: int,
+    options: Mapping[str, Any] | None,
+    bot_targets: Mapping[str, str],
+    bot_cache: dict[str, type[Bot]] | None = None,
+) -> tuple[str | None, str, int, int, int, str]:
+    """Play game ``index`` of a run; returns ``(winner, reason, actions, turns, timeouts, turns_source)``.
+
+    A game's length in turns is ``Result.detail["turns"]`` when the game gives it
+    (``turns_source`` :data:`TURNS_FROM_GAME`), else the number of phases it went
+    through, the final ``"over"`` excluded (:data:`TURNS_FROM_PHASES`).
+
+    Bots are seated after the deal: each player gets the bot of their side
+    (``side_of(player)`` when ``bot_targets`` names sides), else the ``"*"`` bot; each bot
+    is seeded from the game's seed.
+
+    Raises:
+        SimulationError: the game or a bot failed; the message names the game's seed.
+    """
+    cache = bot_cache if bot_cache is not None else {}
+    game_seed = derive_seed(seed, game, count, index)
+    try:
+        g = cls(player_names(count), options, seed=game_seed)
+        per_side = len(bot_targets) > 1
+        seats = {}
+        for p in g.players:
+            target = bot_targets.get(g.side_of(p), bot_targets["*"]) if per_side else bot_targets["*"]
+            bot_cls = cache.get(target)
+            if bot_cls is None:
+                bot_cls = cache[target] = load_target(target)
+            seats[p] = bot_cls(p, game_seed)
+        phases = [1, g.phase]
+
+        def count_phase(game_: Game, _action: Any) -> None:
+            phase = game_.phase
+            if phase != phases[1]:
+                phases[0] += 1
+                phases[1] = phase
+
+        record = play_game(g, seats, on_step=count_phase)
+    except Exception as exc:  # an engine or bot bug: report which game, keep the cause
+        raise SimulationError(
+            f"{game}, {count} players, game {index} (seed {game_seed}, options {dict(options or {})}): "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
+    result = record.result
+    turns = result.detail.get("turns")
+    if isinstance(turns, int) and not isinstance(turns, bool):
+        source = TURNS_FROM_GAME
+    else:
+        source = TURNS_FROM_PHASES
+        turns = phases[0] - (1 if g.phase == "over" else 0)
+    return result.winner, result.reason, record.actions, turns, record.timeouts, source
+
+
+def run_batch(batch: Batch) -> tuple[int, CountResult]:
+    """Play a :class:`Batch`; returns ``(batch.key, tally)``. Runs in any process.
+
+    Raises:
+        SimulationError: a game failed (the message names its seed).
+        BadSetup: the game or a bot class cannot be imported in this process.
+    """
+    cls = resolve_game(batch.game_target)
+    options = dict(batch.options)
+    bots = dict(batch.bots)
+    cache: dict[str, type[Bot]] = {}
+    tally = CountResult(batch.players)
+    for i in range(batch.start, batch.stop):
+        winner, reason, actions, turns, timeouts, source = play_seeded(
+            cls, batch.game, batch.players, batch.seed, i, options, bots, cache
+        )
+        tally.add(winner, reason, actions, turns, timeouts, turns_from_game=source == TURNS_FROM_GAME)
+    return batch.key, tally
 
 
 def play_one(
@@ -67,22 +366,21 @@ def play_one(
     """Play game ``index`` of a run; returns ``(winner, reason, actions)``.
 
     Args:
-        bots: bot kind by side (``{"liberals": "rule"}``), else ``"random"`` for everyone;
-            a key ``"*"`` sets the default kind. Sides are told to bots after the deal by
-            the game's ``side_of(player)`` when the game has it.
+        game_name: a registered game name or a ``"module:Class"`` path.
+        count: the player count.
+        seed: the run's base seed (the game's seed is ``derive_seed(seed, game_name, count, index)``).
+        index: the game's index in the run (0-based).
+        options: game options by name.
+        bots: bot kind by side (``{"liberals": "rule"}``); a key ``"*"`` sets the default
+            kind (else ``"random"``).
+
+    Raises:
+        BadSetup: an unknown game, side or bot kind. SimulationError: the game failed.
     """
-    cls = game_class(game_name)
-    game_seed = derive_seed(seed, game_name, count, index)
-    game = cls(player_names(count), options, seed=game_seed)
-    kinds = dict(bots or {})
-    default = kinds.pop("*", "random")
-    side_of: Callable[[str], str] | None = getattr(game, "side_of", None)
-    seats = {}
-    for p in game.players:
-        kind = kinds.get(side_of(p), default) if (kinds and side_of) else default
-        seats[p] = bot_class(kind, game_name)(p, game_seed)
-    record = play_game(game, seats)
-    return record.result.winner, record.result.reason, record.actions
+    cls = resolve_game(game_name)
+    targets = resolve_bots(game_name, cls, bots)
+    winner, reason, actions, *_ = play_seeded(cls, game_name, count, seed, index, options, targets)
+    return winner, reason, actions
 
 
 def simulate(
@@ -94,20 +392,32 @@ def simulate(
     bots: Mapping[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict[int, CountResult]:
-    """Play ``games`` games at each player count in ``counts`` (in this process).
+    """Play ``games`` games at each player count in ``counts``, in this process.
+
+    (For several workers, option sweeps and result files see :func:`hiddenrole.lab.runs.run`.)
 
     Args:
+        game_name: a registered game name or a ``"module:Class"`` path.
+        counts: the player counts.
+        games: games per player count.
+        seed: the base seed.
+        options: game options by name.
+        bots: bot kind by side, ``"*"`` for the default (see :func:`play_one`).
         progress: called with 1 after each game (for a progress bar).
 
     Returns:
         ``{count: CountResult}``.
     """
+    cls = resolve_game(game_name)
+    targets = resolve_bots(game_name, cls, bots)
+    frozen_options = tuple(sorted((options or {}).items()))
+    frozen_bots = tuple(sorted(targets.items()))
     out: dict[int, CountResult] = {}
     for n in counts:
         tally = CountResult(n)
         for i in range(games):
-            winner, reason, actions = play_one(game_name, n, seed, i, options, bots)
-            tally.add(winner, reason, actions)
+            _, part = run_batch(Batch(game_name, target_of(cls), n, frozen_options, frozen_bots, seed, i, i + 1))
+            tally.merge(part)
             if progress is not None:
                 progress(1)
         out[n] = tally

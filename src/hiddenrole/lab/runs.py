@@ -1,0 +1,420 @@
+"""A balance-lab run: player counts x option sets x seeded games, on worker processes or Ray.
+
+A run is planned once in the parent (:func:`plan_run` checks the game, the options, the
+sweep and the bots, and fails before any game is played), cut into :class:`Batch` es, played
+by an engine (``"process"``: a pool of local worker processes; ``"ray"``: Ray tasks on a
+cluster), and merged. Every game's seed comes from the base seed and the game's index
+(:mod:`hiddenrole.lab.simulate`), and tallies merge by addition, so the result file is the
+same for any number of workers and either engine.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import multiprocessing
+import os
+import platform
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..engine import BadOption, BadSetup, Game
+from .simulate import Batch, CountResult, SimulationError, resolve_bots, resolve_game, run_batch, target_of
+
+RESULTS_FORMAT = "hiddenrole.simulation/1"
+SEEDING = "game i (0-based) at n players is seeded with derive_seed(seed, game, n, i), for every option set"
+ENGINES = ("process", "ray")
+MAX_BATCH = 250  # games per batch at most (a batch is the unit of progress and of work)
+
+Progress = Callable[[int], None]
+
+
+def default_workers() -> int:
+    """The number of cores this process may use (count), the default ``--workers``."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def parse_pairs(pairs: Iterable[str], flag: str) -> dict[str, str]:
+    """``["KEY=VALUE", ...]`` -> ``{KEY: VALUE}``.
+
+    Raises:
+        ValueError: a pair without ``=`` or with an empty key, or a key given twice (the
+            message names the flag and the pair).
+    """
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise ValueError(f"{flag} {pair!r}: use KEY=VALUE")
+        if key in out:
+            raise ValueError(f"{flag} {key} is given twice")
+        out[key] = value
+    return out
+
+
+def parse_sweep(pairs: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """``["KEY=V1,V2,...", ...]`` -> ``[(KEY, [V1, V2, ...]), ...]`` (several sweeps make a grid).
+
+    Raises:
+        ValueError: a malformed sweep, an empty or repeated value, or a key swept twice.
+    """
+    out = []
+    for key, text in parse_pairs(pairs, "--sweep").items():
+        values = [v.strip() for v in text.split(",")]
+        if not text or any(not v for v in values):
+            raise ValueError(f"--sweep {key}={text}: give values V1,V2,... with none empty")
+        if len(set(values)) != len(values):
+            raise ValueError(f"--sweep {key}={text}: a value is repeated")
+        out.append((key, values))
+    return out
+
+
+@dataclass(frozen=True)
+class OptionSetRun:
+    """One option set of a run.
+
+    Attributes:
+        label: how tables and plots name it (``"commie_count=3"``; ``"default options"``).
+        options: the options given to every game (fixed options and this set's sweep values), typed.
+        resolved: every option of the game with defaults filled in.
+    """
+
+    label: str
+    options: dict[str, Any]
+    resolved: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """A checked run, ready to play (built by :func:`plan_run`).
+
+    Attributes:
+        game: the game's name as given (a registered name, or ``"module:Class"``).
+        game_cls: the game class.
+        counts: the player counts.
+        games: games per player count and option set (count).
+        seed: the base seed.
+        options: the fixed options, typed.
+        sweep: ``[(option, [values...])]``, typed values.
+        bots: bot kind by side (``"*"``: every other side).
+        bot_targets: the bot classes' ``"module:Class"`` paths by side.
+        sets: the option sets (one per sweep combination; one when there is no sweep).
+    """
+
+    game: str
+    game_cls: type[Game]
+    counts: tuple[int, ...]
+    games: int
+    seed: int
+    options: dict[str, Any]
+    sweep: tuple[tuple[str, tuple[Any, ...]], ...]
+    bots: dict[str, str]
+    bot_targets: dict[str, str]
+    sets: tuple[OptionSetRun, ...]
+
+    @property
+    def total_games(self) -> int:
+        """Games in the whole run (count)."""
+        return self.games * len(self.counts) * len(self.sets)
+
+    def batches(self, workers: int = 1) -> list[Batch]:
+        """The run cut into batches of at most :data:`MAX_BATCH` games, about four per worker
+        for each player count and option set (the split never changes the result)."""
+        size = max(1, min(MAX_BATCH, math.ceil(self.games / (4 * max(1, workers)))))
+        target = target_of(self.game_cls)
+        bots = tuple(sorted(self.bot_targets.items()))
+        out = []
+        for key, option_set in enumerate(self.sets):
+            options = tuple(sorted(option_set.options.items()))
+            for n in self.counts:
+                for start in range(0, self.games, size):
+                    stop = min(self.games, start + size)
+                    out.append(Batch(self.game, target, n, options, bots, self.seed, start, stop, key))
+        return out
+
+
+def plan_run(
+    game: str,
+    counts: Sequence[int] | None,
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    sweep: Sequence[tuple[str, Sequence[Any]]] = (),
+    bots: Mapping[str, str] | None = None,
+) -> RunPlan:
+    """Check a run and plan it; nothing is played.
+
+    Args:
+        game: a registered game name (``"mccarthyism"``) or a ``"module:Class"`` path.
+        counts: player counts (``None``: every count the game allows).
+        games: games per player count and option set (at least 1).
+        seed: the base seed (an int).
+        options: fixed game options (``--option KEY=VALUE``; strings are converted).
+        sweep: ``[(option, values)]``: one option set per value (a grid for several options).
+        bots: bot kind by side (``--bots SIDE=KIND``), ``"*"`` for every other side.
+
+    Raises:
+        BadSetup: an unknown game, a player count the game does not take, an unknown side or
+            bot kind. BadOption: an unknown option or a bad value (fixed or swept), or an
+            option both fixed and swept. ValueError: ``games < 1``.
+    """
+    cls = resolve_game(game)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+    counts = tuple(counts) if counts else tuple(range(cls.min_players, cls.max_players + 1))
+    bad = [n for n in counts if not cls.min_players <= n <= cls.max_players]
+    if bad:
+        raise BadSetup(f"{cls.title} takes {cls.min_players} to {cls.max_players} players, not {bad}")
+    if len(set(counts)) != len(counts):
+        raise BadSetup(f"a player count is given twice in {list(counts)}")
+    given = dict(options or {})
+    resolved_fixed = cls.OPTIONS.resolve(given)
+    fixed = {k: resolved_fixed[k] for k in given}
+    typed_sweep = []
+    for key, values in sweep:
+        if key in fixed:
+            raise BadOption(key, values, "is both fixed with --option and swept with --sweep")
+        if key not in cls.OPTIONS:
+            cls.OPTIONS.resolve({key: values[0] if values else None})  # raises, listing the known options
+        typed = tuple(cls.OPTIONS.resolve({**fixed, key: v})[key] for v in values)
+        if len(set(map(repr, typed))) != len(typed):
+            raise BadOption(key, list(values), "a value is repeated")
+        typed_sweep.append((key, typed))
+    sets = []
+    for combo in itertools.product(*(values for _, values in typed_sweep)):
+        chosen = dict(zip((key for key, _ in typed_sweep), combo))
+        set_options = {**fixed, **chosen}
+        label = ", ".join(f"{k}={_show(v)}" for k, v in chosen.items()) or _fixed_label(fixed)
+        sets.append(OptionSetRun(label, set_options, cls.OPTIONS.resolve(set_options)))
+    kinds = dict(bots or {})
+    targets = resolve_bots(game, cls, kinds)
+    kinds.setdefault("*", "random")
+    return RunPlan(
+        game, cls, counts, games, seed, fixed, tuple(typed_sweep),
+        {k: kinds[k] for k in sorted(kinds)}, targets, tuple(sets),
+    )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "default" if value is None else str(value)
+
+
+def _fixed_label(fixed: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={_show(v)}" for k, v in fixed.items()) or "default options"
+
+
+# ----------------------------------------------------------------------------- engines
+def _run_here(batches: Sequence[Batch], progress: Progress | None) -> Iterable[tuple[int, CountResult]]:
+    for batch in batches:
+        key, tally = run_batch(batch)
+        if progress is not None:
+            progress(batch.size)
+        yield key, tally
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """Workers start from a clean interpreter (forkserver, else spawn): never forked from a
+    parent that runs threads (the progress bar refreshes from one)."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _run_pool(
+    batches: Sequence[Batch], workers: int, progress: Progress | None
+) -> Iterable[tuple[int, CountResult]]:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+        pending = {pool.submit(run_batch, b): b for b in batches}
+        try:
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    batch = pending.pop(future)
+                    try:
+                        key, tally = future.result()
+                    except BrokenProcessPool as exc:
+                        raise SimulationError(
+                            f"a worker process died ({exc}); a script that runs simulations must "
+                            "guard its top level with `if __name__ == '__main__':`"
+                        ) from None
+                    if progress is not None:
+                        progress(batch.size)
+                    yield key, tally
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _run_ray(
+    batches: Sequence[Batch], address: str | None, progress: Progress | None
+) -> Iterable[tuple[int, CountResult]]:
+    try:
+        import ray
+    except ImportError:
+        raise BadSetup("--engine ray needs Ray: pip install 'hiddenrole[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, log_to_driver=False, logging_level="WARNING")
+    try:
+        task = ray.remote(run_batch)
+        pending = {task.remote(b): b for b in batches}
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                batch = pending.pop(ref)
+                try:
+                    key, tally = ray.get(ref)
+                except ray.exceptions.RayTaskError as exc:
+                    cause = getattr(exc, "cause", None)
+                    raise SimulationError(str(cause) if cause is not None else str(exc)) from None
+                if progress is not None:
+                    progress(batch.size)
+                yield key, tally
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def execute(
+    plan: RunPlan,
+    *,
+    workers: int | None = None,
+    engine: str = "process",
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> list[dict[int, CountResult]]:
+    """Play a planned run.
+
+    Args:
+        plan: from :func:`plan_run`.
+        workers: worker processes for the ``"process"`` engine (count; ``None``: every core
+            this process may use; 1 plays in this process). Ignored by ``"ray"``.
+        engine: ``"process"`` (local worker processes) or ``"ray"`` (Ray tasks).
+        address: the Ray cluster's address (``"HOST:PORT"``, ``"auto"``; ``None``: Ray's
+            default: ``RAY_ADDRESS`` or a new local instance). Only for ``"ray"``.
+        progress: called in this process with the number of games just finished.
+
+    Returns:
+        For each option set of ``plan.sets`` (same order), ``{player count: CountResult}``
+        in the order of ``plan.counts``.
+
+    Raises:
+        SimulationError: a game failed. BadSetup: Ray is not installed.
+        ValueError: an unknown engine or a worker count below 1.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r} (engines: {', '.join(ENGINES)})")
+    if workers is None:
+        workers = default_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers!r}")
+    if engine == "ray":
+        stream = _run_ray(plan.batches(workers), address, progress)
+    elif workers == 1:
+        stream = _run_here(plan.batches(1), progress)
+    else:
+        stream = _run_pool(plan.batches(workers), workers, progress)
+    out: list[dict[int, CountResult]] = [{n: CountResult(n) for n in plan.counts} for _ in plan.sets]
+    for key, tally in stream:
+        out[key][tally.players].merge(tally)
+    return out
+
+
+# ----------------------------------------------------------------------------- result files
+def results_json(plan: RunPlan, tallies: Sequence[Mapping[int, CountResult]]) -> dict[str, Any]:
+    """The result file's data: the run's inputs, the versions used, and every tally.
+
+    It holds nothing that depends on how the run was executed (workers, engine, timing),
+    so the same inputs give the same file.
+    """
+    return {
+        "format": RESULTS_FORMAT,
+        "game": plan.game,
+        "title": plan.game_cls.title,
+        "sides": list(plan.game_cls.sides),
+        "players": list(plan.counts),
+        "games": plan.games,
+        "seed": plan.seed,
+        "seeding": SEEDING,
+        "bots": dict(plan.bots),
+        "bot_classes": {k: plan.bot_targets[k] for k in sorted(plan.bot_targets)},
+        "options": dict(plan.options),
+        "sweep": [{"option": key, "values": list(values)} for key, values in plan.sweep],
+        "versions": {"hiddenrole": __version__, "python": platform.python_version()},
+        "sets": [
+            {
+                "label": option_set.label,
+                "options": dict(option_set.options),
+                "resolved": dict(option_set.resolved),
+                "counts": [by_count[n].to_json() for n in plan.counts],
+            }
+            for option_set, by_count in zip(plan.sets, tallies)
+        ],
+    }
+
+
+def dumps_results(data: Mapping[str, Any]) -> str:
+    """Serialise result data the one way result files are written (stable bytes)."""
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_results(path: Path, data: Mapping[str, Any]) -> None:
+    """Write result data to ``path`` (creating its folder). Raises ``OSError`` when it cannot."""
+    path = Path(path)
+    if path.parent and not path.parent.exists():
+        path.parent.mkdir(parents=True)
+    path.write_text(dumps_results(data), encoding="utf-8")
+
+
+def load_results(path: Path) -> dict[str, Any]:
+    """Read and check a result file written by ``simulate --out``.
+
+    Raises:
+        ValueError: the file cannot be read, is not JSON, or is not a result file of this
+            format (the message says what is wrong).
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != RESULTS_FORMAT:
+        raise ValueError(f"{path} is not a simulation result file (format {RESULTS_FORMAT!r})")
+    try:
+        for key in ("game", "title", "sides", "players", "games", "seed", "bots", "versions"):
+            data[key]
+        for option_set in data["sets"]:
+            option_set["label"], option_set["options"]
+            for tally in option_set["counts"]:
+                CountResult.from_json(tally)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"{path}: malformed result file ({type(exc).__name__}: {exc})") from None
+    return data
+
+
+def tallies_of(data: Mapping[str, Any]) -> list[tuple[str, dict[int, CountResult]]]:
+    """``[(option set label, {player count: CountResult})]`` from result data."""
+    out = []
+    for option_set in data["sets"]:
+        by_count = {}
+        for item in option_set["counts"]:
+            tally = CountResult.from_json(item)
+            by_count[tally.players] = tally
+        out.append((option_set["label"], by_count))
+    return out
