@@ -1,0 +1,592 @@
+"""The Shady Agents rules engine: two rounds of face-down tools, and interrogations.
+
+Rules text (the order of play): "Es gibt zwei Runden in diesem Spiel. Runde 1: Das Spiel
+beginnt, indem jeder Spieler die Wahl hat, einen ZUG ZU MACHEN oder EINER INTERROGATION
+ZU RUFEN." ... "Zweite Runde: Nachdem jeder Spieler die Möglichkeit hatte, einen Zug zu
+machen oder einer Interrogation zu rufen, spielt jeder nun in umgekehrter Reihenfolge
+seine verbleibende Werkzeugkarte. Es gibt keine weiteren Interrogationen in der zweiten
+Runde. Das Spiel endet, wenn der erste Spieler beide Werkzeugkarten gleichzeitig verteilt."
+
+Phases: ``"round_1"`` (the player to act makes a move or calls an interrogation),
+``"interrogation"`` (every player answers the drawn card in turn, from the caller's
+left-hand neighbour round to the caller), ``"round_2"`` (in reverse order, each player
+hands out what they still hold; the first player last) and ``"over"``.
+
+Action kinds (each ``{"player": NAME, "action": KIND, ...}``; see docs/rules/shady-agents.md):
+
+* ``give {tool, target}``: a move in round 1, or the hand-out of the one remaining tool in round 2.
+* ``give_both {bullet, medkit}``: the first player's round-2 hand-out of both tools at once
+  (when they kept both by calling an interrogation without discarding).
+* ``interrogate {discard}``: call an interrogation, discarding ``"bullet"`` or ``"medkit"``
+  face down; the first player gives no ``discard``.
+* ``answer {answer}`` (one id of the card's answer set) or, with ``enforce_statements``
+  off, ``answer {text}``.
+* ``post {text}``: the public chat ("Fühle dich frei zu diskutieren!"), any time until the end.
+
+Chance kinds: ``"roles"``, ``"first"``, ``"interrogations"``, ``"timeouts"`` (a sequence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hiddenrole.engine import BadSetup, Game, IllegalAction, Result, Timer
+
+from . import views
+from .interrogations import CARD_IDS, CARDS, Card
+from .options import OPTIONS
+from .roles import DESERTERS, OPERATIVE, OPERATIVES, SIDE_OF_ROLE, check_deal, draw_deal
+from .scoring import score
+from .tools import BULLET, MEDKIT, TOOLS, Ledger
+
+ROUND_1 = "round_1"
+INTERROGATION = "interrogation"
+ROUND_2 = "round_2"
+OVER = "over"
+
+MAX_TEXT = 1000  # characters of a chat post or a free-text answer
+
+_GIVE_KEYS = frozenset({"player", "action", "tool", "target"})
+_GIVE_BOTH_KEYS = frozenset({"player", "action", BULLET, MEDKIT})
+_INTERROGATE_KEYS = frozenset({"player", "action", "discard"})
+_ANSWER_KEYS = frozenset({"player", "action", "answer"})
+_TEXT_KEYS = frozenset({"player", "action", "text"})
+
+# players tuple -> per seat, the tuple of the other players' names (shared between games)
+_OTHERS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+
+
+def _others_of(players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    others = _OTHERS.get(players)
+    if others is None:
+        if len(_OTHERS) > 256:
+            _OTHERS.clear()
+        others = tuple(tuple(q for q in players if q != p) for p in players)
+        _OTHERS[players] = others
+    return others
+
+
+class ShadyAgents(Game):
+    """Shady Agents for 4 to 10 players (see the module docstring and docs/rules/shady-agents.md).
+
+    Args: as :class:`hiddenrole.engine.Game` (players in seat order, clockwise; options
+    ``enforce_statements``, ``turn_seconds``, ``answer_seconds``; seed; fixed chance outcomes).
+
+    Raises:
+        BadSetup: a player count outside 4..10, bad names, or a fixed chance outcome that
+            is malformed (the message names the kind and what is wrong).
+        BadOption: an unknown option or a bad value.
+    """
+
+    name = "shady-agents"
+    title = "Shady Agents"
+    min_players = 4
+    max_players = 10
+    sides = (OPERATIVES, DESERTERS)
+    OPTIONS = OPTIONS
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self) -> None:
+        """Deal the roles, pick the first player, shuffle the interrogation deck (ruling 2)."""
+        players = self.players
+        n = len(players)
+        self._seat: dict[str, int] = {p: i for i, p in enumerate(players)}
+        self._others = _others_of(players)
+        deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
+        self._roles: list[str] = [deal["deal"][p] for p in players]
+        self.revealed_card: str | None = deal["revealed"]
+        self.bonus_side: str | None = SIDE_OF_ROLE[self.revealed_card] if self.revealed_card else None
+        first = self.chance.outcome("first", lambda rng: players[rng.below(n)], self._check_first)
+        self._first: int = self._seat[first]
+        self._deck: list[str] = self.chance.outcome(
+            "interrogations", lambda rng: rng.shuffled(CARD_IDS), _check_deck
+        )
+        self._deck_pos = 0
+        self.ledger = Ledger(players)
+        self._order: list[int] = [(self._first + k) % n for k in range(n)]  # round 1, clockwise
+        self._round = 1
+        self._pos = 0  # index into the current round's order
+        self._phase = ROUND_1
+        self._current = self._first
+        self._waiting: tuple[str, ...] = (first,)
+        self._step = 0  # counts completed steps (for timer keys)
+        self._card: Card | None = None
+        self._caller = -1
+        self._answerers: list[int] = []
+        self._answer_pos = 0
+        self.interrogations: list[dict[str, Any]] = []
+        self.chat: list[dict[str, str]] = []
+        self._result: Result | None = None
+        self._legal: list[dict[str, Any]] | None = None
+        self._handlers = {
+            "give": self._give,
+            "give_both": self._give_both,
+            "interrogate": self._interrogate,
+            "answer": self._answer,
+            "post": self._post,
+        }
+        emit = self.emit
+        for p, role in zip(players, self._roles):
+            emit("role", to=(p,), role=role, side=SIDE_OF_ROLE[role])
+        if self.revealed_card is not None:
+            emit("revealed_card", role=self.revealed_card, side=self.bonus_side, bonus=1)
+        emit("deck", to=(), order=list(self._deck))
+        emit("first_player", player=first, order=[players[i] for i in self._order])
+
+    def _check_first(self, value: Any) -> str:
+        if isinstance(value, list) and len(value) == 1:
+            value = value[0]
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 0 <= value < len(self.players):
+                raise BadSetup(f"chance 'first': seat {value} is not in 0..{len(self.players) - 1}")
+            return self.players[value]
+        if isinstance(value, str) and value in self.players:
+            return value
+        raise BadSetup(f"chance 'first': {value!r} is not a player (give a name or a 0-based seat)")
+
+    # ------------------------------------------------------------ the questions
+    @property
+    def phase(self) -> str:
+        """``"round_1"``, ``"interrogation"``, ``"round_2"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once the first player has handed out their last tool."""
+        return self._result is not None
+
+    @property
+    def result(self) -> Result | None:
+        """The scored result once over (see :func:`.scoring.score`), else ``None``."""
+        return self._result
+
+    @property
+    def first_player(self) -> str:
+        """The first player's name (the chance outcome ``"first"``)."""
+        return self.players[self._first]
+
+    def role_of(self, player: str) -> str:
+        """``player``'s role, ``"operative"`` or ``"deserter"`` (the Mod's knowledge)."""
+        return self._roles[self._seat[player]]
+
+    def side_of(self, player: str) -> str:
+        """``player``'s side, ``"operatives"`` or ``"deserters"`` (roles never change)."""
+        return SIDE_OF_ROLE[self._roles[self._seat[player]]]
+
+    @property
+    def current_card(self) -> Card | None:
+        """The interrogation card being answered, or ``None``."""
+        return self._card if self._phase == INTERROGATION else None
+
+    def to_act(self) -> tuple[str, ...]:
+        """The one player the game waits for (``()`` once over)."""
+        return self._waiting
+
+    def legal_actions(self, player: str) -> list[dict[str, Any]]:
+        """Every action ``player`` may take now (posts are not listed); ``[]`` when it is
+        not their turn. The list is built once per step; each call returns a new list."""
+        if player not in self._waiting:
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._build_legal()
+        return list(legal)
+
+    def _build_legal(self) -> list[dict[str, Any]]:
+        seat = self._current
+        p = self.players[seat]
+        others = self._others[seat]
+        held = self.ledger.held[seat]
+        if self._phase == INTERROGATION:
+            card = self._card
+            assert card is not None
+            if self.options["enforce_statements"]:
+                answers = card.allowed(self.ledger, seat, self._caller, self._roles[seat])
+            else:
+                answers = card.answers(self.ledger, seat, self._caller)
+            return [{"player": p, "action": "answer", "answer": a} for a in answers]
+        if self._phase == ROUND_2 and len(held) == 2:
+            return [
+                {"player": p, "action": "give_both", BULLET: b, MEDKIT: m} for b in others for m in others
+            ]
+        out = [{"player": p, "action": "give", "tool": t, "target": q} for t in held for q in others]
+        if self._phase == ROUND_1:
+            if seat == self._first:
+                out.append({"player": p, "action": "interrogate"})
+            else:
+                out.extend({"player": p, "action": "interrogate", "discard": t} for t in held)
+        return out
+
+    def timers(self) -> list[Timer]:
+        """The deadline of the current step: ``turn_seconds`` for a turn of round 1 or 2,
+        ``answer_seconds`` for an answer (none when that option is 0 or the game is over)."""
+        if self._result is not None:
+            return []
+        if self._phase == INTERROGATION:
+            seconds = self.options["answer_seconds"]
+        else:
+            seconds = self.options["turn_seconds"]
+        return [Timer(f"{self._phase}-{self._step}", seconds)] if seconds else []
+
+    # ---------------------------------------------------------------- changes
+    def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
+        handler = self._handlers.get(kind)
+        if handler is None:
+            raise IllegalAction(
+                player, action, f"unknown action kind {kind!r} (known: give, give_both, interrogate, answer, post)"
+            )
+        handler(player, action)
+
+    def _check_turn(self, player: str, action: Mapping[str, Any], what: str) -> int:
+        seat = self._seat[player]
+        if seat != self._current:
+            raise IllegalAction(player, action, f"it is {self.players[self._current]}'s turn to {self._doing()}, not yours")
+        if what not in self._allowed_now():
+            raise IllegalAction(player, action, f"you cannot {what} now: it is the time to {self._doing()}")
+        return seat
+
+    def _doing(self) -> str:
+        if self._phase == INTERROGATION:
+            return f"answer the interrogation card {self._card.id!r}"  # type: ignore[union-attr]
+        if self._phase == ROUND_1:
+            return "make a move or call an interrogation (round 1)"
+        if len(self.ledger.held[self._current]) == 2:
+            return "hand out both tools at once with give_both (round 2)"
+        return "hand out the remaining tool (round 2)"
+
+    def _allowed_now(self) -> tuple[str, ...]:
+        if self._phase == INTERROGATION:
+            return ("answer",)
+        if self._phase == ROUND_1:
+            return ("give", "interrogate")
+        if len(self.ledger.held[self._current]) == 2:
+            return ("give_both",)
+        return ("give",)
+
+    @staticmethod
+    def _check_keys(player: str, action: Mapping[str, Any], allowed: frozenset[str]) -> None:
+        extra = [k for k in action if k not in allowed]
+        if extra:
+            raise IllegalAction(player, action, f"unknown parameters {sorted(map(str, extra))}")
+
+    def _target(self, player: str, action: Mapping[str, Any], key: str) -> int:
+        if key not in action:
+            raise IllegalAction(player, action, f"missing {key!r} (the player who receives the tool)")
+        target = action[key]
+        seat = self._seat.get(target) if isinstance(target, str) else None
+        if seat is None:
+            raise IllegalAction(player, action, f"{key!r}: {target!r} is not a player of this table")
+        if target == player:
+            raise IllegalAction(
+                player, action, "a tool can never be given to oneself: it goes to another player (ruling 1)"
+            )
+        return seat
+
+    def _give(self, player: str, action: Mapping[str, Any]) -> None:
+        """A move (round 1) or the hand-out of the last tool (round 2).
+
+        Rule: "nimmt er eines seiner Werkzeuge ... und gibt es einem anderen Spieler" --
+        the player gives one of their own tools to another player (ruling 1: never oneself).
+        """
+        seat = self._check_turn(player, action, "give")
+        if len(action) != 4:
+            self._check_keys(player, action, _GIVE_KEYS)
+        tool = action.get("tool")
+        if tool not in TOOLS:
+            raise IllegalAction(player, action, f"'tool' must be 'bullet' or 'medkit', not {tool!r}")
+        if tool not in self.ledger.held[seat]:
+            raise IllegalAction(player, action, f"you no longer hold your {tool}")
+        target = self._target(player, action, "target")
+        self._hand(seat, tool, target, False)
+        self._next_turn()
+
+    def _give_both(self, player: str, action: Mapping[str, Any]) -> None:
+        """The first player's last turn when they kept both tools.
+
+        Rule: "Das Spiel endet, wenn der erste Spieler beide Werkzeugkarten gleichzeitig
+        verteilt." -- both tools at once, each to another player (the same one or two).
+        """
+        seat = self._check_turn(player, action, "give_both")
+        if len(action) != 4:
+            self._check_keys(player, action, _GIVE_BOTH_KEYS)
+        to_bullet = self._target(player, action, BULLET)
+        to_kit = self._target(player, action, MEDKIT)
+        self._hand(seat, BULLET, to_bullet, False)
+        self._hand(seat, MEDKIT, to_kit, False)
+        self._next_turn()
+
+    def _hand(self, seat: int, tool: str, target: int, by_timeout: bool) -> None:
+        self.ledger.give(seat, tool, target, self._round)
+        giver, receiver = self.players[seat], self.players[target]
+        if by_timeout:
+            self.emit("give", giver=giver, receiver=receiver, round=self._round, by_timeout=True)
+        else:
+            self.emit("give", giver=giver, receiver=receiver, round=self._round)
+        self.emit("tool", to=(giver, receiver), giver=giver, receiver=receiver, tool=tool)
+
+    def _interrogate(self, player: str, action: Mapping[str, Any]) -> None:
+        """Call an interrogation (round 1 only).
+
+        Rule: "kannst du eines deiner Werkzeuge auswählen ... und es ablegen, ohne es zu
+        offenbaren" -- discard one own tool face down; "Da der erste Spieler weniger
+        Informationen hat ..., muss dieser Spieler nicht auf eines seiner Werkzeuge
+        verzichten" -- the first player keeps both.
+        """
+        seat = self._check_turn(player, action, "interrogate")
+        self._check_keys(player, action, _INTERROGATE_KEYS)
+        discard = action.get("discard")
+        if seat == self._first:
+            if discard is not None:
+                raise IllegalAction(
+                    player, action,
+                    "the first player calls an interrogation without discarding: give no 'discard'",
+                )
+        else:
+            if discard is None:
+                raise IllegalAction(
+                    player, action, "missing 'discard': to call an interrogation you discard 'bullet' or 'medkit'"
+                )
+            if discard not in TOOLS:
+                raise IllegalAction(player, action, f"'discard' must be 'bullet' or 'medkit', not {discard!r}")
+            if discard not in self.ledger.held[seat]:
+                raise IllegalAction(player, action, f"you no longer hold your {discard}")
+        self._call(seat, discard)
+
+    def _call(self, seat: int, discard: str | None) -> None:
+        player = self.players[seat]
+        if discard is not None:
+            self.ledger.discard(seat, discard)
+            self.emit("discard", to=(player,), player=player, tool=discard)
+        card = CARDS[self._deck[self._deck_pos]]
+        self._deck_pos += 1
+        n = len(self.players)
+        self._card = card
+        self._caller = seat
+        self._answerers = [(seat + k) % n for k in range(1, n + 1)]
+        self._answer_pos = 0
+        self.interrogations.append(
+            {"caller": player, "card": card.id, "question": card.question, "discarded": discard is not None,
+             "answers": []}
+        )
+        self.emit("interrogation", caller=player, card=card.id, question=card.question,
+                  discarded=discard is not None, number=len(self.interrogations))
+        self._phase = INTERROGATION
+        self._set_current(self._answerers[0])
+
+    def _answer(self, player: str, action: Mapping[str, Any]) -> None:
+        """Answer the interrogation card (enforcing the spy code when ``enforce_statements``).
+
+        Rule: "Gesetzestreue Agenten müssen ehrlich antworten. Korrupte Agenten müssen
+        lügen." -- an operative may choose only the true answer, a deserter only a false one.
+        """
+        seat = self._check_turn(player, action, "answer")
+        card = self._card
+        assert card is not None
+        enforce = self.options["enforce_statements"]
+        if "text" in action and not enforce:
+            self._check_keys(player, action, _TEXT_KEYS)
+            text = _text(player, action)
+            self._record_answer(seat, {"player": player, "card": card.id, "text": text}, False)
+            return
+        if "text" in action:
+            raise IllegalAction(
+                player, action,
+                "free-text answers need the option enforce_statements=false: give 'answer', one of "
+                + _listing(card.answers(self.ledger, seat, self._caller)),
+            )
+        self._check_keys(player, action, _ANSWER_KEYS)
+        if "answer" not in action:
+            raise IllegalAction(player, action, "missing 'answer' (one of the card's answers)")
+        answer = action["answer"]
+        answers = card.answers(self.ledger, seat, self._caller)
+        if answer not in answers:
+            raise IllegalAction(
+                player, action, f"{answer!r} is not an answer to {card.id!r}; answers: {_listing(answers)}"
+            )
+        if enforce:
+            true = card.truth(self.ledger, seat, self._caller)
+            role = self._roles[seat]
+            if role == OPERATIVE and answer != true:
+                raise IllegalAction(
+                    player, action, f"an operative must answer truthfully, and {answer!r} is false"
+                )
+            if role != OPERATIVE and answer == true:
+                raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true")
+        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
+
+    def _record_answer(self, seat: int, data: dict[str, Any], by_timeout: bool) -> None:
+        if by_timeout:
+            data["by_timeout"] = True
+        self.interrogations[-1]["answers"].append(dict(data))
+        self.emit("answer", **data)
+        self._answer_pos += 1
+        if self._answer_pos < len(self._answerers):
+            self._set_current(self._answerers[self._answer_pos])
+            return
+        # every player, the caller last, has answered: round 1 goes on after the caller
+        self._phase = ROUND_1
+        self._next_turn()
+
+    def _post(self, player: str, action: Mapping[str, Any]) -> None:
+        """A public chat message ("Fühle dich frei zu diskutieren!"): part of the game state."""
+        self._check_keys(player, action, _TEXT_KEYS)
+        text = _text(player, action)
+        self.chat.append({"player": player, "text": text})
+        self.emit("post", player=player, text=text)
+
+    # ------------------------------------------------------------- turn order
+    def _set_current(self, seat: int) -> None:
+        self._current = seat
+        self._waiting = (self.players[seat],)
+        self._legal = None
+        self._step += 1
+
+    def _next_turn(self) -> None:
+        n = len(self.players)
+        self._pos += 1
+        if self._pos < n:
+            self._set_current(self._order[self._pos])
+            return
+        if self._round == 1:
+            # "spielt jeder nun in umgekehrter Reihenfolge seine verbleibende Werkzeugkarte"
+            self._round = 2
+            self._phase = ROUND_2
+            self._order = self._order[::-1]
+            self._pos = 0
+            self.emit("round_two", order=[self.players[i] for i in self._order])
+            self._set_current(self._order[0])
+            return
+        self._finish()
+
+    def _finish(self) -> None:
+        """"Alle Spieler decken ihre Rollenkarten auf. Alle Werkzeuge werden umgedreht." """
+        self._phase = OVER
+        self._current = -1
+        self._waiting = ()
+        self._legal = None
+        ledger = self.ledger
+        players = self.players
+        result = score(ledger, self._roles, self.bonus_side)
+        self._result = result
+        self.emit(
+            "reveal",
+            roles={p: r for p, r in zip(players, self._roles)},
+            gifts=[
+                {"giver": players[s], "receiver": players[r], "tool": t, "round": rd}
+                for s in range(len(players)) for t, r, rd in ledger.gave[s]
+            ],
+            discards={players[s]: d for s, d in enumerate(ledger.discarded) if d is not None},
+        )
+        self.emit("game_over", winner=result.winner, reason=result.reason, **result.detail)
+
+    # --------------------------------------------------------------- timeouts
+    def _timeout(self) -> None:
+        """Ruling 3: a missing move or hand-out gives a random own tool to a random other
+        player (each of both tools in the first player's double hand-out); a missing answer
+        is a random legal answer. Each default is a ``"timeouts"`` chance outcome."""
+        seat = self._current
+        others = self._others[seat]
+        if self._phase == INTERROGATION:
+            card = self._card
+            assert card is not None
+            options = [a["answer"] for a in self._build_legal()]
+            pick = self.chance.outcome(
+                "timeouts", lambda rng: {"answer": rng.choice(options)}, _check_pick(options, "answer"),
+                sequence=True,
+            )
+            self._record_answer(
+                seat, {"player": self.players[seat], "card": card.id, "answer": pick["answer"]}, True
+            )
+            return
+        held = self.ledger.held[seat]
+        if self._phase == ROUND_2 and len(held) == 2:
+            def draw_both(rng):
+                return {BULLET: rng.choice(others), MEDKIT: rng.choice(others)}
+
+            pick = self.chance.outcome("timeouts", draw_both, _check_both(others), sequence=True)
+            self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
+            self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
+        else:
+            tools = tuple(held)
+
+            def draw_one(rng):
+                return {"tool": rng.choice(tools), "target": rng.choice(others)}
+
+            pick = self.chance.outcome("timeouts", draw_one, _check_one(tools, others), sequence=True)
+            self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
+        self._next_turn()
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: str | None) -> dict[str, Any]:
+        """``player``'s information state (``None``: a spectator); see :mod:`.views`."""
+        return views.view(self, player)
+
+    def summary(self) -> dict[str, Any]:
+        """The public summary (roles and tools only once the game is over)."""
+        return views.summary(self)
+
+
+def _text(player: str, action: Mapping[str, Any]) -> str:
+    text = action.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise IllegalAction(player, action, "'text' must be a non-empty string")
+    if len(text) > MAX_TEXT:
+        raise IllegalAction(player, action, f"'text' is longer than {MAX_TEXT} characters")
+    return text
+
+
+def _listing(answers: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(repr(a) for a in answers)
+
+
+def _check_deck(value: Any) -> list[str]:
+    """Validate a fixed ``"interrogations"`` outcome: a list of distinct card ids, the top
+    card first; cards not listed follow in the deck's documented order."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadSetup("chance 'interrogations' must be a list of card ids, the top card first")
+    unknown = [v for v in value if v not in CARDS]
+    if unknown:
+        raise BadSetup(f"chance 'interrogations': unknown cards {unknown} (cards: {', '.join(CARD_IDS)})")
+    if len(set(value)) != len(value):
+        raise BadSetup("chance 'interrogations': a card is listed twice (each card is used once, ruling 2)")
+    return list(value) + [c for c in CARD_IDS if c not in value]
+
+
+def _check_pick(options: list[str], key: str):
+    def check(value: Any) -> dict[str, Any]:
+        if not isinstance(value, Mapping) or set(value) != {key} or value[key] not in options:
+            raise BadSetup(f"chance 'timeouts': expected {{{key!r}: one of {options}}}, got {value!r}")
+        return {key: value[key]}
+
+    return check
+
+
+def _check_one(tools: tuple[str, ...], others: tuple[str, ...]):
+    def check(value: Any) -> dict[str, Any]:
+        if (
+            not isinstance(value, Mapping) or set(value) != {"tool", "target"}
+            or value["tool"] not in tools or value["target"] not in others
+        ):
+            raise BadSetup(
+                f"chance 'timeouts': expected {{'tool': one of {list(tools)}, 'target': one of {list(others)}}}, "
+                f"got {value!r}"
+            )
+        return {"tool": value["tool"], "target": value["target"]}
+
+    return check
+
+
+def _check_both(others: tuple[str, ...]):
+    def check(value: Any) -> dict[str, Any]:
+        if (
+            not isinstance(value, Mapping) or set(value) != {BULLET, MEDKIT}
+            or value[BULLET] not in others or value[MEDKIT] not in others
+        ):
+            raise BadSetup(
+                f"chance 'timeouts': expected {{'bullet': P, 'medkit': Q}} with P and Q among {list(others)}, "
+                f"got {value!r}"
+            )
+        return {BULLET: value[BULLET], MEDKIT: value[MEDKIT]}
+
+    return check

@@ -1,0 +1,76 @@
+"""Tools: every player's bullet and medical kit, and where each one went.
+
+Rules text: "Jeder Spieler nimmt auch ein Set von Werkzeugkarten: eine KUGEL und ein
+MEDIZINISCHES KIT." -- each player starts with one bullet and one medical kit.
+"Die Werkzeugkarte bleibt verdeckt. Nur der Spieler, der die Werkzeugkarte erhalten hat,
+kann sie ansehen." -- a given tool stays face down; only its receiver may look at it.
+
+A tool a player received stays with them: it is scored for them and never passed on
+(only a player's own two tools are ever given or discarded). The :class:`Ledger` holds
+the whole truth and is the Mod's secret; views show each player only their part.
+"""
+
+from __future__ import annotations
+
+BULLET = "bullet"
+MEDKIT = "medkit"
+TOOLS = (BULLET, MEDKIT)
+
+TOOL_NAMES = {BULLET: "a bullet", MEDKIT: "a medical kit"}
+
+
+class Ledger:
+    """Where every tool of a table is: held, given (to whom, in which round) or discarded.
+
+    Seats are 0-based indices into ``names``. Per seat:
+
+    * ``held[s]``: the seat's own tools still in hand (a list of ``"bullet"``/``"medkit"``).
+    * ``gave[s]``: ``(tool, receiver seat, round)`` for each tool the seat gave, in order.
+    * ``received[s]``: ``(tool, giver seat, round)`` for each tool the seat received, in order.
+    * ``discarded[s]``: the tool the seat discarded to call an interrogation, or ``None``.
+
+    Invariant: for every seat, ``held + gave + discarded`` are exactly its two own tools,
+    so the table always has ``2 * len(names)`` tools (see :meth:`count`).
+    """
+
+    __slots__ = ("names", "held", "gave", "received", "discarded")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        n = len(names)
+        self.names = names
+        self.held: list[list[str]] = [[BULLET, MEDKIT] for _ in range(n)]
+        self.gave: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
+        self.received: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
+        self.discarded: list[str | None] = [None] * n
+
+    def give(self, giver: int, tool: str, receiver: int, round_: int) -> None:
+        """Move ``tool`` from ``giver``'s hand to ``receiver`` (seats; ``round_`` is 1 or 2).
+
+        The caller has checked that the giver holds the tool and the receiver is another seat.
+        """
+        self.held[giver].remove(tool)
+        self.gave[giver].append((tool, receiver, round_))
+        self.received[receiver].append((tool, giver, round_))
+
+    def discard(self, seat: int, tool: str) -> None:
+        """Discard ``tool`` from ``seat``'s hand, face down (to call an interrogation)."""
+        self.held[seat].remove(tool)
+        self.discarded[seat] = tool
+
+    def count(self) -> int:
+        """The number of tools on the table: held + given + discarded (always ``2 * n``)."""
+        return (
+            sum(len(h) for h in self.held)
+            + sum(len(g) for g in self.gave)
+            + sum(1 for d in self.discarded if d is not None)
+        )
+
+    def tally(self, seat: int) -> tuple[int, int]:
+        """``(medical kits, bullets)`` received by ``seat`` (counts)."""
+        kits = bullets = 0
+        for tool, _, _ in self.received[seat]:
+            if tool == MEDKIT:
+                kits += 1
+            else:
+                bullets += 1
+        return kits, bullets
