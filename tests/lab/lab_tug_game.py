@@ -129,3 +129,12 @@ class QuietTugOfWar(TugOfWar):
         super()._check_end()
         if self._result is not None:
             self._result = Result(self._result.winner, self._result.reason, self._result.outcomes)
+
+
+class BrokenTugOfWar(TugOfWar):
+    """A buggy engine: it crashes in the third round (for the lab's error reporting)."""
+
+    def _timeout(self):
+        if self.phase == "break" and self.round == 2:
+            raise RuntimeError("engine bug in round 2's break")
+        super()._timeout()

@@ -98,7 +98,7 @@ def win_table(
     draws = any(t.wins.get("draw") for _, by_count in sets for t in by_count.values())
     columns = list(sides) + (["draw"] if draws else [])
     for side in columns:
-        table.add_column(f"{side} win % (95% CI)", justify="right")
+        table.add_column(f"{side} win % (95% CI)" if side != "draw" else "draw % (95% CI)", justify="right")
     table.add_column("reasons")
     for label, by_count in sets:
         for n, tally in by_count.items():

@@ -37,7 +37,9 @@ def win_rate_table(sides: Sequence[str], sets: Sets) -> str:
     """Markdown: per option set and player count, each side's win % with its 95% Wilson interval."""
     columns = _columns(sides, sets)
     lines = [
-        "| options | players | games | " + " | ".join(f"{c} win % (95% CI)" for c in columns) + " |",
+        "| options | players | games | "
+        + " | ".join(f"{c} win % (95% CI)" if c != "draw" else "draw % (95% CI)" for c in columns)
+        + " |",
         "|---|---:|---:|" + "---:|" * len(columns),
     ]
     for label, by_count in sets:
@@ -106,12 +108,12 @@ def plot_win_rates(title: str, sides: Sequence[str], sets: Sets, path: Path) -> 
                 rate, low, high = tally.win_rate(side)
                 xs.append(n + offset)
                 ys.append(100 * rate)
-                lows.append(100 * (rate - low))
-                highs.append(100 * (high - rate))
+                lows.append(100 * max(0.0, rate - low))  # the interval may miss the rate by a rounding error
+                highs.append(100 * max(0.0, high - rate))
             ax.errorbar(xs, ys, yerr=[lows, highs], marker="o", markersize=4, capsize=3, label=label)
-        ax.set_title(f"{side} win rate")
+        ax.set_title(f"{side} win rate" if side != "draw" else "draws")
         ax.set_xlabel("players")
-        ax.set_ylabel("win rate, % (95% Wilson interval)")
+        ax.set_ylabel("% of games (95% Wilson interval)")
         ax.set_ylim(0, 100)
         ax.set_xticks(sorted({n for _, by_count in sets for n in by_count}))
         ax.grid(True, alpha=0.3)
