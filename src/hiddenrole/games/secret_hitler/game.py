@@ -1,0 +1,864 @@
+"""The Secret Hitler state machine: night 0, election days, legislative nights, powers.
+
+The turbo forum rules (``variant="turbo"``, the rules text) and the published rules
+(``variant="official"``) share this machine; docs/rules/secret-hitler.md quotes every sentence
+of the rules text next to the code that implements it. Steps (``game.step``):
+
+* ``nominate_pair`` (turbo night 0): "Within 2 minutes, the President must PM the Mod his 2
+  nominations for Chancellor."
+* ``nominate`` (each day / election): the Presidential Candidate "names a Chancellor Candidate".
+* ``vote``: "All players vote in the thread by posting their votecode in bold before the
+  deadline" (turbo) or vote directly, revealed together (official).
+* ``discard``: the President "must PM the Mod the 2 policy cards he wants to pass on".
+* ``enact``: the Chancellor "must PM the Mod which policy card he wants to play" (or vetoes).
+* ``veto``: "The President may then ALLOW or FORBID the Chancellor's veto."
+* ``power``: examine an identity, call a special election, or kill.
+* ``night_end`` (turbo, timed): the night's actions are done; it lasts its full 4 minutes.
+* ``over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import BadSetup, Event, Game, IllegalAction, Result, Timer, field_of
+from . import roles as R
+from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
+from .votecodes import PAIRS, bold_codes, check_votecodes, draw_votecodes
+
+NOMINATE_PAIR = "nominate_pair"
+NOMINATE = "nominate"
+VOTE = "vote"
+DISCARD = "discard"
+ENACT = "enact"
+VETO = "veto"
+POWER = "power"
+NIGHT_END = "night_end"
+OVER = "over"
+
+MOD = frozenset()  # Mod-only events (the deck order)
+MAX_POST = 5000  # characters in one post
+TRACKER_LIMIT = {TURBO: 2, OFFICIAL: 3}  # failed elections that enact the top card
+
+
+class SecretHitler(Game):
+    """Secret Hitler, turbo forum rules (default) or the official rules (``variant="official"``).
+
+    Args: see :class:`hiddenrole.engine.Game` (5 to 10 players). Chance outcomes a script may
+    fix: ``order`` (the player list, top first), ``roles`` (name -> ``liberal``/``fascist``/
+    ``hitler``), ``deck`` (17 cards top first, ``"L"``/``"F"``), ``votecodes`` (name -> 20
+    ``[yes, no]`` pairs), and, used in turn, ``reshuffles`` (decks top first), ``picks`` (the
+    Mod's random picks: night 0's Chancellor) and ``timeouts`` (random timeout defaults).
+
+    Raises:
+        BadSetup: a player count outside 5..10 or a bad fixed chance outcome.
+        BadOption: a bad option (see :data:`~hiddenrole.games.secret_hitler.options.OPTIONS`).
+    """
+
+    name = "secret-hitler"
+    title = "Secret Hitler"
+    min_players = 5
+    max_players = 10
+    sides = ("liberals", "fascists")
+    OPTIONS = OPTIONS
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self) -> None:
+        """Deal: the player list, the roles, the deck and the votecodes; then night 0 (turbo)
+        or the first election (official)."""
+        opts = resolved(self.options)
+        self.rules = opts
+        self.turbo = opts["variant"] == TURBO
+        self.timed = opts["pace"] == TURBO
+        self.president_powers = opts["power_holder"] == PRESIDENT
+        self.cast_rule = opts["pass_rule"] == VOTES_CAST
+        self.veto_fails = opts["veto_counts_as_failed_election"]
+        self.investigate_once = opts["investigate_once"]
+        self.tracker_limit = TRACKER_LIMIT[opts["variant"]]
+        players = self.players
+        self.count = n = len(players)
+        self.powers = R.POWERS[n]
+        chance = self.chance
+
+        self.order: list[str] = chance.outcome("order", lambda r: r.shuffled(players), self._check_order)
+        self.roles: dict[str, str] = chance.outcome(
+            "roles", lambda r: dict(zip(players, r.shuffled(R.roleset(n)))), self._check_roles)
+        deck = chance.outcome("deck", lambda r: r.shuffled(R.DECK), _check_deck)
+        self.votecodes: dict[str, list[list[int]]] = {}
+        self.code_owner: dict[int, tuple[str, int, str]] = {}
+        if self.turbo:
+            self.votecodes = chance.outcome(
+                "votecodes", lambda r: draw_votecodes(r, players), lambda v: check_votecodes(v, players))
+            owner = self.code_owner
+            for p, pairs in self.votecodes.items():
+                for i, (yes, no) in enumerate(pairs):
+                    owner[yes] = (p, i + 1, "yes")
+                    owner[no] = (p, i + 1, "no")
+
+        self.deck: list[str] = deck[::-1]  # top card last: pop() draws the top
+        self.discards: list[str] = []
+        self.hand: list[str] = []
+        self.liberal_policies = self.fascist_policies = self.tracker = 0
+        self.alive: set[str] = set(players)
+        self.investigated: set[str] = set()
+        self.investigations: dict[str, dict[str, str]] = {}
+        self.peeks: dict[str, list[list[str]]] = {}
+        self.votes: dict[str, str] = {}
+        self.rot = 0  # index in the player list of the last regular Presidential Candidate
+        self.special_candidate: str | None = None
+        self.special_caller: str | None = None
+        self.presidential_candidate: str | None = None
+        self.chancellor_candidate: str | None = None
+        self.president: str | None = None  # the last elected government (night 0's counts)
+        self.chancellor: str | None = None
+        self.limit_president: str | None = None  # the term limits of the next nomination
+        self.limit_chancellor: str | None = None
+        self.nominees: list[str] = []
+        self.veto_refused = False
+        self.power: str | None = None
+        self.report: dict[str, Any] = {}  # a turbo night's facts, announced at dawn
+        self.day = 0
+        self.phase_name = "night" if self.turbo else "election"
+        self.step = ""
+        self.actor: str | None = None
+        self._to_act: tuple[str, ...] = ()
+        self._legal: list[dict[str, Any]] = []
+        self._result: Result | None = None
+        self._night_secret = False  # a turbo night's facts are announced at dawn
+        self._only = {p: frozenset((p,)) for p in players}
+        self._vote_actions = {
+            p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
+            for p in players}
+        self._card_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
+        self._target_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
+        self._handlers = {
+            "nominate": self._act_nominate, "vote": self._act_vote, "post": self._act_post,
+            "discard": self._act_discard, "enact": self._act_enact, "veto": self._act_veto,
+            "veto_response": self._act_veto_response, "investigate": self._act_power,
+            "special_election": self._act_power, "execute": self._act_power,
+        }
+        self._publish()
+
+        # "The Mod sends each player his private list of votecodes."
+        self.emit("player_list", by="Mod", order=list(self.order), president=self.order[0])
+        for p in players:
+            role = self.roles[p]
+            info: dict[str, Any] = {"role": role, "allegiance": R.allegiance(role)}
+            if R.knows_everyone(role, n):
+                info["roles"] = {q: self.roles[q] for q in self.order}
+            self.emit("role", to=(p,), **info)
+            if self.turbo:
+                self.emit("votecodes", to=(p,), codes=self.votecodes[p])
+        self.emit("deck", to=MOD, cards=deck)
+        if self.turbo:
+            # "The top name in that list is randed President."
+            self.president = self.order[0]
+            self._set_step(NOMINATE_PAIR, self.president, self._pair_actions(self.president))
+        else:
+            self.rot = len(self.order) - 1  # so that the first candidate is the top name
+            self._start_day()
+
+    def _check_order(self, value: Any) -> list[str]:
+        if not isinstance(value, list) or sorted(value) != sorted(self.players):
+            raise BadSetup("chance 'order' must list every player exactly once (top first)")
+        return list(value)
+
+    def _check_roles(self, value: Any) -> dict[str, str]:
+        if not isinstance(value, dict) or set(value) != set(self.players):
+            raise BadSetup("chance 'roles' must give every player a role")
+        if any(r not in R.ROLES for r in value.values()):
+            raise BadSetup(f"chance 'roles': roles are {', '.join(R.ROLES)}")
+        if sorted(value.values()) != sorted(R.roleset(self.count)):
+            want = R.roleset(self.count)
+            raise BadSetup(
+                f"chance 'roles': {self.count} players are {want.count(R.LIBERAL)} liberals, "
+                f"{want.count(R.FASCIST)} fascists and 1 hitler")
+        return dict(value)
+
+    # -------------------------------------------------------------- questions
+    @property
+    def phase(self) -> str:
+        """``night`` / ``day`` (turbo), ``election`` / ``legislative`` / ``executive`` (official), ``over``."""
+        return self.phase_name
+
+    def to_act(self) -> tuple[str, ...]:
+        """The players the current step waits for (see :class:`hiddenrole.engine.Game`)."""
+        return self._to_act
+
+    def legal_actions(self, player: str) -> list[dict[str, Any]]:
+        """The concrete actions ``player`` may take now. The lists are cached per step and
+        shared: callers must not change them. Posts (free text) are not listed."""
+        if self.step == VOTE:
+            if player in self.alive and (self.turbo or player not in self.votes):
+                return self._vote_actions[player]
+            return []
+        if player == self.actor:
+            return self._legal
+        return []
+
+    def can_post(self, player: str) -> bool:
+        """Living players may post while the game runs: "The killed player is dead just as in
+        werewolf (no posting, etc)"."""
+        return self._result is None and player in self.alive
+
+    def timers(self) -> list[Timer]:
+        """The running deadlines (seconds): a turbo day's length; a night's 4 minutes plus the
+        current private step's 2 minutes; night 0's steps 2 minutes each. None when untimed."""
+        if not self.timed or self._result is not None:
+            return []
+        step = self.step
+        d = self.day
+        if step in (NOMINATE, VOTE):
+            return [Timer(f"day-{d}", R.day_length(d))]
+        name = "enact_again" if step == ENACT and self.veto_refused else step
+        if self.turbo:
+            if d == 0:
+                return [Timer(f"night-0/{name}", R.STEP_SECONDS)]
+            out = [Timer(f"night-{d}", R.NIGHT_SECONDS)]
+            if step != NIGHT_END:
+                out.append(Timer(f"night-{d}/{name}", R.STEP_SECONDS))
+            return out
+        return [Timer(f"{self.phase_name}-{d}/{name}", R.STEP_SECONDS)]
+
+    @property
+    def is_over(self) -> bool:
+        """True once a side has won (ruling 10: nothing happens after it)."""
+        return self._result is not None
+
+    @property
+    def result(self) -> Result | None:
+        """``Result(winner "liberals"/"fascists", reason, outcomes)`` once over."""
+        return self._result
+
+    def side_of(self, player: str) -> str:
+        """``"liberals"`` or ``"fascists"``: the side ``player``'s role plays for."""
+        return R.side(self.roles[player])
+
+    def eligible_chancellors(self) -> list[str]:
+        """Who the Presidential Candidate may name now, in list order: living, not themselves,
+        "neither the last President nor the last Chancellor" (ruling 4: the last *elected*; "In
+        5-player games, only the last Chancellor is ineligible", read as 5 or fewer living);
+        nobody is term-limited right after a top-deck."""
+        pc = self.presidential_candidate
+        alive = self.alive
+        banned = {pc, self.limit_chancellor}
+        if len(alive) > 5:
+            banned.add(self.limit_president)
+        return [p for p in self.order if p in alive and p not in banned]
+
+    # ------------------------------------------------------------------ input
+    def apply(self, action: Mapping[str, Any]) -> list[Event]:
+        """Apply one action (see :meth:`hiddenrole.engine.Game.apply`); a faster equivalent of
+        the base method: validate, dispatch on the action kind, return the events caused.
+
+        Raises:
+            IllegalAction: naming the player, the action and the broken rule; nothing changed.
+        """
+        if type(action) is not dict and not isinstance(action, Mapping):
+            raise IllegalAction(None, action, "an action must be a JSON object")
+        player = action.get("player")
+        if type(player) is not str or player not in self._only:
+            raise IllegalAction(player if isinstance(player, str) else None, action, "unknown player")
+        kind = action.get("action")
+        if type(kind) is not str:
+            raise IllegalAction(player, action, "missing the action kind")
+        if self._result is not None:
+            raise IllegalAction(player, action, "the game is over")
+        log = self.log
+        start = len(log)
+        self._apply(player, kind, action)
+        return log[start:]
+
+    def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
+        handler = self._handlers.get(kind)
+        if handler is None:
+            raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(self._handlers)})")
+        handler(player, kind, action)
+
+    def _expect(self, player: str, action: Mapping[str, Any], step: str, what: str) -> None:
+        if self.step != step:
+            raise IllegalAction(player, action, f"nobody may {what} now (the current step is {self.step!r})")
+        if player != self.actor:
+            raise IllegalAction(player, action, f"only {self.actor} may {what} now")
+
+    # nominations -----------------------------------------------------------
+    def _act_nominate(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        if self.step == NOMINATE_PAIR:
+            self._expect(p, a, NOMINATE_PAIR, "nominate")
+            targets = field_of(p, a, "targets", list)
+            eligible = [q for q in self.order if q != p]
+            if len(targets) != 2 or targets[0] == targets[1] or any(t not in eligible for t in targets):
+                raise IllegalAction(p, a, "night 0's President nominates two different other players")
+            self._do_nominate_pair(list(targets), False)
+            return
+        self._expect(p, a, NOMINATE, "nominate a Chancellor Candidate")
+        target = field_of(p, a, "target")
+        if target not in self.eligible_chancellors():
+            why = "dead" if target in self._only and target not in self.alive else "not eligible"
+            if target == p:
+                why = "the Presidential Candidate"
+            elif target in (self.limit_chancellor, self.limit_president):
+                why = "term-limited (the last elected President or Chancellor)"
+            raise IllegalAction(p, a, f"{target!r} cannot be Chancellor Candidate: {why}")
+        self._do_nominate(target)
+
+    def _do_nominate_pair(self, targets: list[str], by_timeout: bool) -> None:
+        p = self.president
+        self.nominees = targets
+        data: dict[str, Any] = {"targets": targets}
+        if by_timeout:
+            data["by_timeout"] = True
+        self.emit("nominations", to=(p,), **data)
+        # "The Mod PMs the President the first 3 policy cards in the deck."
+        self._draw_three(p)
+
+    def _do_nominate(self, target: str) -> None:
+        self.chancellor_candidate = target
+        self.emit("nominated", president=self.presidential_candidate, chancellor=target)
+        self.votes = {}
+        self.step = VOTE
+        self.actor = None
+        self._legal = []
+        alive = self.alive
+        self._to_act = tuple(q for q in self.order if q in alive)
+
+    # votes ------------------------------------------------------------------
+    def _act_vote(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        if self.step != VOTE:
+            raise IllegalAction(p, a, "there is no vote now")
+        if p not in self.alive:
+            raise IllegalAction(p, a, "dead players cannot vote")
+        v = a.get("vote")
+        if v != "yes" and v != "no":
+            raise IllegalAction(p, a, "'vote' must be \"yes\" or \"no\"")
+        if self.turbo:
+            # shorthand for posting one's own code of today in bold
+            code = self.votecodes[p][(self.day - 1) % PAIRS][0 if v == "yes" else 1]
+            self._post_event(p, f"**{code}**")
+            self._count_vote(p, v)
+            return
+        if p in self.votes:
+            raise IllegalAction(p, a, "you have already voted")
+        self.emit("voted", player=p)
+        self._count_vote(p, v)
+
+    def _count_vote(self, p: str, v: str) -> None:
+        self.votes[p] = v
+        waiting = self._to_act
+        if p in waiting:
+            self._to_act = waiting[1:] if waiting[0] == p else tuple(q for q in waiting if q != p)
+            if not self._to_act and not (self.turbo and self.timed):
+                self._end_vote()
+
+    def _act_post(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        text = field_of(p, a, "text")
+        if p not in self.alive:
+            raise IllegalAction(p, a, "dead players cannot post")
+        if not text.strip() or len(text) > MAX_POST:
+            raise IllegalAction(p, a, f"a post has 1 to {MAX_POST} characters")
+        self._post_event(p, text)
+        if self.turbo:
+            for code in bold_codes(text):
+                if self._result is None:
+                    self._post_code(p, code)
+
+    def _post_event(self, p: str, text: str) -> None:
+        data: dict[str, Any] = {"player": p, "text": text}
+        if self.turbo and self.phase_name == "day":
+            if p == self.presidential_candidate:
+                data["mark"] = "P"
+            elif p == self.chancellor_candidate:
+                data["mark"] = "C"
+        self.log.append(Event(len(self.log), "post", data, None))
+
+    def _post_code(self, p: str, code: int) -> None:
+        """A bold code in a post: the last valid code by the deadline counts; anything else
+        counts for nothing and the poster is told why in private."""
+        owner = self.code_owner.get(code)
+        reason = None
+        vote = ""
+        if owner is None or owner[0] != p:
+            reason = f"{code} is not one of your votecodes"
+        else:
+            _, day, vote = owner
+            today = (self.day - 1) % PAIRS + 1 if self.day else 0
+            if day != today:
+                reason = f"{code} is your code for day {day}, not for day {self.day}"
+            elif self.phase_name != "day":
+                reason = f"the vote of day {self.day} is closed"
+            elif self.step != VOTE:
+                reason = "no Chancellor Candidate has been named yet"
+        if reason is not None:
+            self.emit("vote_ignored", to=(p,), code=code, reason=reason)
+            return
+        self._count_vote(p, vote)
+
+    def _end_vote(self) -> None:
+        """The tally: "the Mod announces this fact and how each player actually voted"."""
+        alive = self.alive
+        votes = self.votes
+        table = {p: votes.get(p, "no vote") for p in self.order if p in alive}
+        yes = sum(1 for v in table.values() if v == "yes")
+        no = sum(1 for v in table.values() if v == "no")
+        passed = yes > no if self.cast_rule else 2 * yes > len(alive)
+        pc, cc = self.presidential_candidate, self.chancellor_candidate
+        self.emit("vote_result", by="Mod", day=self.day, president=pc, chancellor=cc,
+                  votes=table, yes=yes, no=no, passed=passed)
+        self._to_act = ()
+        if not passed:
+            self._failed_election()
+            return
+        self.president, self.chancellor = pc, cc
+        self.limit_president, self.limit_chancellor = pc, cc
+        if self.fascist_policies >= R.HITLER_ZONE and self.roles[cc] == R.HITLER:
+            self._end("fascists", "hitler_elected")
+            return
+        self.phase_name = "night" if self.turbo else "legislative"
+        self.report = {}
+        self._draw_three(pc)
+
+    def _failed_election(self) -> None:
+        self.tracker += 1
+        if self.tracker >= self.tracker_limit:
+            self._top_deck()
+            if self._result is not None:
+                return
+        self._publish()
+        self._start_day()
+
+    # the legislative session -----------------------------------------------
+    def _draw_three(self, president: str) -> None:
+        deck = self.deck
+        self.hand = [deck.pop(), deck.pop(), deck.pop()]
+        self.emit("policies_drawn", to=(president,), cards=list(self.hand))
+        if self.turbo:
+            self._publish()
+            self._night_secret = True
+        self._set_step(DISCARD, president, self._card_list(president, "discard", self.hand))
+
+    def _act_discard(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        self._expect(p, a, DISCARD, "discard")
+        card = a.get("card")
+        if card not in self.hand:
+            raise IllegalAction(p, a, f"'card' must be one of your cards {self.hand}")
+        pick = self._pick_chancellor() if self.day == 0 and self.turbo else None
+        self._do_discard(card, pick, False)
+
+    def _pick_chancellor(self) -> str:
+        """"The Mod rands the Chancellor from the President's 2 nominations" (chance "picks")."""
+        nominees = self.nominees
+
+        def check(v: Any) -> str:
+            if v not in nominees:
+                raise BadSetup(f"chance 'picks': {v!r} is not one of the nominees {nominees}")
+            return v
+        return self.chance.outcome("picks", lambda r: r.choice(nominees), check, sequence=True)
+
+    def _do_discard(self, card: str, pick: str | None, by_timeout: bool) -> None:
+        hand = self.hand
+        hand.remove(card)
+        self.discards.append(card)
+        president = self.actor
+        if by_timeout:
+            self.emit("discarded", to=(president,), card=card, by_timeout=True)
+        if pick is not None:
+            self.chancellor = self.limit_chancellor = pick
+            self.limit_president = president
+        chancellor = self.chancellor
+        self.veto_refused = False
+        self.emit("policies_passed", to=(chancellor,), president=president, cards=list(hand))
+        self._enact_step(chancellor)
+
+    def _enact_step(self, chancellor: str) -> None:
+        legal = self._card_list(chancellor, "enact", self.hand)
+        if self.fascist_policies >= R.VETO_AT and not self.veto_refused:
+            legal = legal + [self._target(chancellor, "veto", "")]
+        self._set_step(ENACT, chancellor, legal)
+
+    def _act_enact(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        self._expect(p, a, ENACT, "enact a policy")
+        card = a.get("card")
+        if card not in self.hand:
+            raise IllegalAction(p, a, f"'card' must be one of your cards {self.hand}")
+        self._do_enact(card, False)
+
+    def _do_enact(self, card: str, by_timeout: bool) -> None:
+        hand = self.hand
+        hand.remove(card)
+        self.discards.extend(hand)
+        self.hand = []
+        if by_timeout:
+            self.emit("enacted", to=(self.actor,), card=card, by_timeout=True)
+        self._enact_policy(card, False)
+
+    def _act_veto(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        self._expect(p, a, ENACT, "veto")
+        if self.fascist_policies < R.VETO_AT:
+            raise IllegalAction(p, a, "the veto is unlocked only after the 5th Fascist policy")
+        if self.veto_refused:
+            raise IllegalAction(p, a, "the President forbade your veto: you must enact a policy")
+        president = self._session_president()
+        self.emit("veto_requested", to=(president, p))
+        self._set_step(VETO, president, [
+            self._target(president, "veto_response", True), self._target(president, "veto_response", False)])
+
+    def _act_veto_response(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        self._expect(p, a, VETO, "answer the veto")
+        allow = field_of(p, a, "allow", bool)
+        self._do_veto_response(allow, False)
+
+    def _do_veto_response(self, allow: bool, by_timeout: bool) -> None:
+        president = self.actor
+        chancellor = self._session_chancellor()
+        data: dict[str, Any] = {"allow": allow}
+        if by_timeout:
+            data["by_timeout"] = True
+        self.emit("veto_answered", to=(president, chancellor), **data)
+        if not allow:
+            # "the Chancellor must implement one of the two policies just as before"
+            self.veto_refused = True
+            self._enact_step(chancellor)
+            return
+        # "both policies are discarded"
+        self.discards.extend(self.hand)
+        self.hand = []
+        if self.veto_fails:
+            self.tracker += 1
+        self._announce("veto", True)
+        self._reshuffle_if_needed()
+        self._end_session()
+
+    def _session_president(self) -> str:
+        return self.president  # type: ignore[return-value]
+
+    def _session_chancellor(self) -> str:
+        return self.chancellor  # type: ignore[return-value]
+
+    def _enact_policy(self, card: str, top_deck: bool) -> None:
+        """A policy is played: count it, reset the tracker, check the win, reshuffle (ruling 6),
+        then the power of a Fascist policy enacted by a government."""
+        if card == R.L:
+            self.liberal_policies += 1
+        else:
+            self.fascist_policies += 1
+        self.tracker = 0
+        secret = self._night_secret and not top_deck
+        over = self.liberal_policies >= R.LIBERAL_WIN or self.fascist_policies >= R.FASCIST_WIN
+        if secret and not over:
+            self.report["policy"] = card
+        else:
+            self.emit("policy_enacted", by="Mod", card=card, top_deck=top_deck,
+                      liberal_policies=self.liberal_policies, fascist_policies=self.fascist_policies)
+        if self.liberal_policies >= R.LIBERAL_WIN:
+            self._end("liberals", "five_liberal_policies")
+            return
+        if self.fascist_policies >= R.FASCIST_WIN:
+            self._end("fascists", "six_fascist_policies")
+            return
+        self._reshuffle_if_needed()
+        if top_deck:
+            return  # "played WITHOUT its powers"
+        power = self.powers[self.fascist_policies - 1] if card == R.F else None
+        if power is None:
+            self._end_session()
+        else:
+            self._start_power(power)
+
+    # powers -----------------------------------------------------------------
+    def _holder(self, power: str) -> str:
+        if self.president_powers or R.TURBO_HOLDER[power] == "president":
+            return self.president  # type: ignore[return-value]
+        return self.chancellor  # type: ignore[return-value]
+
+    def _power_targets(self, power: str, holder: str) -> list[str]:
+        alive = self.alive
+        targets = [p for p in self.order if p in alive and p != holder]
+        if power == R.INVESTIGATE and self.investigate_once:
+            targets = [p for p in targets if p not in self.investigated]
+        return targets
+
+    def _start_power(self, power: str) -> None:
+        holder = self._holder(power)
+        if power == R.PEEK:
+            deck = self.deck
+            top = [deck[-1], deck[-2], deck[-3]]
+            self.emit("peek", to=(holder,), cards=top)
+            self.peeks.setdefault(holder, []).append(top)
+            self._announce("action", {"power": R.PEEK, "player": holder})
+            self._end_session()
+            return
+        targets = self._power_targets(power, holder)
+        if not targets:  # ruling 8: a power with no legal target is skipped
+            self._announce("action", {"power": power, "player": holder, "skipped": True})
+            self._end_session()
+            return
+        self.power = power
+        if not self.turbo:
+            self.phase_name = "executive"
+        self._set_step(POWER, holder, [self._target(holder, power, t) for t in targets])
+
+    def _act_power(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        self._expect(p, a, POWER, kind.replace("_", " "))
+        if kind != self.power:
+            raise IllegalAction(p, a, f"the power to use now is {self.power!r}")
+        target = field_of(p, a, "target")
+        if target not in self._power_targets(kind, p):
+            if target == p:
+                why = "you cannot target yourself"
+            elif target in self.investigated and kind == R.INVESTIGATE and self.investigate_once:
+                why = "that player was already investigated (ruling 8)"
+            else:
+                why = "not a living player"
+            raise IllegalAction(p, a, f"{target!r} is not a legal target: {why}")
+        self._do_power(target, False)
+
+    def _do_power(self, target: str, by_timeout: bool) -> None:
+        power = self.power
+        holder = self.actor
+        assert holder is not None and power is not None
+        self.power = None
+        extra = {"by_timeout": True} if by_timeout else {}
+        if power == R.INVESTIGATE:
+            # "the Mod replies by PM 'Fascist' or 'Liberal.'"
+            shown = R.allegiance(self.roles[target])
+            self.investigated.add(target)
+            self.investigations.setdefault(holder, {})[target] = shown
+            self.emit("investigation", to=(holder,), target=target, allegiance=shown, **extra)
+        elif power == R.SPECIAL_ELECTION:
+            self.special_candidate = target
+            self.special_caller = holder
+            if extra:
+                self.emit("special_election_chosen", to=(holder,), target=target, **extra)
+        else:
+            self.alive.discard(target)
+            if extra:
+                self.emit("execution_chosen", to=(holder,), target=target, **extra)
+            if self.roles[target] == R.HITLER:
+                self._announce_now(power, holder, target)
+                self._end("liberals", "hitler_killed")
+                return
+        self._announce("action", {"power": power, "player": holder, "target": target})
+        self._end_session()
+
+    # end of a session, dawn, days -------------------------------------------
+    def _announce(self, key: str, value: Any) -> None:
+        if self.turbo:
+            self.report[key] = value
+        elif key == "veto":
+            self.emit("vetoed", by="Mod", president=self.president, chancellor=self.chancellor)
+        else:
+            self.emit("executive_action", by="Mod", **value)
+
+    def _announce_now(self, power: str, holder: str, target: str) -> None:
+        if self.turbo and self.report.get("policy"):
+            self.emit("policy_enacted", by="Mod", card=self.report.pop("policy"), top_deck=False,
+                      liberal_policies=self.liberal_policies, fascist_policies=self.fascist_policies)
+        self.emit("executive_action", by="Mod", power=power, player=holder, target=target)
+
+    def _end_session(self) -> None:
+        self.hand = []
+        if self.turbo and self.timed and self.day > 0:
+            # "it is then night for 4 minutes": the night waits for its deadline
+            self.step = NIGHT_END
+            self.actor = None
+            self._legal = []
+            self._to_act = ()
+            return
+        self._dawn()
+
+    def _dawn(self) -> None:
+        report = self.report
+        self.report = {}
+        self._night_secret = False
+        if self.tracker >= self.tracker_limit:
+            self._top_deck(report)
+            if self._result is not None:
+                return
+        self._publish()
+        self._start_day(report)
+
+    def _top_deck(self, report: dict[str, Any] | None = None) -> None:
+        """"After 2 consecutive elections with no majority support ..., the next policy card in
+        the deck is played WITHOUT its powers" (3 in the official rules); term limits are
+        forgotten for the next nomination."""
+        if report:
+            self._emit_report(report)
+            report.clear()
+        card = self.deck.pop()
+        self.limit_president = self.limit_chancellor = None
+        self._enact_policy(card, True)
+
+    def _emit_report(self, report: dict[str, Any]) -> None:
+        if self.turbo:
+            data = dict(report)
+            self.emit("night_report", by="Mod", night=self.day, **data)
+
+    def _start_day(self, report: dict[str, Any] | None = None) -> None:
+        """"The new Presidential Candidate is the next name in the opening post player list"
+        (ruling 7: after a special election the rotation resumes after the caller)."""
+        self.day += 1
+        self.phase_name = "day" if self.turbo else "election"
+        alive = self.alive
+        order = self.order
+        if self.special_candidate is not None:
+            pc = self.special_candidate
+            self.special_candidate = None
+        else:
+            size = len(order)
+            i = self.rot
+            while True:
+                i = (i + 1) % size
+                if order[i] in alive:
+                    break
+            self.rot = i
+            pc = order[i]
+        self.presidential_candidate = pc
+        self.chancellor_candidate = None
+        self.votes = {}
+        data: dict[str, Any] = {"day": self.day, "presidential_candidate": pc}
+        if report:
+            data.update(report)
+        if self.turbo and self.day == 1:
+            data["chancellor"] = self.chancellor
+        self.emit("day_start", by="Mod", **data)
+        self._set_step(NOMINATE, pc, [self._target(pc, "nominate", t) for t in self.eligible_chancellors()])
+
+    def _reshuffle_if_needed(self) -> None:
+        """Ruling 6: "If we run out of policy cards, the discards are shuffled and returned to
+        the deck" as soon as fewer than 3 remain (chance "reshuffles", a deck top first)."""
+        if len(self.deck) >= 3:
+            return
+        pool = self.deck[::-1] + self.discards
+        want = sorted(pool)
+
+        def check(v: Any) -> list[str]:
+            if not isinstance(v, list) or sorted(v) != want:
+                raise BadSetup(
+                    f"chance 'reshuffles': a reshuffled deck must hold the {len(pool)} cards "
+                    f"{want.count('L')} L and {want.count('F')} F")
+            return list(v)
+        new = self.chance.outcome("reshuffles", lambda r: r.shuffled(pool), check, sequence=True)
+        self.deck = new[::-1]
+        self.discards = []
+        self.emit("deck", to=MOD, cards=new)
+        if self._night_secret:
+            self.report["reshuffled"] = True
+        else:
+            self.emit("reshuffled", by="Mod", deck_size=len(new))
+
+    def _end(self, winner: str, reason: str) -> None:
+        """Ruling 10: a win ends the game at once."""
+        sides = {p: R.side(self.roles[p]) for p in self.players}
+        self._result = Result(winner, reason, {p: "win" if s == winner else "loss" for p, s in sides.items()})
+        self.step = OVER
+        self.phase_name = "over"
+        self.actor = None
+        self._legal = []
+        self._to_act = ()
+        self.report = {}
+        self._publish()
+        self.emit("game_over", by="Mod", winner=winner, reason=reason, roles=dict(self.roles))
+
+    # ---------------------------------------------------------------- timeout
+    def _timeout(self) -> None:
+        """Ruling 9: a missing night-0 nomination, discard, enactment or power target is chosen
+        at random among the legal choices (chance "timeouts"); a day with no Chancellor
+        Candidate is a failed election; an unanswered veto is forbidden; a vote ends at its
+        deadline; a finished night ends."""
+        step = self.step
+        if step == VOTE:
+            self._end_vote()
+        elif step == NOMINATE:
+            self.emit("no_nomination", by="Mod", day=self.day, by_timeout=True)
+            self._to_act = ()
+            self._failed_election()
+        elif step == NIGHT_END:
+            self._dawn()
+        elif step == VETO:
+            self._do_veto_response(False, True)
+        elif step == NOMINATE_PAIR:
+            pairs = [a["targets"] for a in self._legal]
+            self._do_nominate_pair(list(self._random_default(pairs)), True)
+        elif step == DISCARD:
+            choices = sorted(set(self.hand))
+            card = self._random_default(choices)
+            pick = self._pick_chancellor() if self.day == 0 and self.turbo else None
+            self._do_discard(card, pick, True)
+        elif step == ENACT:
+            self._do_enact(self._random_default(sorted(set(self.hand))), True)
+        elif step == POWER:
+            self._do_power(self._random_default([a["target"] for a in self._legal]), True)
+
+    def _random_default(self, choices: list[Any]) -> Any:
+        def check(v: Any) -> Any:
+            if v not in choices:
+                raise BadSetup(f"chance 'timeouts': {v!r} is not one of {choices}")
+            return v
+        return self.chance.outcome("timeouts", lambda r: r.choice(choices), check, sequence=True)
+
+    # ---------------------------------------------------------------- helpers
+    def _set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
+        self.step = step
+        self.actor = actor
+        self._legal = legal
+        self._to_act = (actor,)
+
+    def _target(self, p: str, kind: str, target: Any) -> dict[str, Any]:
+        key = (p, kind, target)
+        action = self._target_actions.get(key)
+        if action is None:
+            if kind == "veto":
+                action = {"player": p, "action": "veto"}
+            elif kind == "veto_response":
+                action = {"player": p, "action": kind, "allow": target}
+            else:
+                action = {"player": p, "action": kind, "target": target}
+            self._target_actions[key] = action
+        return action
+
+    def _card_list(self, p: str, kind: str, hand: list[str]) -> list[dict[str, Any]]:
+        cache = self._card_actions
+        out = []
+        for card in (R.L, R.F):
+            if card in hand:
+                key = (p, kind, card)
+                action = cache.get(key)
+                if action is None:
+                    action = cache[key] = {"player": p, "action": kind, "card": card}
+                out.append(action)
+        return out
+
+    def _pair_actions(self, p: str) -> list[dict[str, Any]]:
+        others = [q for q in self.order if q != p]
+        return [{"player": p, "action": "nominate", "targets": [a, b]}
+                for i, a in enumerate(others) for b in others[i + 1:]]
+
+    def _publish(self) -> None:
+        """Make the public board (counts, the living) match the state; a turbo night's facts
+        stay secret until dawn."""
+        self._pub_deck = len(self.deck)
+        self._pub_discard = len(self.discards)
+        self._pub_lib = self.liberal_policies
+        self._pub_fas = self.fascist_policies
+        self._pub_tracker = self.tracker
+        self._pub_alive_set = set(self.alive)
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: str | None) -> dict[str, Any]:
+        """``player``'s information state (see :mod:`.views`)."""
+        from .views import build_view
+        return build_view(self, player)
+
+    def summary(self) -> dict[str, Any]:
+        """The public summary (see :mod:`.views`)."""
+        from .views import build_summary
+        return build_summary(self)
+
+
+def _check_deck(value: Any) -> list[str]:
+    if not isinstance(value, list) or len(value) != 17 or any(c not in R.CARDS for c in value):
+        raise BadSetup("chance 'deck' must list the 17 cards top first, each \"L\" or \"F\"")
+    if value.count(R.L) != R.DECK_LIBERAL:
+        raise BadSetup(f"chance 'deck' must hold 6 L and 11 F, not {value.count(R.L)} L")
+    return list(value)
