@@ -1,0 +1,196 @@
+"""The FastAPI application: REST for tables, one WebSocket per player per table.
+
+REST (JSON, OpenAPI at ``/openapi.json``, docs at ``/docs``):
+
+* ``GET /api/games``: the games, their options (with defaults and ranges) and bot kinds;
+* ``POST /api/tables``: create a table (game, options, pace, factor, bots, host name);
+* ``GET /api/tables``: the open tables (waiting for players);
+* ``GET /api/tables/{code}``: a table's public state (with ``Authorization: Bearer
+  SEAT_TOKEN``, also that player's view);
+* ``POST /api/tables/{code}/join``, ``/start``, ``/kick``, ``/bots``, ``/replace``
+  (the last four need ``Authorization: Bearer HOST_TOKEN``);
+* ``GET /api/tables/{code}/export`` and ``/replay/{step}`` once the game is over.
+
+WebSocket: ``/ws/{code}`` (see :mod:`hiddenrole.server.protocol`). Errors are
+``{"error": {"code": ..., "message": ...}}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from ..bots.base import bot_kinds
+from ..engine import available_games, game_class
+from .clock import Clock
+from .moderator import Moderator, best_bot_kind
+from .protocol import player_state, serve_connection, token_hash
+from .store import DEFAULT_DATABASE_URL, Store
+from .table import TableError
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+class CreateTable(BaseModel):
+    """A new table."""
+
+    game: str = Field(description="secret-hitler, mccarthyism or shady-agents")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options by name")
+    pace: str = Field("turbo", description="turbo (the rules' timings), fast (divided by factor) or untimed")
+    factor: float | None = Field(None, description="fast pace: every duration is divided by this (>1)")
+    bots: int = Field(0, description="how many seats bots fill")
+    bot_kind: str | None = Field(None, description="bot kind (default: the best for this game)")
+    host_name: str | None = Field(None, description="the host's display name, if the host plays")
+
+
+class Join(BaseModel):
+    """Taking a seat."""
+
+    name: str = Field(description="display name, unique at the table, at most 40 characters")
+
+
+class SeatName(BaseModel):
+    """A seat named by its player's display name."""
+
+    name: str
+
+
+class BotCount(BaseModel):
+    """How many bot seats to add."""
+
+    count: int = 1
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return None
+
+
+def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None = None,
+               bot_delay: float = 0.0, moderator: Moderator | None = None) -> FastAPI:
+    """Build the server application.
+
+    Args:
+        database_url: the store's URL (SQLite by default, ``postgresql+asyncpg://`` for PostgreSQL).
+        clock: the time source (tests inject a ``ManualClock``).
+        bot_delay: seconds a bot waits before each action.
+        moderator: an existing moderator (its store and clock are used instead of the above).
+    """
+    mod = moderator or Moderator(Store(database_url), clock, bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await mod.start()
+        try:
+            yield
+        finally:
+            await mod.stop()
+
+    app = FastAPI(title="hiddenrole", version="0.1.0", lifespan=lifespan,
+                  description="The online Mod for hidden-role games. Protocol: docs/protocol.md.")
+    app.state.moderator = mod
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"error": {"code": exc.code, "message": str(exc)}}, status_code=exc.status)
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """The available games with their options, player counts, sides and bot kinds."""
+        out = []
+        for name in available_games():
+            cls = game_class(name)
+            out.append({"name": name, "title": cls.title, "min_players": cls.min_players,
+                        "max_players": cls.max_players, "sides": list(cls.sides),
+                        "options": cls.OPTIONS.describe(), "bot_kinds": bot_kinds(name),
+                        "best_bot": best_bot_kind(name)})
+        return out
+
+    @app.post("/api/tables", status_code=201)
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Create a table. Returns its public info, the join code and link, the host token
+        (keep it: it starts, kicks and replaces), and the host's seat token if ``host_name`` was given."""
+        out = await mod.create(body.game, body.options, body.pace, body.factor, body.bots, body.bot_kind,
+                               body.host_name)
+        code = out["table"]["code"]
+        out["code"] = code
+        out["join_url"] = f"{str(request.base_url).rstrip('/')}/?join={code}"
+        return out
+
+    @app.get("/api/tables")
+    async def open_tables() -> list[dict[str, Any]]:
+        """The tables waiting for players, newest first."""
+        return await mod.open_tables()
+
+    @app.get("/api/tables/{code}")
+    async def state(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:
+        """A table's public state; with a seat token (``Authorization: Bearer``), that player's state too."""
+        table = await mod.table(code)
+        out: dict[str, Any] = {"table": table.public_info()}
+        token = _bearer(authorization)
+        player = await mod.player_of(table, token) if token else None
+        async with table.lock:
+            out["state"] = player_state(table, player)
+        out["you"] = player
+        out["host"] = bool(token and token_hash(token) == table.row.host_token_hash)
+        return out
+
+    @app.post("/api/tables/{code}/join", status_code=201)
+    async def join(code: str, body: Join) -> dict[str, Any]:
+        """Take a seat; returns the seat token (send it in the WebSocket's hello)."""
+        return await mod.join(code, body.name)
+
+    @app.post("/api/tables/{code}/start")
+    async def start(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:
+        """Start the game (host only; the player count must be legal). Publishes the seed commitment."""
+        return await mod.start_game(code, _bearer(authorization))
+
+    @app.post("/api/tables/{code}/kick")
+    async def kick(code: str, body: SeatName, authorization: str | None = Header(None)) -> dict[str, Any]:
+        """Remove a seat before the start (host only)."""
+        return await mod.kick(code, _bearer(authorization), body.name)
+
+    @app.post("/api/tables/{code}/bots")
+    async def bots(code: str, body: BotCount, authorization: str | None = Header(None)) -> dict[str, Any]:
+        """Add bot seats before the start (host only)."""
+        return await mod.add_bots(code, _bearer(authorization), body.count)
+
+    @app.post("/api/tables/{code}/replace")
+    async def replace(code: str, body: SeatName, authorization: str | None = Header(None)) -> dict[str, Any]:
+        """Give an absent player's seat to a bot during the game (host only)."""
+        return await mod.replace(code, _bearer(authorization), body.name)
+
+    @app.get("/api/tables/{code}/export")
+    async def export(code: str) -> dict[str, Any]:
+        """The finished game as one JSON export (check it with ``hiddenrole verify``)."""
+        table = await mod.table(code)
+        return table.export()
+
+    @app.get("/api/tables/{code}/replay/{step}")
+    async def replay(code: str, step: int) -> dict[str, Any]:
+        """The finished game after its first ``step`` log entries, everything revealed."""
+        table = await mod.table(code)
+        return table.replay_step(step)
+
+    @app.websocket("/ws/{code}")
+    async def websocket(ws: WebSocket, code: str) -> None:
+        """One player's (or spectator's) connection: first message ``{"type": "hello", "token": ...}``."""
+        await serve_connection(ws, mod, code)
+
+    if (WEB / "index.html").exists():
+        from fastapi.staticfiles import StaticFiles
+
+        app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    else:
+        @app.get("/")
+        async def root() -> dict[str, Any]:
+            """Where to go: the API documentation (the browser client is not installed)."""
+            return {"hiddenrole": "server", "api": "/docs", "protocol": "docs/protocol.md"}
+
+    return app

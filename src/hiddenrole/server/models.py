@@ -1,0 +1,60 @@
+"""The SQL schema of the server's store (SQLAlchemy 2 Core tables).
+
+Three tables:
+
+* ``tables``: one row per game table (its game, options, pace, join code, status, the
+  commitment to its seed, and the seed and salt themselves, revealed only after the game);
+* ``seats``: the players of a table in seat order, each with the SHA-256 hash of its seat
+  token (the token itself is never stored) or a bot kind;
+* ``game_log``: the append-only log of each game, keyed by ``(game_id, seq)``: the start
+  (players, options, seed), then every accepted action, post, timeout and seat
+  replacement with its time. The live state of a game is rebuilt by replaying it.
+
+The schema is created and upgraded by the Alembic migrations shipped in
+``hiddenrole/server/migrations`` (run by the server on start).
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("code", sa.String(16), nullable=False, unique=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("pace", sa.String(16), nullable=False),
+    sa.Column("factor", sa.Float, nullable=False),
+    sa.Column("bot_kind", sa.String(64), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("host_token_hash", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("seed", sa.String(64), nullable=False),
+    sa.Column("salt", sa.String(64), nullable=False),
+    sa.Column("commitment", sa.String(64), nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("position", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("bot_kind", sa.String(64), nullable=True),
+    sa.Column("joined_at", sa.Float, nullable=False),
+)
+
+game_log = sa.Table(
+    "game_log",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("data", sa.JSON, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)

@@ -1,0 +1,329 @@
+"""The Mod: every table of this server process, the lobby operations and the scheduler.
+
+One :class:`Moderator` per process owns the store, the clock and the scheduler. Tables
+are kept in memory once used; on start-up every running game is rebuilt from its log and
+its deadline registered (overdue ones fire at once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from ..bots.base import bot_kinds
+from ..engine import BadOption, BadSetup, game_class
+from ..engine.game import MAX_NAME_LENGTH
+from .audit import commitment, new_salt, new_seed
+from .clock import Clock, Scheduler
+from .pace import check_pace, game_options
+from .protocol import token_hash
+from .store import SeatRow, Store, TableRow
+from .table import LiveTable, TableError
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
+CODE_LENGTH = 6
+LOBBY_TTL = 24 * 3600.0
+
+
+def best_bot_kind(game: str) -> str:
+    """The best bot the project has for ``game``: a game-specific kind if one is registered, else ``"random"``."""
+    kinds = bot_kinds(game)
+    better = [k for k in kinds if k != "random"]
+    return better[0] if better else "random"
+
+
+def check_name(name: Any) -> str:
+    """A display name: a non-empty string of at most 40 characters, trimmed.
+
+    Raises:
+        TableError: ``bad_name`` naming the problem.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise TableError("bad_name", "a display name must be a non-empty string", 400)
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME_LENGTH:
+        raise TableError("bad_name", f"a display name has at most {MAX_NAME_LENGTH} characters", 400)
+    return name
+
+
+class Moderator:
+    """The server's tables, over one store and one clock.
+
+    Args:
+        store: the (not yet opened) store.
+        clock: the time source (inject a :class:`~hiddenrole.server.clock.ManualClock` in tests).
+        bot_delay: seconds a bot waits before each action.
+        lobby_ttl: seconds after which a table that never started expires.
+    """
+
+    def __init__(self, store: Store, clock: Clock | None = None, *, bot_delay: float = 0.0,
+                 lobby_ttl: float = LOBBY_TTL) -> None:
+        self.store = store
+        self.clock = clock or Clock()
+        self.bot_delay = bot_delay
+        self.lobby_ttl = lobby_ttl
+        self.tables: dict[str, LiveTable] = {}
+        self.codes: dict[str, str] = {}
+        self.scheduler = Scheduler(self.clock, self._fire)
+        self._load_lock = asyncio.Lock()
+
+    # --------------------------------------------------------------- lifecycle
+    async def start(self) -> None:
+        """Open the store (running its migrations), rebuild every running game, start the clock."""
+        await self.store.open()
+        for row in await self.store.tables_with_status("running"):
+            await self._load(row)
+        self.scheduler.start()
+        for table in self.tables.values():
+            table.poke_bots()
+
+    async def stop(self) -> None:
+        """Stop the clock and the bots, and close the store."""
+        await self.scheduler.stop()
+        for table in self.tables.values():
+            table.closed = True
+            if table._bot_task is not None:
+                table._bot_task.cancel()
+        await self.store.close()
+
+    async def _load(self, row: TableRow) -> LiveTable:
+        table = LiveTable(row, await self.store.seats_of(row.id), self.store, self.clock,
+                          self.scheduler.set, bot_delay=self.bot_delay)
+        if row.status in ("running", "over"):
+            table.rebuild(await self.store.log_of(row.id))
+        self.tables[row.id] = table
+        self.codes[row.code] = row.id
+        self.scheduler.set(row.id, table.next_deadline())
+        return table
+
+    async def _fire(self, table_id: str, now: float) -> None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            await table.on_deadline(now)
+
+    async def table(self, code: str) -> LiveTable:
+        """The table with join code ``code`` (case-insensitive), loaded from the store if needed.
+
+        Raises:
+            TableError: ``no_table`` (404) or ``table_expired`` (410, a lobby older than the TTL).
+        """
+        code = code.upper() if isinstance(code, str) else ""
+        table_id = self.codes.get(code)
+        table = self.tables.get(table_id) if table_id else None
+        if table is None:
+            async with self._load_lock:
+                table_id = self.codes.get(code)
+                table = self.tables.get(table_id) if table_id else None
+                if table is None:
+                    row = await self.store.get_table(code=code)
+                    if row is None:
+                        raise TableError("no_table", f"no table with code {code!r}", 404)
+                    table = await self._load(row)
+        if table.row.status == "lobby" and self.clock.now() - table.row.created_at > self.lobby_ttl:
+            table.row.status = "expired"
+            await self.store.set_status(table.id, "expired")
+        if table.row.status == "expired":
+            raise TableError("table_expired", f"table {code} expired: it did not start within "
+                                              f"{self.lobby_ttl / 3600:g} hours", 410)
+        return table
+
+    async def player_of(self, table: LiveTable, token: str) -> str:
+        """The seat name that ``token`` (a seat token) holds at ``table``.
+
+        Raises:
+            TableError: ``bad_token`` (unknown), ``wrong_table`` (a token of another table)
+                or ``seat_replaced`` (the seat is now a bot's).
+        """
+        digest = token_hash(token)
+        for seat in table.seats:
+            if seat.row.token_hash == digest:
+                return seat.name
+        other = await self.store.seat_by_token(digest)
+        if other is not None and other.table_id != table.id:
+            raise TableError("wrong_table", "this seat token belongs to another table", 403)
+        if any(e.kind == "replace" for e in table.log) and other is None:
+            raise TableError("bad_token", "unknown seat token (was your seat given to a bot?)", 403)
+        raise TableError("bad_token", "unknown seat token", 403)
+
+    def _check_host(self, table: LiveTable, host_token: str | None) -> None:
+        if not host_token or token_hash(host_token) != table.row.host_token_hash:
+            raise TableError("not_host", "only the host (with the table's host token) may do this", 403)
+
+    # ----------------------------------------------------------------- lobby
+    async def create(self, game: Any, options: Mapping[str, Any] | None, pace: Any = "turbo",
+                     factor: Any = None, bots: Any = 0, bot_kind: Any = None,
+                     host_name: Any = None) -> dict[str, Any]:
+        """Create a table.
+
+        Args:
+            game: a game name (``available_games()``).
+            options: the game's options (validated through its ``OPTIONS``).
+            pace: ``"turbo"``, ``"fast"`` (with ``factor``) or ``"untimed"``.
+            factor: for ``fast``: every duration is divided by it (a number in (1, 10000]).
+            bots: how many seats bots fill (count).
+            bot_kind: the bot kind (default: the best the project has for the game).
+            host_name: if given, the host also takes the first seat under this name.
+
+        Returns:
+            ``{"table": public info, "host_token": ..., "seat": {"name", "token"} or None}``.
+
+        Raises:
+            TableError: ``bad_game``, ``bad_option``, ``bad_pace``, ``bad_bots``, ``bad_name`` (400).
+        """
+        try:
+            cls = game_class(game)
+        except BadSetup as exc:
+            raise TableError("bad_game", str(exc), 400) from None
+        try:
+            pace, factor = check_pace(pace, factor)
+        except BadOption as exc:
+            raise TableError("bad_pace", str(exc), 400) from None
+        try:
+            resolved = game_options(cls.OPTIONS, options, pace)
+        except BadOption as exc:
+            raise TableError("bad_option", str(exc), 400) from None
+        kinds = bot_kinds(cls.name)
+        if bot_kind is None:
+            bot_kind = best_bot_kind(cls.name)
+        elif bot_kind not in kinds:
+            raise TableError("bad_bots", f"no bot {bot_kind!r} for {cls.name} (known: {', '.join(kinds)})", 400)
+        seats_wanted = (1 if host_name is not None else 0)
+        if isinstance(bots, bool) or not isinstance(bots, int) or bots < 0:
+            raise TableError("bad_bots", "bots must be a whole number of seats, 0 or more", 400)
+        if bots + seats_wanted > cls.max_players:
+            raise TableError("bad_bots", f"{cls.title} seats at most {cls.max_players} players; "
+                                         f"{bots} bots{' and the host' if seats_wanted else ''} is too many", 400)
+        if host_name is not None:
+            host_name = check_name(host_name)
+        now = self.clock.now()
+        host_token = secrets.token_urlsafe(24)
+        seed, salt = new_seed(), new_salt()
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.codes and await self.store.get_table(code=code) is None:
+                break
+        row = TableRow(id=secrets.token_hex(8), code=code, game=cls.name, options=resolved, pace=pace,
+                       factor=factor, bot_kind=bot_kind, status="lobby", host_token_hash=token_hash(host_token),
+                       created_at=now, seed=str(seed), salt=salt, commitment=commitment(seed, salt))
+        await self.store.create_table(row)
+        table = await self._load(row)
+        seat = None
+        async with table.lock:
+            if host_name is not None:
+                token = await self._add_seat(table, host_name, None)
+                seat = {"name": host_name, "token": token}
+            for _ in range(bots):
+                await self._add_seat(table, self._bot_name(table), bot_kind)
+        return {"table": table.public_info(), "host_token": host_token, "seat": seat}
+
+    @staticmethod
+    def _bot_name(table: LiveTable) -> str:
+        i = 1
+        while table.seat(f"Bot {i}") is not None or any(s.name.casefold() == f"bot {i}" for s in table.seats):
+            i += 1
+        return f"Bot {i}"
+
+    async def _add_seat(self, table: LiveTable, name: str, bot_kind: str | None) -> str | None:
+        from .table import Seat
+
+        cls = game_class(table.row.game)
+        if len(table.seats) >= cls.max_players:
+            raise TableError("table_full", f"the table is full ({cls.max_players} seats)")
+        if any(s.name.casefold() == name.casefold() for s in table.seats):
+            raise TableError("name_taken", f"the name {name!r} is already taken at this table")
+        token = None if bot_kind else secrets.token_urlsafe(24)
+        position = max((s.row.position for s in table.seats), default=-1) + 1
+        row = SeatRow(table.id, position, name, token_hash(token) if token else None, bot_kind, self.clock.now())
+        await self.store.add_seat(row)
+        table.seats.append(Seat(row))
+        table.broadcast()
+        return token
+
+    async def _lobby(self, code: str) -> LiveTable:
+        table = await self.table(code)
+        if table.row.status != "lobby":
+            raise TableError("already_started", "the game has already started")
+        return table
+
+    async def join(self, code: str, name: Any) -> dict[str, Any]:
+        """Take a seat at a table that has not started under a display name (unique at the table).
+
+        Returns ``{"name", "token", "table"}``; keep the token secret: it is the seat.
+
+        Raises:
+            TableError: ``no_table``, ``table_expired``, ``already_started``, ``table_full``,
+                ``name_taken`` or ``bad_name``.
+        """
+        name = check_name(name)
+        table = await self._lobby(code)
+        async with table.lock:
+            if table.row.status != "lobby":
+                raise TableError("already_started", "the game has already started")
+            token = await self._add_seat(table, name, None)
+        return {"name": name, "token": token, "table": table.public_info()}
+
+    async def add_bots(self, code: str, host_token: str | None, count: Any) -> dict[str, Any]:
+        """The host adds ``count`` bot seats before the start."""
+        table = await self._lobby(code)
+        self._check_host(table, host_token)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise TableError("bad_bots", "count must be a whole number of seats, 1 or more", 400)
+        async with table.lock:
+            for _ in range(count):
+                await self._add_seat(table, self._bot_name(table), table.row.bot_kind)
+        return table.public_info()
+
+    async def kick(self, code: str, host_token: str | None, name: Any) -> dict[str, Any]:
+        """The host removes a player (or bot) before the start; their token stops working."""
+        table = await self._lobby(code)
+        self._check_host(table, host_token)
+        async with table.lock:
+            seat = table.seat(name) if isinstance(name, str) else None
+            if seat is None:
+                raise TableError("unknown_player", f"no seat named {name!r}", 404)
+            await self.store.remove_seat(table.id, seat.row.position)
+            table.seats.remove(seat)
+            for conn in list(table.connections):
+                if conn.player == seat.name:
+                    conn.revoke("kicked", "the host removed you from the table")
+                    table.connections.discard(conn)
+            table.broadcast()
+        return table.public_info()
+
+    async def start_game(self, code: str, host_token: str | None) -> dict[str, Any]:
+        """The host starts the game when the player count is legal; the seed's commitment is published.
+
+        Raises:
+            TableError: ``not_host``, ``already_started``, ``bad_setup`` (player count).
+        """
+        table = await self._lobby(code)
+        self._check_host(table, host_token)
+        async with table.lock:
+            if table.row.status != "lobby":
+                raise TableError("already_started", "the game has already started")
+            try:
+                await table.start(int(table.row.seed), table.row.options)
+            except (BadSetup, BadOption) as exc:
+                raise TableError("bad_setup", str(exc), 400) from None
+        return table.public_info()
+
+    async def replace(self, code: str, host_token: str | None, name: Any) -> dict[str, Any]:
+        """The host hands an absent player's seat to a bot during the game."""
+        table = await self.table(code)
+        self._check_host(table, host_token)
+        await table.replace_by_bot(name if isinstance(name, str) else "", table.row.bot_kind)
+        return table.public_info()
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """Tables waiting for players (not expired), newest first."""
+        now = self.clock.now()
+        rows = await self.store.tables_with_status("lobby")
+        out = []
+        for row in reversed(rows):
+            if now - row.created_at > self.lobby_ttl:
+                continue
+            table = self.tables.get(row.id) or await self._load(row)
+            out.append(table.public_info())
+        return out

@@ -1,0 +1,248 @@
+"""The persistent store: tables, seats and the append-only game log, over SQLAlchemy 2 async.
+
+SQLite (WAL journal, one writer) is the default, at ``./data/hiddenrole.db``; PostgreSQL
+works with the same code through a ``postgresql+asyncpg://`` URL. The schema comes from
+the Alembic migrations in ``hiddenrole/server/migrations``, run by :meth:`Store.open`.
+
+Nothing is ever updated in the game log: an accepted action is appended (one row,
+committed) before anyone is told about it, so a ``kill -9`` at any moment loses no
+accepted action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from .models import game_log, seats, tables
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/hiddenrole.db"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+@dataclass
+class TableRow:
+    """A table as stored (see :data:`hiddenrole.server.models.tables`)."""
+
+    id: str
+    code: str
+    game: str
+    options: dict[str, Any]
+    pace: str
+    factor: float
+    bot_kind: str
+    status: str
+    host_token_hash: str
+    created_at: float
+    seed: str
+    salt: str
+    commitment: str
+
+
+@dataclass
+class SeatRow:
+    """A seat as stored: its position, display name, token hash (``None`` for a bot) and bot kind."""
+
+    table_id: str
+    position: int
+    name: str
+    token_hash: str | None
+    bot_kind: str | None
+    joined_at: float
+
+
+@dataclass
+class LogEntry:
+    """One entry of a game's append-only log.
+
+    Attributes:
+        seq: the entry's position in the game's log (0 is the start).
+        kind: ``"start"`` (``data``: players, options, seed), ``"action"`` (``data``: the
+            action, with its player), ``"timeout"`` (``data``: the timer key that expired),
+            or ``"replace"`` (``data``: the seat name and the bot kind that took it).
+        data: JSON details.
+        at: when it was accepted, in seconds since the Unix epoch (UTC).
+    """
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as JSON data."""
+        return {"seq": self.seq, "kind": self.kind, "at": self.at, **self.data}
+
+
+def normalise_url(url: str) -> str:
+    """Map plain ``sqlite://`` / ``postgresql://`` URLs to their async drivers.
+
+    Raises:
+        ValueError: a URL of another database (only SQLite and PostgreSQL are supported).
+    """
+    if url.startswith("sqlite:"):
+        url = "sqlite+aiosqlite:" + url[len("sqlite:"):]
+    elif url.startswith("postgresql:") or url.startswith("postgres:"):
+        url = "postgresql+asyncpg:" + url.split(":", 1)[1]
+    if not (url.startswith("sqlite+aiosqlite:") or url.startswith("postgresql+asyncpg:")):
+        raise ValueError(f"unsupported database URL {url.split(':', 1)[0]!r}: use sqlite:/// or postgresql://")
+    return url
+
+
+def _sqlite_path(url: str) -> Path | None:
+    path = sa.engine.make_url(url).database
+    if not path or path == ":memory:":
+        return None
+    return Path(path)
+
+
+class Store:
+    """The server's database.
+
+    Args:
+        url: a SQLAlchemy URL: ``sqlite+aiosqlite:///PATH`` (the directory is created) or
+            ``postgresql+asyncpg://USER@HOST:PORT/DB``; plain ``sqlite:``/``postgresql:``
+            schemes are mapped to those drivers.
+        schema: PostgreSQL only: the schema to use (its ``search_path``), e.g. one per test.
+
+    Call :meth:`open` (runs the migrations) before use and :meth:`close` after.
+    """
+
+    def __init__(self, url: str = DEFAULT_DATABASE_URL, *, schema: str | None = None) -> None:
+        self.url = normalise_url(url)
+        self.schema = schema
+        self.is_sqlite = self.url.startswith("sqlite")
+        self.engine: AsyncEngine | None = None
+        # SQLite has one writer: serialise writes in-process instead of waiting on locks.
+        self._write_lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        """Connect and bring the schema up to date with the Alembic migrations."""
+        if self.is_sqlite:
+            path = _sqlite_path(self.url)
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            self.engine = create_async_engine(self.url, pool_size=1, max_overflow=0,
+                                              connect_args={"timeout": 30})
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            args = {"server_settings": {"search_path": self.schema}} if self.schema else {}
+            self.engine = create_async_engine(self.url, pool_size=5, max_overflow=5, connect_args=args)
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        """Close every connection."""
+        if self.engine is not None:
+            await self.engine.dispose()
+            self.engine = None
+
+    @property
+    def _engine(self) -> AsyncEngine:
+        if self.engine is None:
+            raise RuntimeError("the store is not open (call Store.open first)")
+        return self.engine
+
+    # ------------------------------------------------------------------ tables
+    async def create_table(self, row: TableRow) -> None:
+        """Insert a new table. Raises ``sqlalchemy.exc.IntegrityError`` on a duplicate id or code."""
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(tables.insert().values(**row.__dict__))
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        """Set a table's status (``"lobby"``, ``"running"``, ``"over"`` or ``"expired"``)."""
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(tables.update().where(tables.c.id == table_id).values(status=status))
+
+    async def get_table(self, *, table_id: str | None = None, code: str | None = None) -> TableRow | None:
+        """The table with this id or join code (codes are matched case-insensitively), or ``None``."""
+        query = tables.select()
+        query = query.where(tables.c.id == table_id) if table_id is not None else query.where(
+            tables.c.code == (code or "").upper())
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(query)).mappings().first()
+        return TableRow(**row) if row else None
+
+    async def tables_with_status(self, *statuses: str) -> list[TableRow]:
+        """Every table whose status is one of ``statuses``, oldest first."""
+        query = tables.select().where(tables.c.status.in_(statuses)).order_by(tables.c.created_at)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).mappings().all()
+        return [TableRow(**r) for r in rows]
+
+    # ------------------------------------------------------------------- seats
+    async def seats_of(self, table_id: str) -> list[SeatRow]:
+        """The seats of a table in seat order."""
+        query = seats.select().where(seats.c.table_id == table_id).order_by(seats.c.position)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).mappings().all()
+        return [SeatRow(**r) for r in rows]
+
+    async def add_seat(self, seat: SeatRow) -> None:
+        """Insert a seat."""
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(seats.insert().values(**seat.__dict__))
+
+    async def remove_seat(self, table_id: str, position: int) -> None:
+        """Delete a seat (a kick before the start)."""
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(seats.delete().where(seats.c.table_id == table_id, seats.c.position == position))
+
+    async def seat_by_token(self, token_hash: str) -> SeatRow | None:
+        """The seat whose token hashes to ``token_hash``, or ``None``."""
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(seats.select().where(seats.c.token_hash == token_hash))).mappings().first()
+        return SeatRow(**row) if row else None
+
+    # --------------------------------------------------------------------- log
+    async def append(self, game_id: str, entry: LogEntry, *, seat: SeatRow | None = None,
+                     status: str | None = None) -> None:
+        """Append one entry to a game's log and commit it (with a seat change and status, if given).
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: an entry with this ``(game_id, seq)`` exists
+                (the log is append-only; a second writer lost the race).
+        """
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(game_log.insert().values(game_id=game_id, seq=entry.seq, kind=entry.kind,
+                                                        data=entry.data, at=entry.at))
+            if seat is not None:
+                await conn.execute(
+                    seats.update().where(seats.c.table_id == seat.table_id, seats.c.position == seat.position)
+                    .values(name=seat.name, token_hash=seat.token_hash, bot_kind=seat.bot_kind))
+            if status is not None:
+                await conn.execute(tables.update().where(tables.c.id == game_id).values(status=status))
+
+    async def log_of(self, game_id: str) -> list[LogEntry]:
+        """A game's whole log, in order."""
+        query = game_log.select().where(game_log.c.game_id == game_id).order_by(game_log.c.seq)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).mappings().all()
+        return [LogEntry(r["seq"], r["kind"], r["data"], r["at"]) for r in rows]
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    # NORMAL is durable against a process crash (kill -9); only a power loss may lose
+    # the last commits. FULL would also cover that at several times the cost per write.
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def _upgrade(sync_connection) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = sync_connection
+    command.upgrade(cfg, "head")

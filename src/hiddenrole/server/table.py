@@ -1,0 +1,479 @@
+"""A live table: its seats, its game rebuilt from the log, its deadlines, bots and connections.
+
+Every change goes through :class:`LiveTable` under its lock, in this order: validate with
+the engine (an illegal action raises and changes nothing), append the entry to the store
+(committed), then tell the connections and register the next deadline. Rebuilding a
+table replays its log through the engine, timers included: a timer starts at the time of
+the log entry after which its key first appeared, so a restarted server honours the
+remaining time of a running deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..bots.base import Bot, Observation, bot_class
+from ..engine import Game, IllegalAction, derive_seed, game_class, new_game
+from .audit import EXPORT_FORMAT
+from .clock import Clock, iso
+from .store import LogEntry, SeatRow, Store, TableRow
+
+if TYPE_CHECKING:
+    from .protocol import Connection
+
+log = logging.getLogger("hiddenrole.server")
+
+MAX_AUTO_TIMEOUTS = 10_000
+
+
+class TableError(Exception):
+    """A request the table refuses; ``code`` is machine-readable, the message says why.
+
+    Attributes:
+        code: e.g. ``"not_running"``, ``"game_over"``, ``"seat_replaced"``, ``"illegal_action"``.
+        status: the HTTP status the REST API answers with.
+    """
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+
+@dataclass
+class Seat:
+    """A seat at a live table (the stored :class:`SeatRow` plus presence)."""
+
+    row: SeatRow
+    connections: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.row.name
+
+    @property
+    def is_bot(self) -> bool:
+        return self.row.bot_kind is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """Public facts about the seat: name, whether a bot plays it, whether it is connected."""
+        return {"name": self.name, "bot": self.is_bot, "connected": self.is_bot or self.connections > 0}
+
+
+class LiveTable:
+    """One table in memory.
+
+    Args:
+        row: the stored table.
+        seats: its stored seats in seat order.
+        store: where entries are appended.
+        clock: the server's clock.
+        on_deadline: called with ``(table_id, at)`` whenever the table's next deadline
+            changes (``at`` in epoch seconds, or ``None``): the scheduler's ``set``.
+        bot_delay: seconds a bot waits before acting (0 in tests).
+    """
+
+    def __init__(self, row: TableRow, seats: list[SeatRow], store: Store, clock: Clock,
+                 on_deadline: Callable[[str, float | None], None], bot_delay: float = 0.0) -> None:
+        self.row = row
+        self.seats = [Seat(s) for s in seats]
+        self.store = store
+        self.clock = clock
+        self.on_deadline = on_deadline
+        self.bot_delay = bot_delay
+        self.game: Game | None = None
+        self.log: list[LogEntry] = []
+        self.timer_starts: dict[str, float] = {}
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.bots: dict[str, Bot] = {}
+        self._bot_task: asyncio.Task | None = None
+        self.closed = False
+
+    # ---------------------------------------------------------------- facts
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def seat(self, name: str) -> Seat | None:
+        """The seat named ``name`` (case-sensitive), or ``None``."""
+        return next((s for s in self.seats if s.name == name), None)
+
+    def deadlines(self) -> dict[str, float]:
+        """The running deadlines by timer key, in epoch seconds (none when untimed or over)."""
+        if self.game is None or self.game.is_over or self.row.pace == "untimed":
+            return {}
+        factor = self.row.factor
+        return {t.key: self.timer_starts[t.key] + t.seconds / factor
+                for t in self.game.timers() if t.key in self.timer_starts}
+
+    def next_deadline(self) -> float | None:
+        """The earliest running deadline (epoch seconds), or ``None``."""
+        d = self.deadlines()
+        return min(d.values()) if d else None
+
+    def deadline_for(self, player: str | None) -> float | None:
+        """The deadline shown to ``player``: the earliest one if the player may act now,
+        else the latest (the phase's end), so nobody learns when another's private step ends."""
+        d = self.deadlines()
+        if not d:
+            return None
+        if player is not None and self.game is not None and self.game.legal_actions(player):
+            return min(d.values())
+        return max(d.values())
+
+    def public_info(self) -> dict[str, Any]:
+        """The table as anyone may see it: code, game, options, pace, seats, status, commitment."""
+        cls = game_class(self.row.game)
+        info = {
+            "id": self.row.id,
+            "code": self.row.code,
+            "game": self.row.game,
+            "title": cls.title,
+            "min_players": cls.min_players,
+            "max_players": cls.max_players,
+            "options": self.row.options,
+            "pace": self.row.pace,
+            "factor": self.row.factor,
+            "bot_kind": self.row.bot_kind,
+            "status": self.row.status,
+            "seats": [s.to_json() for s in self.seats],
+            "created_at": iso(self.row.created_at),
+            "commitment": self.row.commitment if self.row.status in ("running", "over") else None,
+        }
+        if self.row.status == "over":
+            info["seed"] = int(self.row.seed)
+            info["salt"] = self.row.salt
+        return info
+
+    # -------------------------------------------------------------- rebuild
+    def _update_timers(self, at: float) -> None:
+        if self.game is None or self.game.is_over:
+            self.timer_starts = {}
+            return
+        keys = [t.key for t in self.game.timers()]
+        self.timer_starts = {k: self.timer_starts.get(k, at) for k in keys}
+
+    def rebuild(self, entries: list[LogEntry]) -> None:
+        """Replay the stored log through the engine (the game's live state, timers included).
+
+        Raises:
+            HiddenRoleError: the engine rejects a stored entry (a corrupt log).
+        """
+        self.game = None
+        self.log = []
+        self.timer_starts = {}
+        self.bots = {}
+        for entry in entries:
+            self._replay(entry)
+            self.log.append(entry)
+        for s in self.seats:
+            if s.is_bot:
+                self._make_bot(s)
+
+    def _replay(self, entry: LogEntry) -> None:
+        data = entry.data
+        if entry.kind == "start":
+            self.game = new_game(self.row.game, data["players"], data["options"], seed=int(data["seed"]))
+        elif entry.kind == "action":
+            assert self.game is not None
+            self.game.apply(data["action"])
+        elif entry.kind == "timeout":
+            assert self.game is not None
+            self.game.timeout()
+        elif entry.kind == "replace":
+            seat = self.seat(data["name"])
+            if seat is not None:
+                seat.row.bot_kind = data["bot_kind"]
+                seat.row.token_hash = None
+        self._update_timers(entry.at)
+
+    def _make_bot(self, seat: Seat) -> None:
+        cls = bot_class(seat.row.bot_kind or "random", self.row.game)
+        self.bots[seat.name] = cls(seat.name, derive_seed("server-bot", self.row.id, seat.name) & 0x7FFFFFFF)
+
+    # --------------------------------------------------------------- changes
+    async def _append(self, kind: str, data: dict[str, Any], at: float, *, seat: SeatRow | None = None,
+                      status: str | None = None) -> None:
+        """Store an entry the engine has just accepted; on a store failure, rebuild from the store."""
+        entry = LogEntry(len(self.log), kind, data, at)
+        if self.game is not None and self.game.is_over:
+            status = "over"
+        try:
+            await self.store.append(self.id, entry, seat=seat, status=status)
+        except Exception:
+            log.exception("table %s: could not store entry %d; rebuilding from the store", self.id, entry.seq)
+            self.rebuild(await self.store.log_of(self.id))
+            raise TableError("store_failed", "the server could not save this; nothing changed", 503) from None
+        self.log.append(entry)
+        if status:
+            self.row.status = status
+        self._update_timers(at)
+
+    async def start(self, seed: int, options: Mapping[str, Any]) -> None:
+        """Start the game with the seated players (the caller holds the lock).
+
+        Raises:
+            BadSetup: the engine refuses the players (count, names).
+        """
+        now = self.clock.now()
+        players = [s.name for s in self.seats]
+        game = new_game(self.row.game, players, options, seed=seed)
+        self.game = game
+        try:
+            await self._append("start", {"players": players, "options": dict(options), "seed": str(seed)}, now,
+                               status="running")
+        except Exception:
+            self.game = None
+            raise
+        for s in self.seats:
+            if s.is_bot:
+                self._make_bot(s)
+        await self._changed()
+
+    def _check_running(self) -> Game:
+        if self.row.status == "lobby":
+            raise TableError("not_started", "the game has not started yet")
+        if self.game is None or self.row.status != "running" or self.game.is_over:
+            raise TableError("game_over", "the game is over")
+        return self.game
+
+    async def act(self, player: str, action: Mapping[str, Any]) -> None:
+        """Apply ``player``'s action (a JSON object; ``"player"`` is filled in or must match).
+
+        A post is ``{"action": "post", "text": ...}`` and is refused when the game's
+        ``can_post`` says so (e.g. a dead player). Due deadlines are passed first, so an
+        action that arrives after its deadline is judged in the next phase.
+
+        Raises:
+            TableError: the table is not running, the seat is played by a bot, or the
+                action is illegal (``code="illegal_action"`` or ``"out_of_turn"``; the
+                message names what was wrong). Nothing changed.
+        """
+        async with self.lock:
+            game = self._check_running()
+            seat = self.seat(player)
+            if seat is None:
+                raise TableError("unknown_player", f"{player!r} has no seat at this table")
+            if seat.is_bot:
+                raise TableError("seat_replaced", f"{player}'s seat is now played by a bot")
+            await self._fire_due()
+            if game.is_over:
+                raise TableError("game_over", "the game ended before this action arrived")
+            await self._apply_action(player, action)
+            await self._changed()
+
+    async def _apply_action(self, player: str, action: Mapping[str, Any]) -> None:
+        game = self.game
+        assert game is not None
+        if not isinstance(action, Mapping):
+            raise TableError("illegal_action", "an action must be a JSON object", 400)
+        given = action.get("player", player)
+        if given != player:
+            raise TableError("illegal_action", f"you are {player!r}: you cannot act for {given!r}", 403)
+        action = {**action, "player": player}
+        kind = action.get("action")
+        if kind == "post" and not game.can_post(player):
+            raise TableError("illegal_action", f"{player} may not post now")
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            code = "illegal_action"
+            if kind != "post" and not game.legal_actions(player):
+                code = "out_of_turn"
+            raise TableError(code, str(exc), 400) from None
+        await self._append("action", {"action": action}, self.clock.now())
+
+    async def _fire_due(self) -> None:
+        """Pass every deadline that is due (the caller holds the lock)."""
+        now = self.clock.now()
+        for _ in range(MAX_AUTO_TIMEOUTS):
+            game = self.game
+            if game is None or game.is_over:
+                return
+            d = self.deadlines()
+            due = [k for k, at in d.items() if at <= now]
+            stuck = not d and not game.to_act()
+            if not due and not stuck:
+                return
+            key = min(due, key=d.__getitem__) if due else None
+            game.timeout()
+            await self._append("timeout", {"key": key}, now)
+        raise RuntimeError(f"table {self.id}: the game does not move on after {MAX_AUTO_TIMEOUTS} timeouts")
+
+    async def on_deadline(self, now: float) -> None:
+        """The scheduler's call: pass the deadline if it is still due (stale ones do nothing)."""
+        async with self.lock:
+            if self.row.status != "running":
+                return
+            before = len(self.log)
+            await self._fire_due()
+            if len(self.log) != before:
+                await self._changed()
+            else:
+                self.on_deadline(self.id, self.next_deadline())
+
+    async def replace_by_bot(self, name: str, bot_kind: str) -> None:
+        """Hand ``name``'s seat to a bot of ``bot_kind`` during the game (the player's token stops working).
+
+        Raises:
+            TableError: not running, no such seat, already a bot, or the player is connected.
+        """
+        async with self.lock:
+            self._check_running()
+            seat = self.seat(name)
+            if seat is None:
+                raise TableError("unknown_player", f"no seat named {name!r}", 404)
+            if seat.is_bot:
+                raise TableError("already_bot", f"{name}'s seat is already played by a bot")
+            if seat.connections:
+                raise TableError("not_absent", f"{name} is connected: only an absent player can be replaced")
+            row = SeatRow(**{**seat.row.__dict__, "token_hash": None, "bot_kind": bot_kind})
+            await self._append("replace", {"name": name, "bot_kind": bot_kind}, self.clock.now(), seat=row)
+            seat.row = row
+            self._make_bot(seat)
+            for conn in list(self.connections):
+                if conn.player == name:
+                    conn.revoke("seat_replaced", f"{name}'s seat is now played by a bot")
+            await self._changed()
+
+    # ------------------------------------------------------------ presence
+    def connect(self, conn: Connection) -> None:
+        """Attach a connection that said hello: send its snapshot; a seat that was away is back."""
+        seat = self.seat(conn.player) if conn.player is not None else None
+        if seat is not None:
+            seat.connections += 1
+        self.connections.add(conn)
+        conn.joined = True
+        conn.snapshot(self)
+        if seat is not None and seat.connections == 1:
+            self.broadcast()
+
+    def disconnect(self, conn: Connection) -> None:
+        """Detach a closed connection; the player is marked away (not gone) when it was their last."""
+        self.connections.discard(conn)
+        seat = self.seat(conn.player) if conn.player is not None else None
+        if seat is not None and seat.connections > 0:
+            seat.connections -= 1
+            if seat.connections == 0:
+                self.broadcast()
+
+    # -------------------------------------------------------- after a change
+    async def _changed(self) -> None:
+        """Pass deadlines that nothing waits for, tell the connections, set the next deadline, wake the bots."""
+        await self._fire_due()
+        self.broadcast()
+        self.on_deadline(self.id, self.next_deadline())
+        self.poke_bots()
+
+    def broadcast(self) -> None:
+        """Send every connection what changed for it (nothing when nothing it may see changed)."""
+        cache: dict[str | None, dict[str, Any]] = {}
+        for conn in list(self.connections):
+            conn.push_update(self, cache)
+
+    def poke_bots(self) -> None:
+        """Start the bots' task if a bot must act."""
+        if self._bot_task is None or self._bot_task.done():
+            if self._bot_waiting() is not None:
+                self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    def _bot_waiting(self) -> str | None:
+        game = self.game
+        if game is None or game.is_over or self.row.status != "running" or not self.bots:
+            return None
+        return next((p for p in game.to_act() if p in self.bots), None)
+
+    async def _run_bots(self) -> None:
+        while not self.closed:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            else:
+                await asyncio.sleep(0)
+            async with self.lock:
+                player = self._bot_waiting()
+                if player is None:
+                    return
+                game = self.game
+                assert game is not None
+                bot = self.bots[player]
+                try:
+                    await self._fire_due()
+                    if self._bot_waiting() != player:
+                        await self._changed()
+                        continue
+                    legal = game.legal_actions(player)
+                    view = game.view(player) if bot.needs_view else None
+                    action = bot.choose(Observation(player, legal, view))
+                    await self._apply_action(player, action)
+                except TableError as exc:
+                    log.error("table %s: bot %s failed: %s", self.id, player, exc)
+                    return
+                await self._changed()
+
+    # ---------------------------------------------------------------- export
+    def export(self) -> dict[str, Any]:
+        """The finished game as one JSON export (see docs/protocol.md, "Export").
+
+        Raises:
+            TableError: the game is not over yet.
+        """
+        game = self.game
+        if game is None or not game.is_over:
+            raise TableError("not_over", "a game can be exported only after it is over")
+        start = self.log[0]
+        return {
+            "format": EXPORT_FORMAT,
+            "game": self.row.game,
+            "table": self.row.code,
+            "players": start.data["players"],
+            "options": start.data["options"],
+            "pace": self.row.pace,
+            "factor": self.row.factor,
+            "seed": int(self.row.seed),
+            "salt": self.row.salt,
+            "commitment": self.row.commitment,
+            "started_at": iso(start.at),
+            "entries": [{"seq": e.seq, "kind": e.kind, "at": iso(e.at), **e.data} for e in self.log[1:]],
+            "chance": [[k, v] for k, v in game.chance.record],
+            "result": game.result.to_json() if game.result else None,
+            "summary": game.summary(),
+            "events": [e.to_json(reveal=True) for e in game.log],
+        }
+
+    def replay_step(self, step: int) -> dict[str, Any]:
+        """The finished game after its first ``step`` log entries (0 = just started), for a
+        step-by-step replay: everything, revealed.
+
+        Raises:
+            TableError: the game is not over, or ``step`` is out of range.
+        """
+        game = self.game
+        if game is None or not game.is_over:
+            raise TableError("not_over", "a game can be replayed only after it is over")
+        total = len(self.log) - 1
+        if not 0 <= step <= total:
+            raise TableError("bad_step", f"step must be between 0 and {total}", 400)
+        shadow = LiveTable(self.row, [s.row for s in self.seats], self.store, self.clock, lambda *_: None)
+        for entry in self.log[: step + 1]:
+            shadow._replay(entry)
+        g = shadow.game
+        assert g is not None
+        entry = self.log[step]
+        return {
+            "step": step,
+            "steps": total,
+            "entry": {"seq": entry.seq, "kind": entry.kind, "at": iso(entry.at), **entry.data},
+            "phase": g.phase,
+            "summary": g.summary(),
+            "view": g.view(None),
+            "events": [e.to_json(reveal=True) for e in g.log],
+        }
