@@ -1,0 +1,832 @@
+"""McCarthyism's turn cycle, as a state machine on the engine contract.
+
+Each turn (rulebook, *Gameplay cycle*):
+
+1. "We start each turn by moving the snitch token one place to the right. If this is the first
+   turn, the last person to have talked to law enforcement goes first." The token moves in
+   seat order (seat ``i`` to ``i + 1``; ruling 5 calls that direction "right") and skips the
+   players who can no longer be snitch. The first snitch is the chance outcome ``"first_snitch"``.
+2. A snitch who is not blacklisted snitches on one player, calls for the game to end, or
+   passes; then reveals evidence: draws one action card and plays it or declines it.
+3. A blacklisted snitch must snitch on two players (a Commie on as many Commies as possible);
+   if the vote passes both are blacklisted and the snitch is whitelisted. Then a snitch still
+   blacklisted draws two cards and must play one; a whitelisted one does the normal reveal.
+
+Steps (``phase``): ``snitching``, ``snitch_pair``, ``vote``, ``reveal``, ``forced_play``,
+``card_target``, ``over``. Only the snitch, a card's player or the voters ever act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, Result, Rng, Timer
+
+from . import cards as C
+from .options import OPTIONS
+from .roles import AMERICAN, COMMIE, ROLE_CARDS, allegiance, default_commie_count, side_of_allegiance
+from .rules import blacklisting_passes, ending_passes, protection_turns, snitch_pairs, winners
+
+SNITCHING = "snitching"
+SNITCH_PAIR = "snitch_pair"
+VOTE = "vote"
+REVEAL = "reveal"
+FORCED_PLAY = "forced_play"
+CARD_TARGET = "card_target"
+OVER = "over"
+
+# vote motions
+BLACKLIST = "blacklist"
+BLACKLIST_PAIR = "blacklist_pair"
+END_GAME = "end_game"
+
+# the keys each action kind takes (validated exactly: a malformed action changes nothing)
+_MOD: frozenset[str] = frozenset()  # audience of Mod-only events
+
+_KEYS = {
+    "snitch": frozenset({"player", "action", "target"}),
+    "call_end": frozenset({"player", "action"}),
+    "pass": frozenset({"player", "action"}),
+    "snitch_pair": frozenset({"player", "action", "targets"}),
+    "vote": frozenset({"player", "action", "vote"}),
+    "play": frozenset({"player", "action", "card"}),
+    "decline": frozenset({"player", "action"}),
+    "choose": frozenset({"player", "action", "target"}),
+}
+_SIZE = {kind: len(keys) for kind, keys in _KEYS.items()}
+
+
+class McCarthyism(Game):
+    """The McCarthyism rules engine (3 to 20 players).
+
+    Args:
+        players: the names in seat order; the snitch token moves from seat ``i`` to ``i + 1``.
+        options: see :mod:`hiddenrole.games.mccarthyism.options`.
+        seed: seeds every chance outcome not fixed.
+        chance: fixed outcomes: ``"roles"`` ({name: "commie"|"american"}), ``"first_snitch"``
+            (a name), ``"deck"`` (the 48 card names, top first), ``"reshuffles"`` (a list, one
+            new deck order per reshuffle, each a permutation of the discards, top first) and
+            ``"timeouts"`` (a list, one per random timeout default: a card name, a target name,
+            or a list of names for a pair).
+
+    Raises:
+        BadSetup: fewer than 3 or more than 20 players, bad names, or a bad fixed outcome.
+        BadOption: an unknown option or a bad value (``commie_count`` must leave an American).
+    """
+
+    name = "mccarthyism"
+    title = "McCarthyism"
+    min_players = 3
+    max_players = 20
+    sides = ("commies", "americans")
+    OPTIONS = OPTIONS
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        """Deal the role cards, show the Commies each other, shuffle the action deck, and start turn 1."""
+        players = self.players
+        n = self._n = len(players)
+        opts = self.options
+        commies = opts["commie_count"]
+        if commies is None:
+            commies = default_commie_count(n)
+        elif commies >= n:
+            raise BadOption("commie_count", commies, f"must be below the player count ({n})")
+        self._commie_count = commies
+        protect = opts["whitelist_protection_turns"]
+        self._protection = protection_turns(n) if protect is None else protect
+        self._turns_per_player = opts["turns_per_player"]
+
+        self._seat = {p: i for i, p in enumerate(players)}
+        self._only = {p: frozenset((p,)) for p in players}
+        self._vote_legal = {
+            p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
+            for p in players
+        }
+        self._handlers = {
+            "snitch": self._act_snitch, "call_end": self._act_call_end, "pass": self._act_pass,
+            "snitch_pair": self._act_snitch_pair, "vote": self._act_vote, "play": self._act_play,
+            "decline": self._act_decline, "choose": self._act_choose,
+        }
+        self._effects = {
+            C.CONFESS: self._card_confess, C.ESCAPE: self._card_escape, C.DEEP_RESEARCH: self._card_deep_research,
+            C.DOUBLE_AGENT: self._card_double_agent, C.LEMME_SEE: self._card_lemme_see,
+            C.LOOSE_LIPS: self._card_loose_lips, C.TAKEOVER: self._card_takeover,
+            C.SUSPICIOUS: self._ask_target, C.KNOW_A_GUY: self._ask_target, C.SUPER_SNITCH: self._ask_target,
+            C.SOMETHING_TO_SAY: self._ask_target, C.DRINK: self._ask_target,
+        }
+        self._target_effects = {
+            C.SUSPICIOUS: self._card_suspicious, C.KNOW_A_GUY: self._card_know_a_guy,
+            C.SUPER_SNITCH: self._card_super_snitch, C.SOMETHING_TO_SAY: self._card_something_to_say,
+            C.DRINK: self._card_drink,
+        }
+
+        # --- chance: the deal, the first snitch, the deck
+        role = self.chance.outcome("roles", self._draw_roles, self._check_roles)
+        first = self.chance.outcome("first_snitch", lambda rng: rng.choice(players), self._check_player)
+        order = self.chance.outcome("deck", lambda rng: rng.shuffled(C.DECK), C.check_deck)
+
+        self._role: dict[str, str] = dict(role)
+        self._double_agent: str | None = None
+        self._takeover = False
+        self._black: set[str] = set()
+        self._white: set[str] = set()
+        self._escaped: set[str] = set()
+        self._protected: dict[str, int] = {}  # player -> last turn of whitelist protection
+        self._confessed: dict[str, str] = {}
+        self._turns_left = {p: self._turns_per_player for p in players}
+        self._turns_had = {p: 0 for p in players}
+        self._deck = order[::-1]  # top card last, for pop()
+        self._discard: list[str] = []
+        self._played: list[tuple[str, str]] = []
+        self._reshuffles = 0
+        self._turn = 0
+        self._snitch: str | None = None
+        self._first = first
+        self._step = SNITCHING
+        self._stepno = 0
+        self._actor: str | None = None
+        self._waiting: tuple[str, ...] = ()
+        self._legal: list[dict[str, Any]] = []
+        self._choices: Any = ()
+        self._hand: list[str] = []
+        self._card: str | None = None
+        self._motion: str | None = None
+        self._vote_targets: tuple[str, ...] = ()
+        self._voters: tuple[str, ...] = ()
+        self._pending: set[str] = set()  # voters who have not voted yet
+        self._votes: dict[str, str] = {}
+        self._yes = 0
+        self._result: Result | None = None
+
+        commie_names = [p for p in players if role[p] == COMMIE]
+        self.emit("setup", players=list(players), commies=commies, americans=n - commies,
+                  first_snitch=first, deck=C.DECK_SIZE, whitelist_protection_turns=self._protection,
+                  turns_per_player=self._turns_per_player)
+        self.emit("deck", to=(), cards=list(order))
+        for p in players:
+            self.emit("role", to=self._only[p], card=role[p])
+        if commie_names:
+            self.emit("commies", to=commie_names, commies=commie_names)
+        self._next_turn()
+
+    def _draw_roles(self, rng: Rng) -> dict[str, str]:
+        commies = set(rng.sample(range(self._n), self._commie_count))
+        return {p: (COMMIE if i in commies else AMERICAN) for i, p in enumerate(self.players)}
+
+    def _check_roles(self, value: Any) -> dict[str, str]:
+        if not isinstance(value, Mapping):
+            raise BadSetup("chance 'roles' must map every player to 'commie' or 'american'")
+        if set(value) != set(self.players):
+            missing = sorted(set(self.players) - set(value))
+            extra = sorted(set(map(str, value)) - set(self.players))
+            raise BadSetup(f"chance 'roles' must name every player once (missing {missing}, unknown {extra})")
+        bad = sorted(p for p, r in value.items() if r not in ROLE_CARDS)
+        if bad:
+            raise BadSetup(f"chance 'roles': {bad} must be 'commie' or 'american'")
+        commies = sum(1 for r in value.values() if r == COMMIE)
+        if commies != self._commie_count:
+            raise BadSetup(f"chance 'roles' deals {commies} Commies; this table has {self._commie_count}")
+        return dict(value)
+
+    def _check_player(self, value: Any) -> str:
+        if value not in self._seat:
+            raise BadSetup(f"chance 'first_snitch': {value!r} is not a player")
+        return value
+
+    # ------------------------------------------------------------ questions
+    @property
+    def phase(self) -> str:
+        """The current step: snitching, snitch_pair, vote, reveal, forced_play, card_target or over."""
+        return self._step
+
+    def to_act(self) -> tuple[str, ...]:
+        """The snitch or the card's player; during a vote, the voters who have not voted (seat order)."""
+        return self._waiting
+
+    def legal_actions(self, player: str) -> list[dict[str, Any]]:
+        """Every action ``player`` may take now (a cached list: do not mutate it).
+
+        Kinds: ``snitch`` {target}, ``call_end``, ``pass``, ``snitch_pair`` {targets: [a, b]},
+        ``vote`` {vote: "yes"|"no"}, ``play`` {card}, ``decline``, ``choose`` {target}.
+        """
+        if player == self._actor:
+            return self._legal
+        if player in self._pending:
+            return self._vote_legal[player]
+        return []
+
+    def timers(self) -> list[Timer]:
+        """One timer for the current step: ``vote_seconds`` for a vote, ``turn_seconds`` otherwise
+        (none when that option is 0, or once the game is over)."""
+        if self._result is not None:
+            return []
+        if self._step == VOTE:
+            seconds = self.options["vote_seconds"]
+        else:
+            seconds = self.options["turn_seconds"]
+        if not seconds:
+            return []
+        return [Timer(f"turn-{self._turn}/{self._stepno}-{self._step}", seconds)]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (a passed end vote, or no player can be snitch any more)."""
+        return self._result is not None
+
+    @property
+    def result(self) -> Result | None:
+        """``Result(winner "commies"|"americans", reason "end_vote"|"turns_done", outcomes, detail)``."""
+        return self._result
+
+    def side_of(self, player: str) -> str:
+        """``player``'s side now (``"commies"``/``"americans"``): their allegiance (ruling 1)."""
+        return side_of_allegiance(self.allegiance_of(player))
+
+    def allegiance_of(self, player: str) -> str:
+        """``player``'s allegiance now, ``"commie"`` or ``"american"`` (ruling 1)."""
+        return allegiance(self._role[player], player == self._double_agent, self._takeover)
+
+    def can_be_snitch(self, player: str) -> bool:
+        """Whether ``player`` may still become the snitch (turns left, no Confess/Escape bar)."""
+        return self._turns_left[player] > 0
+
+    def is_protected(self, player: str) -> bool:
+        """Whether ``player`` is whitelisted and still protected in the current turn."""
+        return self._protected.get(player, 0) >= self._turn
+
+    def card_targets(self, card: str, chooser: str) -> list[str]:
+        """The players ``chooser`` may choose for ``card`` now, in seat order (see ``cards.TARGETING``).
+
+        A whitelisted player "cannot be chosen by the snitch for any purpose" while protected:
+        the engine applies this to every choice of a player by someone else.
+        """
+        rule = C.TARGETING[card]
+        t = self._turn
+        prot = self._protected
+        if rule == "blacklisted":
+            out = self._escaped
+            return [p for p in self.players if p in self._black and p not in out
+                    and (p == chooser or prot.get(p, 0) < t)]
+        if rule == "clean_other":
+            black = self._black
+            return [p for p in self.players if p != chooser and p not in black and prot.get(p, 0) < t]
+        out = self._escaped
+        return [p for p in self.players if p != chooser and p not in out and prot.get(p, 0) < t]
+
+    # --------------------------------------------------------------- turns
+    def _next_turn(self) -> None:
+        """Move the snitch token one seat to the right, skipping players who can no longer be
+        snitch; end the game when nobody can ("every player has had 3 turns")."""
+        players = self.players
+        n = self._n
+        left = self._turns_left
+        start = self._seat[self._first] if self._snitch is None else self._seat[self._snitch] + 1
+        for k in range(n):
+            p = players[(start + k) % n]
+            if left[p] > 0:
+                break
+        else:
+            self._end("turns_done")
+            return
+        self._turn += 1
+        left[p] -= 1
+        self._turns_had[p] += 1
+        self._snitch = p
+        blacklisted = p in self._black
+        log = self.log
+        log.append(Event(len(log), "turn", {"turn": self._turn, "snitch": p, "blacklisted": blacklisted}, None))
+        if not blacklisted:
+            targets = self._snitchable(p)
+            self._choices = set(targets)
+            legal = [{"player": p, "action": "snitch", "target": t} for t in targets]
+            legal.append({"player": p, "action": "call_end"})
+            legal.append({"player": p, "action": "pass"})
+            self._set_step(SNITCHING, p, legal)
+            return
+        eligible = self._snitchable(p)
+        pairs = snitch_pairs(eligible, self.allegiance_of(p) == COMMIE, self._allegiances() if eligible else {})
+        if not pairs:
+            self.emit("skipped", player=p, step=SNITCH_PAIR, reason="no player can be chosen")
+            self._reveal()
+            return
+        self._choices = set(pairs)
+        self._set_step(SNITCH_PAIR, p, [{"player": p, "action": "snitch_pair", "targets": list(c)} for c in pairs])
+
+    def _snitchable(self, snitch: str) -> list[str]:
+        t = self._turn
+        black = self._black
+        prot = self._protected
+        return [q for q in self.players if q != snitch and q not in black and prot.get(q, 0) < t]
+
+    def _allegiances(self) -> dict[str, str]:
+        da = self._double_agent
+        tk = self._takeover
+        return {p: allegiance(r, p == da, tk) for p, r in self._role.items()}
+
+    def _set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
+        self._step = step
+        self._stepno += 1
+        self._actor = actor
+        self._waiting = (actor,)
+        self._legal = legal
+
+    # ------------------------------------------------------------- actions
+    def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
+        handler = self._handlers.get(kind)
+        if handler is None:
+            raise IllegalAction(player, action, f"unknown action {kind!r} (actions: {', '.join(self._handlers)})")
+        keys = _KEYS[kind]
+        if len(action) != len(keys) or not keys.issuperset(action):
+            extra = sorted(map(str, set(action) - keys))
+            missing = sorted(keys - set(action))
+            raise IllegalAction(player, action, f"{kind!r} takes the keys {sorted(keys)}"
+                                + (f"; unknown {extra}" if extra else "") + (f"; missing {missing}" if missing else ""))
+        handler(player, action)
+
+    def apply(self, action: Mapping[str, Any]) -> list[Event]:
+        """Apply one action (see :meth:`Game.apply`); a fast path for well-formed dicts, same checks and errors."""
+        if type(action) is dict and self._result is None:
+            player = action.get("player")
+            kind = action.get("action")
+            if type(player) is str and type(kind) is str and player in self._seat:
+                handler = self._handlers.get(kind)
+                if handler is not None and len(action) == _SIZE[kind] and _KEYS[kind].issuperset(action):
+                    log = self.log
+                    start = len(log)
+                    handler(player, action)
+                    return log[start:]
+        return super().apply(action)
+
+    def _not_now(self, player: str, action: Mapping[str, Any], step: str, what: str) -> IllegalAction:
+        if self._step != step:
+            return IllegalAction(player, action, f"{what} only during {step!r}; the game is at {self._step!r}")
+        return IllegalAction(player, action, f"it is {self._actor}'s choice, not {player}'s")
+
+    def _act_snitch(self, player: str, action: Mapping[str, Any]) -> None:
+        """"Snitch on a player: The snitch chooses a non-blacklisted player. All players secretly vote"."""
+        if self._step != SNITCHING or player != self._actor:
+            raise self._not_now(player, action, SNITCHING, "the snitch snitches on a player")
+        target = action["target"]
+        if type(target) is not str or target not in self._choices:
+            raise IllegalAction(player, action, self._why_not_target(player, target))
+        log = self.log
+        log.append(Event(len(log), "snitched", {"snitch": player, "target": target}, None))
+        self._open_vote(BLACKLIST, (target,))
+
+    def _act_call_end(self, player: str, action: Mapping[str, Any]) -> None:
+        """"Call for the game to end: If 2/3 of the non-blacklisted players vote for the game to end"."""
+        if self._step != SNITCHING or player != self._actor:
+            raise self._not_now(player, action, SNITCHING, "the snitch calls for the end")
+        self.emit("end_called", snitch=player)
+        self._open_vote(END_GAME, ())
+
+    def _act_pass(self, player: str, action: Mapping[str, Any]) -> None:
+        """"Pass: The turn continues" (to the reveal)."""
+        if self._step != SNITCHING or player != self._actor:
+            raise self._not_now(player, action, SNITCHING, "the snitch passes")
+        log = self.log
+        log.append(Event(len(log), "passed", {"snitch": player}, None))
+        self._reveal()
+
+    def _act_snitch_pair(self, player: str, action: Mapping[str, Any]) -> None:
+        """"The snitch must choose 2 non-blacklisted players to snitch on. If he is a commie, he
+        must choose as many commies as possible." (only such pairs are legal)."""
+        if self._step != SNITCH_PAIR or player != self._actor:
+            raise self._not_now(player, action, SNITCH_PAIR, "a blacklisted snitch snitches on two players")
+        targets = action["targets"]
+        size = len(next(iter(self._choices)))
+        if not isinstance(targets, list) or len(targets) != size or not all(isinstance(t, str) for t in targets):
+            raise IllegalAction(player, action, f"'targets' must be a list of {size} player names")
+        if len(set(targets)) != size:
+            raise IllegalAction(player, action, "the two players must be different")
+        for t in targets:
+            if t not in self._seat or t == player or t in self._black or self.is_protected(t):
+                raise IllegalAction(player, action, self._why_not_target(player, t))
+        pair = tuple(sorted(targets, key=self._seat.__getitem__))
+        if pair not in self._choices:
+            raise IllegalAction(player, action, "a Commie snitch must choose as many Commies as possible")
+        self.emit("snitched", snitch=player, targets=list(pair))
+        self._open_vote(BLACKLIST_PAIR, pair)
+
+    def _why_not_target(self, chooser: str, target: Any) -> str:
+        if not isinstance(target, str) or target not in self._seat:
+            return f"{target!r} is not a player"
+        if target == chooser:
+            return "you cannot choose yourself here"
+        if target in self._escaped:
+            return f"{target} escaped to the Reds and has left the game"
+        if target in self._black and self._step in (SNITCHING, SNITCH_PAIR):
+            return f"{target} is blacklisted; the snitch chooses non-blacklisted players"
+        if self.is_protected(target):
+            return (f"{target} was whitelisted and cannot be chosen for any purpose until after turn "
+                    f"{self._protected[target]}")
+        return f"{target} cannot be chosen now"
+
+    # --------------------------------------------------------------- votes
+    def _open_vote(self, motion: str, targets: tuple[str, ...]) -> None:
+        black = self._black
+        voters = tuple(p for p in self.players if p not in black)
+        self._motion = motion
+        self._vote_targets = targets
+        self._voters = voters
+        self._pending = set(voters)
+        self._votes = {}
+        self._yes = 0
+        self._step = VOTE
+        self._stepno += 1
+        self._actor = None
+        self._legal = []
+        self._waiting = voters
+        if not voters:
+            self._tally()
+
+    def _act_vote(self, player: str, action: Mapping[str, Any]) -> None:
+        """"All players secretly vote": only non-blacklisted players vote, once, "yes" or "no"."""
+        pending = self._pending
+        if player not in pending:
+            if self._step != VOTE:
+                raise IllegalAction(player, action, f"no vote is open; the game is at {self._step!r}")
+            if player in self._votes:
+                raise IllegalAction(player, action, "you have already voted")
+            raise IllegalAction(player, action, "blacklisted players do not vote")
+        vote = action["vote"]
+        if vote == "yes":
+            self._yes += 1
+        elif vote != "no":
+            raise IllegalAction(player, action, "'vote' must be 'yes' or 'no'")
+        pending.remove(player)
+        self._votes[player] = vote
+        waiting = self._waiting
+        self._waiting = waiting[1:] if waiting[0] == player else tuple(p for p in waiting if p != player)
+        if not pending:
+            self._tally()
+
+    def _tally(self) -> None:
+        """Count the votes (missing ones are "no"); announce only the counts (ruling: secret votes).
+
+        Who voted what is recorded in a Mod-only ``votes`` event (for the audit after the game),
+        and made public only with the option ``reveal_votes``.
+        """
+        voters = self._voters
+        yes = self._yes
+        motion = self._motion
+        count = len(voters)
+        passed = ending_passes(yes, count) if motion == END_GAME else blacklisting_passes(yes, count)
+        votes = self._votes
+        log = self.log
+        data: dict[str, Any] = {"motion": motion, "targets": list(self._vote_targets), "yes": yes,
+                                "no": count - yes, "voters": count, "passed": passed}
+        if self.options["reveal_votes"]:
+            data["votes"] = {p: votes.get(p, "no") for p in voters}
+        else:
+            log.append(Event(len(log), "votes", {"votes": {p: votes.get(p, "no") for p in voters}}, _MOD))
+        log.append(Event(len(log), "vote_result", data, None))
+        self._waiting = ()
+        self._pending = set()
+        if motion == END_GAME:
+            if passed:
+                self._end("end_vote")
+                return
+        elif passed:
+            for t in self._vote_targets:
+                self._blacklist(t, "vote")
+            if motion == BLACKLIST_PAIR:
+                self._whitelist(self._snitch, "pair_vote")
+        self._reveal()
+
+    def _blacklist(self, player: str, by: str) -> None:
+        self._black.add(player)
+        self._white.discard(player)
+        log = self.log
+        log.append(Event(len(log), "blacklisted", {"player": player, "by": by}, None))
+
+    def _whitelist(self, player: str, by: str) -> None:
+        """Turn the player's blacklist token over; protect them for ``whitelist_protection_turns`` turns."""
+        self._black.discard(player)
+        self._white.add(player)
+        self._protected[player] = last = self._turn + self._protection
+        self.emit("whitelisted", player=player, by=by, protected_through_turn=last)
+
+    # -------------------------------------------------------------- reveal
+    def _reveal(self) -> None:
+        """"Reveal evidence": a blacklisted snitch draws two and must play one; otherwise draw one,
+        play it or not."""
+        s = self._snitch
+        if s in self._black:
+            self._draw_forced(s)
+            return
+        hand = self._draw(s, 1)
+        if not hand:
+            self._end_turn()
+            return
+        self._hand = hand
+        card = hand[0]
+        self._set_step(REVEAL, s, [{"player": s, "action": "play", "card": card}, {"player": s, "action": "decline"}])
+
+    def _draw_forced(self, player: str) -> None:
+        hand = self._draw(player, 2)
+        if not hand:
+            self._end_turn()
+            return
+        self._hand = hand
+        unique = hand if len(hand) == 1 or hand[0] != hand[1] else hand[:1]
+        self._set_step(FORCED_PLAY, player, [{"player": player, "action": "play", "card": c} for c in unique])
+
+    def _draw(self, player: str, count: int) -> list[str]:
+        """Draw up to ``count`` cards (rule 9: reshuffle the discards when the deck runs out; rule 10:
+        fewer if there are fewer). Public: how many; private to the drawer: which."""
+        deck = self._deck
+        hand = []
+        for _ in range(count):
+            if not deck:
+                if not self._reshuffle():
+                    break
+                deck = self._deck
+            hand.append(deck.pop())
+        if hand:
+            log = self.log
+            log.append(Event(len(log), "drew", {"player": player, "count": len(hand)}, None))
+            log.append(Event(len(log), "hand", {"cards": list(hand)}, self._only[player]))
+        else:
+            self.emit("skipped", player=player, step="draw", reason="no action card is left")
+        return hand
+
+    def _reshuffle(self) -> bool:
+        """Ruling 9: the discards are shuffled into a new deck (chance ``"reshuffles"``)."""
+        if not self._discard or not self.options["reshuffle_discards"]:
+            return False
+        pile = self._discard
+
+        def check(value: Any) -> list[str]:
+            if not isinstance(value, list) or sorted(map(str, value)) != sorted(pile):
+                raise BadSetup(f"chance 'reshuffles' #{self._reshuffles + 1} must be an order of the discards "
+                               f"{sorted(pile)}, top first")
+            return list(value)
+
+        order = self.chance.outcome("reshuffles", lambda rng: rng.shuffled(pile), check, sequence=True)
+        self._reshuffles += 1
+        self._deck = order[::-1]
+        self._discard = []
+        self.emit("reshuffled", cards=len(order))
+        self.emit("deck", to=(), cards=list(order))
+        return True
+
+    def _act_play(self, player: str, action: Mapping[str, Any]) -> None:
+        """Play a drawn action card: it is placed face up, the rest of the hand is discarded face down."""
+        step = self._step
+        if (step != REVEAL and step != FORCED_PLAY) or player != self._actor:
+            if step in (REVEAL, FORCED_PLAY):
+                raise IllegalAction(player, action, f"it is {self._actor}'s card to play, not {player}'s")
+            raise IllegalAction(player, action, f"no card is in hand to play; the game is at {step!r}")
+        card = action["card"]
+        hand = self._hand
+        if not isinstance(card, str) or card not in hand:
+            raise IllegalAction(player, action, f"{card!r} is not in your hand ({', '.join(hand)})")
+        hand.remove(card)
+        self._discard.extend(hand)
+        self._hand = []
+        self._played.append((player, card))
+        log = self.log
+        log.append(Event(len(log), "played", {"player": player, "card": card, "discarded": len(hand)}, None))
+        self._effects[card](player, card)
+
+    def _act_decline(self, player: str, action: Mapping[str, Any]) -> None:
+        """"...and can choose to play it or not": the card is discarded face down."""
+        if self._step != REVEAL or player != self._actor:
+            if self._step == FORCED_PLAY:
+                raise IllegalAction(player, action, "a blacklisted player must play one of the two cards")
+            raise self._not_now(player, action, REVEAL, "a drawn card is declined")
+        self._discard.extend(self._hand)
+        self._hand = []
+        log = self.log
+        log.append(Event(len(log), "declined", {"player": player}, None))
+        self._end_turn()
+
+    def _ask_target(self, player: str, card: str) -> None:
+        targets = self.card_targets(card, player)
+        if not targets:
+            self.emit("skipped", player=player, step=card, reason="no player can be chosen")
+            self._end_turn()
+            return
+        self._card = card
+        self._choices = set(targets)
+        self._set_step(CARD_TARGET, player, [{"player": player, "action": "choose", "target": t} for t in targets])
+
+    def _act_choose(self, player: str, action: Mapping[str, Any]) -> None:
+        """Choose the player a played card acts on (``choose`` {target})."""
+        if self._step != CARD_TARGET or player != self._actor:
+            raise self._not_now(player, action, CARD_TARGET, "a card's target is chosen")
+        target = action["target"]
+        if type(target) is not str or target not in self._choices:
+            if self._card == C.KNOW_A_GUY and target in self._seat and target not in self._black:
+                raise IllegalAction(player, action, f"{target} is not blacklisted")
+            if self._card == C.KNOW_A_GUY and target in self._escaped:
+                raise IllegalAction(player, action, f"{target} escaped to the Reds and cannot become whitelisted")
+            if self._card == C.SUPER_SNITCH and target in self._black:
+                raise IllegalAction(player, action, f"{target} is already blacklisted")
+            raise IllegalAction(player, action, self._why_not_target(player, target))
+        card = self._card
+        self._card = None
+        self._target_effects[card](player, target)
+
+    def _end_turn(self) -> None:
+        self._hand = []
+        self._next_turn()
+
+    # --------------------------------------------------------------- cards
+    def _card_confess(self, player: str, card: str) -> None:
+        """Confess to the Feds: reveal the role card to all; blacklisted: never snitch again;
+        not blacklisted: snitch exactly one more time (ruling 2)."""
+        role = self._role[player]
+        blacklisted = player in self._black
+        left = 0 if blacklisted else min(self._turns_left[player], 1)
+        self._turns_left[player] = left
+        self._confessed[player] = role
+        self.emit("confessed", player=player, card=role, blacklisted=blacklisted, snitch_turns_left=left)
+        self._end_turn()
+
+    def _card_escape(self, player: str, card: str) -> None:
+        """Escape to the Reds: blacklisted for good, no reveal, never snitch, no vote (ruling 3)."""
+        self._escaped.add(player)
+        self._black.add(player)
+        self._white.discard(player)
+        self._protected.pop(player, None)
+        self._turns_left[player] = 0
+        self.emit("escaped", player=player)
+        self._end_turn()
+
+    def _card_deep_research(self, player: str, card: str) -> None:
+        """Deep research: "Look at all the cards in the center" - the action deck, in draw order
+        (ruling 4; option ``deep_research_in_order``)."""
+        cards = self._deck[::-1]
+        in_order = self.options["deep_research_in_order"]
+        if not in_order:
+            cards.sort()
+        self.log.append(Event(len(self.log), "deep_research", {"cards": cards, "in_order": in_order},
+                               self._only[player]))
+        self._end_turn()
+
+    def _card_double_agent(self, player: str, card: str) -> None:
+        """Double Agent: the player takes the (public) double agent token from whoever held it."""
+        previous = self._double_agent
+        self._double_agent = player
+        self.emit("double_agent", player=player, previous=previous)
+        self._end_turn()
+
+    def right_of(self, player: str) -> str | None:
+        """The player to ``player``'s right: the next seat in the token's direction (ruling 5),
+        skipping players who escaped to the Reds; ``None`` when nobody else is left."""
+        players = self.players
+        n = self._n
+        i = self._seat[player]
+        out = self._escaped
+        for k in range(1, n):
+            q = players[(i + k) % n]
+            if q not in out:
+                return q
+        return None
+
+    def _show_role(self, looker: str, target: str, how: str) -> None:
+        self.log.append(Event(len(self.log), "saw_role", {"target": target, "card": self._role[target], "how": how},
+                               self._only[looker]))
+
+    def _card_lemme_see(self, player: str, card: str) -> None:
+        """Lemme see what you got there: "See the person to your right's role" (the role card)."""
+        target = self.right_of(player)
+        if target is None:
+            self.emit("skipped", player=player, step=card, reason="nobody is to the right")
+        else:
+            self.emit("looked", player=player, target=target)
+            self._show_role(player, target, card)
+        self._end_turn()
+
+    def _card_loose_lips(self, player: str, card: str) -> None:
+        """Loose Lips: "Everybody look at the card of the person to the right" (everyone still in the game)."""
+        for p in self.players:
+            if p in self._escaped:
+                continue
+            target = self.right_of(p)
+            if target is not None:
+                self._show_role(p, target, card)
+        self._end_turn()
+
+    def _card_takeover(self, player: str, card: str) -> None:
+        """Commies take over: every allegiance flips for the rest of the game (ruling 1; public)."""
+        self._takeover = True
+        self.emit("takeover", player=player)
+        self._end_turn()
+
+    def _card_suspicious(self, player: str, target: str) -> None:
+        """You seem suspicious: "Look at the role of a chosen player"."""
+        self.emit("looked", player=player, target=target)
+        self._show_role(player, target, C.SUSPICIOUS)
+        self._end_turn()
+
+    def _card_know_a_guy(self, player: str, target: str) -> None:
+        """I know a guy: "Freely whitelist a blacklisted player" (protected as whitelisted; ruling 6)."""
+        self._whitelist(target, C.KNOW_A_GUY)
+        self._end_turn()
+
+    def _card_super_snitch(self, player: str, target: str) -> None:
+        """Super snitch: "Freely blacklist a chosen player" (no vote)."""
+        self._blacklist(target, C.SUPER_SNITCH)
+        self._end_turn()
+
+    def _card_something_to_say(self, player: str, target: str) -> None:
+        """You look like you have something to say: the chosen player draws two and must play one (ruling 8)."""
+        self.emit("must_say_something", player=player, target=target)
+        self._draw_forced(target)
+
+    def _card_drink(self, player: str, target: str) -> None:
+        """Too much to drink: swap role cards (the double agent token stays); the player sees the new
+        card; the other player is not told (ruling 7)."""
+        role = self._role
+        mine, theirs = role[player], role[target]
+        role[player], role[target] = theirs, mine
+        self.log.append(Event(len(self.log), "swapped", {"target": target, "card": theirs, "gave": mine},
+                               self._only[player]))
+        self._end_turn()
+
+    # ------------------------------------------------------------ timeouts
+    def _timeout(self) -> None:
+        """Ruling 11: a missing vote counts as no; a missing snitch choice is a pass; a forced play or
+        target is drawn at random among the legal choices (chance ``"timeouts"``); an optional play
+        is declined."""
+        step = self._step
+        actor = self._actor
+        if step == VOTE:
+            self.emit("timeout", step=step, missing_votes=len(self._pending))
+            self._tally()
+            return
+        self.emit("timeout", step=step, player=actor)
+        if step == SNITCHING:
+            self.emit("passed", snitch=actor)
+            self._reveal()
+        elif step == REVEAL:
+            self._act_decline(actor, {"player": actor, "action": "decline"})
+        elif step == SNITCH_PAIR:
+            pairs = sorted(self._choices, key=lambda c: [self._seat[p] for p in c])
+            choice = self._random_choice([list(c) for c in pairs], self._check_pair)
+            self._act_snitch_pair(actor, {"player": actor, "action": "snitch_pair", "targets": choice})
+        elif step == FORCED_PLAY:
+            options = sorted(set(self._hand), key=self._hand.index)
+            card = self._random_choice(options, None)
+            self._act_play(actor, {"player": actor, "action": "play", "card": card})
+        elif step == CARD_TARGET:
+            targets = sorted(self._choices, key=self._seat.__getitem__)
+            target = self._random_choice(targets, None)
+            self._act_choose(actor, {"player": actor, "action": "choose", "target": target})
+
+    def _check_pair(self, value: Any) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(v, str) and v in self._seat for v in value):
+            raise BadSetup(f"chance 'timeouts': {value!r} is not a list of player names")
+        return sorted(value, key=self._seat.__getitem__)
+
+    def _random_choice(self, options: list[Any], normalise: Any) -> Any:
+        def check(value: Any) -> Any:
+            if normalise is not None:
+                value = normalise(value)
+            if value not in options:
+                raise BadSetup(f"chance 'timeouts': {value!r} is not a legal choice now (choices: {options})")
+            return value
+
+        return self.chance.outcome("timeouts", lambda rng: rng.choice(options), check, sequence=True)
+
+    # ----------------------------------------------------------------- end
+    def _end(self, reason: str) -> None:
+        """End the game; "If even a single commie is not blacklisted at the end, then all the commies
+        win ... If all commies are blacklisted, then the remaining non-blacklisted players win"."""
+        sides = self._allegiances()
+        winner, outcomes = winners(sides, self._black)
+        detail = {
+            "allegiances": sides,
+            "role_cards": dict(self._role),
+            "blacklisted": [p for p in self.players if p in self._black],
+            "double_agent": self._double_agent,
+            "commies_take_over": self._takeover,
+            "turns": self._turn,
+        }
+        self._step = OVER
+        self._actor = None
+        self._waiting = ()
+        self._legal = []
+        self._result = Result(winner, reason, outcomes, detail)
+        self.emit("game_over", winner=winner, reason=reason, **detail)
+
+    # --------------------------------------------------------------- views
+    def view(self, player: str | None) -> dict[str, Any]:
+        """``player``'s information state (see :mod:`hiddenrole.games.mccarthyism.views`)."""
+        from .views import build_view
+
+        return build_view(self, player)
+
+    def summary(self) -> dict[str, Any]:
+        """The public summary: the board (no secrets) and the result once over."""
+        from .views import board
+
+        out = board(self)
+        out["result"] = self._result.to_json() if self._result else None
+        return out
+

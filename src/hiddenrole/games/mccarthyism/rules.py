@@ -1,0 +1,72 @@
+"""The rulebook's counting rules, as pure functions (thresholds, the Commie snitch's pairs, winners)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+
+from .roles import AMERICANS, COMMIE, COMMIES
+
+
+def blacklisting_passes(yes: int, voters: int) -> bool:
+    """"If 1/3 or more of the non-blacklisted players agree to blacklisting then said character
+    is blacklisted." ``yes`` and ``voters`` are counts; ``voters`` is the number of
+    non-blacklisted players (whitelisted ones included) when the vote opened."""
+    return 3 * yes >= voters
+
+
+def ending_passes(yes: int, voters: int) -> bool:
+    """"If 2/3 of the non-blacklisted players vote for the game to end, then the game ends!"
+    Read as: yes votes >= 2/3 of the non-blacklisted players (counts)."""
+    return 3 * yes >= 2 * voters
+
+
+def protection_turns(players: int) -> int:
+    """The default whitelist protection, "max(n/3,5)? turns": ``max(floor(n/3), 5)`` (count of turns)."""
+    return max(players // 3, 5)
+
+
+def snitch_pairs(eligible: Sequence[str], commie_snitch: bool, allegiance: Mapping[str, str]) -> list[tuple[str, ...]]:
+    """The choices a blacklisted snitch may make: "The snitch must choose 2 non-blacklisted
+    players to snitch on. If he is a commie, he must choose as many commies as possible."
+
+    Args:
+        eligible: the players the snitch may choose, in seat order (non-blacklisted, not
+            whitelist-protected, not the snitch).
+        commie_snitch: the snitch's allegiance is Commie (ruling 1).
+        allegiance: every player's allegiance now.
+
+    Returns:
+        The legal choices, each a tuple of names in seat order: pairs when at least two
+        players are eligible, a single player when only one is (ruling 10), none when none is.
+        A Commie snitch's choices are only those with the largest possible number of Commies.
+    """
+    size = min(2, len(eligible))
+    if size == 0:
+        return []
+    choices = list(combinations(eligible, size))
+    if commie_snitch:
+        best = min(size, sum(1 for p in eligible if allegiance[p] == COMMIE))
+        choices = [c for c in choices if sum(1 for p in c if allegiance[p] == COMMIE) == best]
+    return choices
+
+
+def winners(allegiance: Mapping[str, str], blacklisted: Iterable[str]) -> tuple[str, dict[str, str]]:
+    """The winning side and each player's outcome at the end (rulebook, *Endgame rules*).
+
+    "If even a single commie is not blacklisted at the end, then all the commies win and all
+    the Americans lose. If all commies are blacklisted, then the remaining non-blacklisted
+    players win. Blacklisted Americans still lose."
+
+    Args:
+        allegiance: player -> ``"commie"`` / ``"american"`` at the end (ruling 1).
+        blacklisted: the blacklisted players (escaped ones included; whitelisted ones not).
+
+    Returns:
+        ``(winner, outcomes)``: ``"commies"`` or ``"americans"``, and player -> ``"win"``/``"loss"``.
+    """
+    out = set(blacklisted)
+    commies_free = any(role == COMMIE and p not in out for p, role in allegiance.items())
+    if commies_free:
+        return COMMIES, {p: ("win" if role == COMMIE else "loss") for p, role in allegiance.items()}
+    return AMERICANS, {p: ("loss" if p in out else "win") for p in allegiance}
