@@ -87,6 +87,14 @@ class WsClient:
             if pred(frame):
                 return frame
 
+    async def find(self, pred, timeout: float = 5.0) -> dict[str, Any]:
+        """The first frame ever received for which ``pred(frame)`` holds, waiting for it if needed."""
+        for frame in self.frames:
+            if pred(frame):
+                return frame
+        self._next = len(self.frames)
+        return await self.until(pred, timeout)
+
     async def drain(self, quiet: float = 0.05) -> list[dict[str, Any]]:
         """Every frame that arrives until none comes for ``quiet`` seconds."""
         out = []
