@@ -267,7 +267,10 @@ def _run_ray(
         raise BadSetup("--engine ray needs Ray: pip install 'hiddenrole[ray]'") from None
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, log_to_driver=False, logging_level="WARNING")
+        try:
+            ray.init(address=address, log_to_driver=False, logging_level="WARNING")
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise BadSetup(f"cannot connect to the Ray cluster at {address or 'the default address'}: {exc}") from None
     try:
         task = ray.remote(run_batch)
         pending = {task.remote(b): b for b in batches}
