@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hiddenrole.engine import BadSetup, Game, IllegalAction, Result, Timer
+from hiddenrole.engine import BadSetup, Event, Game, IllegalAction, Result, Timer
 
 from . import views
 from .interrogations import CARD_IDS, CARDS, Card
@@ -45,6 +45,9 @@ INTERROGATION = "interrogation"
 ROUND_2 = "round_2"
 OVER = "over"
 
+_MOD_ONLY: frozenset[str] = frozenset()
+_ROUND_1_KINDS = ("give", "interrogate")
+_ANSWER_KINDS = ("answer",)
 MAX_TEXT = 1000  # characters of a chat post or a free-text answer
 
 _GIVE_KEYS = frozenset({"player", "action", "tool", "target"})
@@ -53,18 +56,40 @@ _INTERROGATE_KEYS = frozenset({"player", "action", "discard"})
 _ANSWER_KEYS = frozenset({"player", "action", "answer"})
 _TEXT_KEYS = frozenset({"player", "action", "text"})
 
-# players tuple -> per seat, the tuple of the other players' names (shared between games)
-_OTHERS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+class LegalAction(dict):
+    """A listed legal action: a plain JSON object that cannot be changed in place.
+
+    The moves and hand-outs of a seat are the same in every game of a table, so they are
+    built once and shared; changing one would change it everywhere, hence read-only.
+    Copy it (``dict(action)``) to get a changeable dict.
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a listed legal action is read-only; copy it with dict(action) to change it")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self):  # pickles and deep-copies as a plain dict
+        return (dict, (dict(self),))
 
 
-def _others_of(players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    others = _OTHERS.get(players)
-    if others is None:
-        if len(_OTHERS) > 256:
-            _OTHERS.clear()
+# players tuple -> (seat by name, per seat the other players' names, action templates);
+# shared between the games of one table of names (read-only but for the template cache)
+_Table = tuple[dict[str, int], tuple[tuple[str, ...], ...], dict[tuple[Any, ...], list[dict[str, Any]]]]
+_TABLES: dict[tuple[str, ...], _Table] = {}
+
+
+def _table_of(players: tuple[str, ...]) -> _Table:
+    table = _TABLES.get(players)
+    if table is None:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        seats = {p: i for i, p in enumerate(players)}
         others = tuple(tuple(q for q in players if q != p) for p in players)
-        _OTHERS[players] = others
-    return others
+        table = _TABLES[players] = (seats, others, {})
+    return table
 
 
 class ShadyAgents(Game):
@@ -91,8 +116,7 @@ class ShadyAgents(Game):
         """Deal the roles, pick the first player, shuffle the interrogation deck (ruling 2)."""
         players = self.players
         n = len(players)
-        self._seat: dict[str, int] = {p: i for i, p in enumerate(players)}
-        self._others = _others_of(players)
+        self._seat, self._others, self._templates = _table_of(players)  # shared
         deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
         self._roles: list[str] = [deal["deal"][p] for p in players]
         self.revealed_card: str | None = deal["revealed"]
@@ -110,6 +134,7 @@ class ShadyAgents(Game):
         self._phase = ROUND_1
         self._current = self._first
         self._waiting: tuple[str, ...] = (first,)
+        self._kinds: tuple[str, ...] = _ROUND_1_KINDS
         self._step = 0  # counts completed steps (for timer keys)
         self._card: Card | None = None
         self._caller = -1
@@ -119,20 +144,15 @@ class ShadyAgents(Game):
         self.chat: list[dict[str, str]] = []
         self._result: Result | None = None
         self._legal: list[dict[str, Any]] | None = None
-        self._handlers = {
-            "give": self._give,
-            "give_both": self._give_both,
-            "interrogate": self._interrogate,
-            "answer": self._answer,
-            "post": self._post,
-        }
-        emit = self.emit
+        log = self.log
         for p, role in zip(players, self._roles):
-            emit("role", to=(p,), role=role, side=SIDE_OF_ROLE[role])
+            log.append(Event(len(log), "role", {"role": role, "side": SIDE_OF_ROLE[role]}, frozenset((p,))))
         if self.revealed_card is not None:
-            emit("revealed_card", role=self.revealed_card, side=self.bonus_side, bonus=1)
-        emit("deck", to=(), order=list(self._deck))
-        emit("first_player", player=first, order=[players[i] for i in self._order])
+            log.append(Event(len(log), "revealed_card",
+                             {"role": self.revealed_card, "side": self.bonus_side, "bonus": 1}, None))
+        log.append(Event(len(log), "deck", {"order": list(self._deck)}, _MOD_ONLY))
+        log.append(Event(len(log), "first_player",
+                         {"player": first, "order": [players[i] for i in self._order]}, None))
 
     def _check_first(self, value: Any) -> str:
         if isinstance(value, list) and len(value) == 1:
@@ -185,7 +205,11 @@ class ShadyAgents(Game):
 
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
         """Every action ``player`` may take now (posts are not listed); ``[]`` when it is
-        not their turn. The list is built once per step; each call returns a new list."""
+        not their turn.
+
+        Returns a new list each call. Moves and hand-outs are :class:`LegalAction` objects
+        (read-only dicts, shared between the games of a table: copy one with ``dict(a)``
+        to change it); answers are plain dicts."""
         if player not in self._waiting:
             return []
         legal = self._legal
@@ -195,17 +219,27 @@ class ShadyAgents(Game):
 
     def _build_legal(self) -> list[dict[str, Any]]:
         seat = self._current
-        p = self.players[seat]
-        others = self._others[seat]
-        held = self.ledger.held[seat]
         if self._phase == INTERROGATION:
             card = self._card
             assert card is not None
+            p = self.players[seat]
             if self.options["enforce_statements"]:
                 answers = card.allowed(self.ledger, seat, self._caller, self._roles[seat])
             else:
                 answers = card.answers(self.ledger, seat, self._caller)
             return [{"player": p, "action": "answer", "answer": a} for a in answers]
+        # moves and hand-outs depend only on the seat, the tools held, the phase and
+        # whether the seat is the first player: built once per table, copied per step
+        key = (seat, tuple(self.ledger.held[seat]), self._phase, seat == self._first)
+        template = self._templates.get(key)
+        if template is None:
+            template = self._templates[key] = [LegalAction(a) for a in self._turn_actions(seat)]
+        return template
+
+    def _turn_actions(self, seat: int) -> list[dict[str, Any]]:
+        p = self.players[seat]
+        others = self._others[seat]
+        held = self.ledger.held[seat]
         if self._phase == ROUND_2 and len(held) == 2:
             return [
                 {"player": p, "action": "give_both", BULLET: b, MEDKIT: m} for b in others for m in others
@@ -230,19 +264,35 @@ class ShadyAgents(Game):
         return [Timer(f"{self._phase}-{self._step}", seconds)] if seconds else []
 
     # ---------------------------------------------------------------- changes
+    def apply(self, action: Mapping[str, Any]) -> list[Event]:
+        """As :meth:`hiddenrole.engine.Game.apply` (same checks, same errors), with a fast
+        path for a plain ``dict`` whose player and kind are strings of a running game."""
+        if (type(action) is LegalAction or type(action) is dict) and self._result is None:
+            player = action.get("player")
+            if type(player) is str and player in self._seat:
+                handler = _HANDLERS.get(action.get("action"))  # type: ignore[arg-type]
+                if handler is not None:
+                    log = self.log
+                    start = len(log)
+                    handler(self, player, action)
+                    return log[start:]
+        return super().apply(action)
+
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        handler = self._handlers.get(kind)
+        handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(
                 player, action, f"unknown action kind {kind!r} (known: give, give_both, interrogate, answer, post)"
             )
-        handler(player, action)
+        handler(self, player, action)
 
     def _check_turn(self, player: str, action: Mapping[str, Any], what: str) -> int:
         seat = self._seat[player]
         if seat != self._current:
+            if self._current < 0:
+                raise IllegalAction(player, action, "the game is over")
             raise IllegalAction(player, action, f"it is {self.players[self._current]}'s turn to {self._doing()}, not yours")
-        if what not in self._allowed_now():
+        if what not in self._kinds:
             raise IllegalAction(player, action, f"you cannot {what} now: it is the time to {self._doing()}")
         return seat
 
@@ -255,11 +305,12 @@ class ShadyAgents(Game):
             return "hand out both tools at once with give_both (round 2)"
         return "hand out the remaining tool (round 2)"
 
-    def _allowed_now(self) -> tuple[str, ...]:
+    def _kinds_now(self) -> tuple[str, ...]:
+        """The action kinds the player to act may use now (besides ``post``)."""
         if self._phase == INTERROGATION:
-            return ("answer",)
+            return _ANSWER_KINDS
         if self._phase == ROUND_1:
-            return ("give", "interrogate")
+            return _ROUND_1_KINDS
         if len(self.ledger.held[self._current]) == 2:
             return ("give_both",)
         return ("give",)
@@ -289,7 +340,9 @@ class ShadyAgents(Game):
         Rule: "nimmt er eines seiner Werkzeuge ... und gibt es einem anderen Spieler" --
         the player gives one of their own tools to another player (ruling 1: never oneself).
         """
-        seat = self._check_turn(player, action, "give")
+        seat = self._seat[player]
+        if seat != self._current or "give" not in self._kinds:
+            self._check_turn(player, action, "give")
         if len(action) != 4:
             self._check_keys(player, action, _GIVE_KEYS)
         tool = action.get("tool")
@@ -297,8 +350,11 @@ class ShadyAgents(Game):
             raise IllegalAction(player, action, f"'tool' must be 'bullet' or 'medkit', not {tool!r}")
         if tool not in self.ledger.held[seat]:
             raise IllegalAction(player, action, f"you no longer hold your {tool}")
-        target = self._target(player, action, "target")
-        self._hand(seat, tool, target, False)
+        target = action.get("target")
+        to = self._seat.get(target) if type(target) is str else None
+        if to is None or to == seat:
+            to = self._target(player, action, "target")  # raises, naming the problem
+        self._hand(seat, tool, to, False)
         self._next_turn()
 
     def _give_both(self, player: str, action: Mapping[str, Any]) -> None:
@@ -317,13 +373,19 @@ class ShadyAgents(Game):
         self._next_turn()
 
     def _hand(self, seat: int, tool: str, target: int, by_timeout: bool) -> None:
-        self.ledger.give(seat, tool, target, self._round)
-        giver, receiver = self.players[seat], self.players[target]
+        rnd = self._round
+        self.ledger.give(seat, tool, target, rnd)
+        players = self.players
+        giver, receiver = players[seat], players[target]
+        data = {"giver": giver, "receiver": receiver, "round": rnd}
         if by_timeout:
-            self.emit("give", giver=giver, receiver=receiver, round=self._round, by_timeout=True)
-        else:
-            self.emit("give", giver=giver, receiver=receiver, round=self._round)
-        self.emit("tool", to=(giver, receiver), giver=giver, receiver=receiver, tool=tool)
+            data["by_timeout"] = True
+        log = self.log
+        k = len(log)
+        # public: a face-down tool changed hands; private to giver and receiver: which tool
+        log.append(Event(k, "give", data, None))
+        log.append(Event(k + 1, "tool", {"giver": giver, "receiver": receiver, "tool": tool},
+                         frozenset((giver, receiver))))
 
     def _interrogate(self, player: str, action: Mapping[str, Any]) -> None:
         """Call an interrogation (round 1 only).
@@ -380,46 +442,57 @@ class ShadyAgents(Game):
         Rule: "Gesetzestreue Agenten müssen ehrlich antworten. Korrupte Agenten müssen
         lügen." -- an operative may choose only the true answer, a deserter only a false one.
         """
-        seat = self._check_turn(player, action, "answer")
+        seat = self._seat[player]
+        if seat != self._current or "answer" not in self._kinds:
+            self._check_turn(player, action, "answer")
         card = self._card
         assert card is not None
         enforce = self.options["enforce_statements"]
-        if "text" in action and not enforce:
+        if "text" in action:
+            if enforce:
+                raise IllegalAction(
+                    player, action,
+                    "free-text answers need the option enforce_statements=false: give 'answer', one of "
+                    + _listing(card.answers(self.ledger, seat, self._caller)),
+                )
             self._check_keys(player, action, _TEXT_KEYS)
             text = _text(player, action)
             self._record_answer(seat, {"player": player, "card": card.id, "text": text}, False)
             return
-        if "text" in action:
-            raise IllegalAction(
-                player, action,
-                "free-text answers need the option enforce_statements=false: give 'answer', one of "
-                + _listing(card.answers(self.ledger, seat, self._caller)),
-            )
-        self._check_keys(player, action, _ANSWER_KEYS)
         if "answer" not in action:
             raise IllegalAction(player, action, "missing 'answer' (one of the card's answers)")
+        if len(action) != 3:
+            self._check_keys(player, action, _ANSWER_KEYS)
+        answer = action["answer"]
+        ledger, caller = self.ledger, self._caller
+        if enforce and self._roles[seat] == OPERATIVE:
+            # the true answer is always one of the card's answers
+            if answer != card.truth(ledger, seat, caller):
+                self._reject_answer(player, action, seat, "an operative must answer truthfully, and {!r} is false")
+        else:
+            if type(answer) is not str or answer not in card.answers(ledger, seat, caller):
+                self._reject_answer(player, action, seat, "")
+            if enforce and answer == card.truth(ledger, seat, caller):
+                raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true")
+        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
+
+    def _reject_answer(self, player: str, action: Mapping[str, Any], seat: int, reason: str) -> None:
+        card = self._card
+        assert card is not None
         answer = action["answer"]
         answers = card.answers(self.ledger, seat, self._caller)
-        if answer not in answers:
+        if type(answer) is not str or answer not in answers:
             raise IllegalAction(
                 player, action, f"{answer!r} is not an answer to {card.id!r}; answers: {_listing(answers)}"
             )
-        if enforce:
-            true = card.truth(self.ledger, seat, self._caller)
-            role = self._roles[seat]
-            if role == OPERATIVE and answer != true:
-                raise IllegalAction(
-                    player, action, f"an operative must answer truthfully, and {answer!r} is false"
-                )
-            if role != OPERATIVE and answer == true:
-                raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true")
-        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
+        raise IllegalAction(player, action, reason.format(answer))
 
     def _record_answer(self, seat: int, data: dict[str, Any], by_timeout: bool) -> None:
         if by_timeout:
             data["by_timeout"] = True
         self.interrogations[-1]["answers"].append(dict(data))
-        self.emit("answer", **data)
+        log = self.log
+        log.append(Event(len(log), "answer", data, None))
         self._answer_pos += 1
         if self._answer_pos < len(self._answerers):
             self._set_current(self._answerers[self._answer_pos])
@@ -441,18 +514,25 @@ class ShadyAgents(Game):
         self._waiting = (self.players[seat],)
         self._legal = None
         self._step += 1
+        phase = self._phase
+        if phase == ROUND_1:
+            self._kinds = _ROUND_1_KINDS
+        elif phase == INTERROGATION:
+            self._kinds = _ANSWER_KINDS
+        else:
+            self._kinds = self._kinds_now()
 
     def _next_turn(self) -> None:
-        n = len(self.players)
-        self._pos += 1
-        if self._pos < n:
-            self._set_current(self._order[self._pos])
+        pos = self._pos = self._pos + 1
+        order = self._order
+        if pos < len(order):
+            self._set_current(order[pos])
             return
         if self._round == 1:
             # "spielt jeder nun in umgekehrter Reihenfolge seine verbleibende Werkzeugkarte"
             self._round = 2
             self._phase = ROUND_2
-            self._order = self._order[::-1]
+            self._order = order[::-1]
             self._pos = 0
             self.emit("round_two", order=[self.players[i] for i in self._order])
             self._set_current(self._order[0])
@@ -464,6 +544,7 @@ class ShadyAgents(Game):
         self._phase = OVER
         self._current = -1
         self._waiting = ()
+        self._kinds = ()
         self._legal = None
         ledger = self.ledger
         players = self.players
@@ -525,6 +606,15 @@ class ShadyAgents(Game):
     def summary(self) -> dict[str, Any]:
         """The public summary (roles and tools only once the game is over)."""
         return views.summary(self)
+
+
+_HANDLERS = {
+    "give": ShadyAgents._give,
+    "give_both": ShadyAgents._give_both,
+    "interrogate": ShadyAgents._interrogate,
+    "answer": ShadyAgents._answer,
+    "post": ShadyAgents._post,
+}
 
 
 def _text(player: str, action: Mapping[str, Any]) -> str:

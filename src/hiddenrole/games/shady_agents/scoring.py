@@ -36,9 +36,8 @@ def score(ledger: Ledger, roles: list[str], bonus_side: str | None) -> Result:
     """
     kits = {OPERATIVES: 0, DESERTERS: 0}
     bullets = {OPERATIVES: 0, DESERTERS: 0}
-    for seat, role in enumerate(roles):
+    for role, k, b in zip(roles, ledger.kits, ledger.bullets):
         side = SIDE_OF_ROLE[role]
-        k, b = ledger.tally(seat)
         kits[side] += k
         bullets[side] += b
     bonus = {side: (1 if side == bonus_side else 0) for side in SIDES}

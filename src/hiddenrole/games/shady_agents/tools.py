@@ -33,7 +33,7 @@ class Ledger:
     so the table always has ``2 * len(names)`` tools (see :meth:`count`).
     """
 
-    __slots__ = ("names", "held", "gave", "received", "discarded")
+    __slots__ = ("names", "held", "gave", "received", "discarded", "kits", "bullets")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         n = len(names)
@@ -42,6 +42,8 @@ class Ledger:
         self.gave: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
         self.received: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
         self.discarded: list[str | None] = [None] * n
+        self.kits: list[int] = [0] * n  # medical kits received, by seat
+        self.bullets: list[int] = [0] * n  # bullets received, by seat
 
     def give(self, giver: int, tool: str, receiver: int, round_: int) -> None:
         """Move ``tool`` from ``giver``'s hand to ``receiver`` (seats; ``round_`` is 1 or 2).
@@ -51,6 +53,10 @@ class Ledger:
         self.held[giver].remove(tool)
         self.gave[giver].append((tool, receiver, round_))
         self.received[receiver].append((tool, giver, round_))
+        if tool == MEDKIT:
+            self.kits[receiver] += 1
+        else:
+            self.bullets[receiver] += 1
 
     def discard(self, seat: int, tool: str) -> None:
         """Discard ``tool`` from ``seat``'s hand, face down (to call an interrogation)."""
@@ -67,10 +73,4 @@ class Ledger:
 
     def tally(self, seat: int) -> tuple[int, int]:
         """``(medical kits, bullets)`` received by ``seat`` (counts)."""
-        kits = bullets = 0
-        for tool, _, _ in self.received[seat]:
-            if tool == MEDKIT:
-                kits += 1
-            else:
-                bullets += 1
-        return kits, bullets
+        return self.kits[seat], self.bullets[seat]
