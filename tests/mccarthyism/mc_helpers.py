@@ -1,0 +1,93 @@
+"""Helpers for the McCarthyism tests: tables with fixed chance outcomes, and short-hand actions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hiddenrole.games.mccarthyism import McCarthyism
+from hiddenrole.games.mccarthyism.cards import DECK
+
+SIX = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+
+
+def deck(*top: str) -> list[str]:
+    """A full 48-card deck order whose first cards (top first) are ``top``."""
+    rest = list(DECK)
+    for card in top:
+        rest.remove(card)
+    return list(top) + rest
+
+
+def table(
+    players: list[str] | None = None,
+    commies: tuple[str, ...] = ("Bob", "Eve"),
+    first: str = "Ann",
+    top: tuple[str, ...] = (),
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+    **chance: Any,
+) -> McCarthyism:
+    """A game with the roles, the first snitch and the top of the deck fixed."""
+    players = list(players or SIX)
+    fixed = {
+        "roles": {p: ("commie" if p in commies else "american") for p in players},
+        "first_snitch": first,
+        "deck": deck(*top),
+    }
+    fixed.update(chance)
+    return McCarthyism(players, options, seed=seed, chance=fixed)
+
+
+def act(game: McCarthyism, player: str, action: str, **params: Any):
+    """Apply ``{"player": player, "action": action, **params}``; returns the events."""
+    return game.apply({"player": player, "action": action, **params})
+
+
+def vote(game: McCarthyism, yes: set[str] | frozenset[str] = frozenset()) -> None:
+    """Every voter still waited for votes: yes when named in ``yes``, else no."""
+    for p in list(game.to_act()):
+        act(game, p, "vote", vote="yes" if p in yes else "no")
+
+
+def kinds(events) -> list[str]:
+    """The kinds of a list of events."""
+    return [e.kind for e in events]
+
+
+def last(game: McCarthyism, kind: str):
+    """The last event of ``kind`` in the log (``None`` when there is none)."""
+    for e in reversed(game.log):
+        if e.kind == kind:
+            return e
+    return None
+
+
+def fingerprint(game: McCarthyism) -> str:
+    """Everything observable about a game's state, to check that a rejected action changed nothing."""
+    state = {k: repr(v) for k, v in sorted(vars(game).items()) if k not in ("log", "chance", "_handlers",
+                                                                          "_effects", "_target_effects")}
+    return json.dumps({
+        "state": state,
+        "log": len(game.log),
+        "chance": repr(game.chance.record),
+        "views": {str(p): game.view(p) for p in [None, *game.players]},
+        "to_act": list(game.to_act()),
+        "legal": {p: game.legal_actions(p) for p in game.players},
+    }, sort_keys=True, default=str)
+
+
+def finish_turn(game: McCarthyism) -> None:
+    """Pass and decline until the current turn is over (used to move the token on)."""
+    turn = game._turn
+    while not game.is_over and game._turn == turn:
+        step = game.phase
+        who = game.to_act()[0]
+        if step == "snitching":
+            act(game, who, "pass")
+        elif step == "reveal":
+            act(game, who, "decline")
+        elif step == "vote":
+            vote(game)
+        else:
+            game.apply(game.legal_actions(who)[0])
