@@ -39,7 +39,7 @@ def test_night0_full_sequence_and_day1_announcement():
 
 
 def test_steps_done_even_when_cards_are_identical():
-    """"This step is done even if all 3 policy cards are identical to avoid giving a timing tell."""
+    """ "This step is done even if all 3 policy cards are identical to avoid giving a timing tell."""
     g = new(7, prefix="FFF", picks=["Bob"])
     act(g, "Ann", "nominate", targets=["Bob", "Cat"])
     assert g.step == "discard" and g.legal_actions("Ann") == [{"player": "Ann", "action": "discard", "card": "F"}]
@@ -87,7 +87,7 @@ def test_only_the_president_acts_on_night0():
 
 
 def test_nine_players_fascist_on_night0_chancellor_examines_an_identity():
-    """"If a Fascist policy card is played with 9 or 10 players, the Chancellor also tells the
+    """ "If a Fascist policy card is played with 9 or 10 players, the Chancellor also tells the
     Mod which player's identity card he wants to examine; the Mod replies by PM "Fascist" or
     "Liberal."" """
     g = new(9, prefix="FFF", picks=["Bob"])

@@ -96,7 +96,7 @@ def test_powers_per_count_match_the_roleset():
 
 
 def test_day_lengths():
-    """"d1=14 minutes, d2=13 ... d8=7 minutes, d9+=6 minutes"."""
+    """ "d1=14 minutes, d2=13 ... d8=7 minutes, d9+=6 minutes"."""
     assert [R.day_length(d) // 60 for d in range(1, 12)] == [14, 13, 12, 11, 10, 9, 8, 7, 6, 6, 6]
 
 
