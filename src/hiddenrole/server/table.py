@@ -83,7 +83,7 @@ class LiveTable:
         self.seats = [Seat(s) for s in seats]
         self.store = store
         self.clock = clock
-        self.on_deadline = on_deadline
+        self.set_deadline = on_deadline
         self.bot_delay = bot_delay
         self.game: Game | None = None
         self.log: list[LogEntry] = []
@@ -319,7 +319,7 @@ class LiveTable:
             if len(self.log) != before:
                 await self._changed()
             else:
-                self.on_deadline(self.id, self.next_deadline())
+                self.set_deadline(self.id, self.next_deadline())
 
     async def replace_by_bot(self, name: str, bot_kind: str) -> None:
         """Hand ``name``'s seat to a bot of ``bot_kind`` during the game (the player's token stops working).
@@ -371,7 +371,7 @@ class LiveTable:
         """Pass deadlines that nothing waits for, tell the connections, set the next deadline, wake the bots."""
         await self._fire_due()
         self.broadcast()
-        self.on_deadline(self.id, self.next_deadline())
+        self.set_deadline(self.id, self.next_deadline())
         self.poke_bots()
 
     def broadcast(self) -> None:
