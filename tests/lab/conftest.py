@@ -16,6 +16,7 @@ def tug(monkeypatch):
     monkeypatch.setitem(registry._GAMES, "tug-of-war", "lab_tug_game:TugOfWar")
     monkeypatch.setitem(registry._GAMES, "quiet-tug", "lab_tug_game:QuietTugOfWar")
     monkeypatch.setitem(registry._GAMES, "broken-tug", "lab_tug_game:BrokenTugOfWar")
+    monkeypatch.setitem(registry._GAMES, "fickle-tug", "lab_tug_game:FickleTugOfWar")
     monkeypatch.setitem(bot_base._BOTS, "puller", {"tug-of-war": "lab_tug_bots:PullerBot"})
     monkeypatch.setitem(bot_base._BOTS, "rester", {"*": "lab_tug_bots:ResterBot"})
     yield "tug-of-war"

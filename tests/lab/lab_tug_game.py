@@ -138,3 +138,12 @@ class BrokenTugOfWar(TugOfWar):
         if self.phase == "break" and self.round == 2:
             raise RuntimeError("engine bug in round 2's break")
         super()._timeout()
+
+
+class FickleTugOfWar(TugOfWar):
+    """A buggy engine: it counts turns only in games the reds win."""
+
+    def _check_end(self):
+        super()._check_end()
+        if self._result is not None and self._result.winner != "reds":
+            self._result = Result(self._result.winner, self._result.reason, self._result.outcomes)

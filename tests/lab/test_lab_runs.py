@@ -146,6 +146,11 @@ def test_turns_are_counted_as_phases_when_the_game_does_not_count_them(tug):
     assert by_count[2].turns_measure == "game" and set(by_count[2].turns_hist) <= {1, 2, 3}
 
 
+def test_a_game_that_counts_turns_only_sometimes_is_reported(tug):
+    with pytest.raises(SimulationError, match="gave no turn count though earlier games did"):
+        execute(plan_run("fickle-tug", [2], 200, 0), workers=1)
+
+
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [

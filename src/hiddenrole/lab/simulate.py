@@ -285,12 +285,14 @@ def play_seeded(
     options: Mapping[str, Any] | None,
     bot_targets: Mapping[str, str],
     bot_cache: dict[str, type[Bot]] | None = None,
+    count_phases: bool = True,
 ) -> tuple[str | None, str, int, int, int, str]:
     """Play game ``index`` of a run; returns ``(winner, reason, actions, turns, timeouts, turns_source)``.
 
     A game's length in turns is ``Result.detail["turns"]`` when the game gives it
     (``turns_source`` :data:`TURNS_FROM_GAME`), else the number of phases it went
-    through, the final ``"over"`` excluded (:data:`TURNS_FROM_PHASES`).
+    through, the final ``"over"`` excluded (:data:`TURNS_FROM_PHASES`); ``count_phases=False``
+    skips counting phases (for a game known to count its turns; else turns are 0).
 
     Bots are seated after the deal: each player gets the bot of their side
     (``side_of(player)`` when ``bot_targets`` names sides), else the ``"*"`` bot; each bot
@@ -319,7 +321,7 @@ def play_seeded(
                 phases[0] += 1
                 phases[1] = phase
 
-        record = play_game(g, seats, on_step=count_phase)
+        record = play_game(g, seats, on_step=count_phase if count_phases else None)
     except Exception as exc:  # an engine or bot bug: report which game, keep the cause
         raise SimulationError(
             f"{game}, {count} players, game {index} (seed {game_seed}, options {dict(options or {})}): "
@@ -347,10 +349,15 @@ def run_batch(batch: Batch) -> tuple[int, CountResult]:
     bots = dict(batch.bots)
     cache: dict[str, type[Bot]] = {}
     tally = CountResult(batch.players)
+    count_phases = True
     for i in range(batch.start, batch.stop):
         winner, reason, actions, turns, timeouts, source = play_seeded(
-            cls, batch.game, batch.players, batch.seed, i, options, bots, cache
+            cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases
         )
+        if source == TURNS_FROM_GAME:
+            count_phases = False  # the game counts its turns: no need to watch its phases
+        elif not count_phases:
+            raise SimulationError(f"{batch.game}: game {i} gave no turn count though earlier games did")
         tally.add(winner, reason, actions, turns, timeouts, turns_from_game=source == TURNS_FROM_GAME)
     return batch.key, tally
 
