@@ -269,8 +269,9 @@ class ShadyAgents(Game):
         path for a plain ``dict`` whose player and kind are strings of a running game."""
         if (type(action) is LegalAction or type(action) is dict) and self._result is None:
             player = action.get("player")
-            if type(player) is str and player in self._seat:
-                handler = _HANDLERS.get(action.get("action"))  # type: ignore[arg-type]
+            kind = action.get("action")
+            if type(player) is str and type(kind) is str and player in self._seat:
+                handler = _HANDLERS.get(kind)
                 if handler is not None:
                     log = self.log
                     start = len(log)

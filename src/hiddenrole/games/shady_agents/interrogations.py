@@ -100,6 +100,13 @@ def _received_from(ledger: Ledger, seat: int, giver: int) -> str:
     return NOTHING
 
 
+def _gave_to(ledger: Ledger, seat: int, receiver: int) -> str:
+    for tool, target, _ in ledger.gave[seat]:
+        if target == receiver:
+            return tool
+    return NOTHING
+
+
 def _gave_answers(ledger: Ledger, seat: int, _c: int) -> tuple[str, ...]:
     names = ledger.names
     others = [names[i] for i in range(len(names)) if i != seat]
@@ -173,8 +180,8 @@ DECK: tuple[Card, ...] = (
     Card("from_right", "What did the player seated after you give you?",
          _which, lambda l, s, _c: _received_from(l, s, (s + 1) % len(l.names)),
          "nothing | bullet | medkit"),
-    Card("from_caller", "What did the player who called this interrogation give you?",
-         _which, lambda l, s, c: _received_from(l, s, c),
+    Card("to_right", "What did you give the player seated after you?",
+         _which, lambda l, s, _c: _gave_to(l, s, (s + 1) % len(l.names)),
          "nothing | bullet | medkit"),
     Card("discarded", "Which tool did you discard to call an interrogation?",
          _which, lambda l, s, _c: l.discarded[s] or NOTHING,
