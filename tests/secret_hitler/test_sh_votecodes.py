@@ -1,0 +1,154 @@
+"""Votecodes in the thread: bold codes, the last valid code counts, wrong codes count for nothing
+and the poster is told why in private; P/C marks; the dead cannot post."""
+
+import pytest
+
+from hiddenrole.engine import IllegalAction
+from sh_util import act, fingerprint, new, night0
+
+
+def day1_nominated():
+    g = new(7, prefix="LFF", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    act(g, "Bob", "nominate", target="Cat")
+    return g
+
+
+def code(g, player, vote, day=None):
+    yes, no = g.votecodes[player][(day or g.day) - 1]
+    return yes if vote == "yes" else no
+
+
+def ignored(g, player):
+    return [e.data for e in g.log if e.kind == "vote_ignored" and e.to == frozenset({player})]
+
+
+def test_bold_code_in_a_post_is_a_vote_in_both_formats():
+    g = day1_nominated()
+    act(g, "Ann", "post", text=f"I vote **{code(g, 'Ann', 'yes')}** for this ticket")
+    act(g, "Dan", "post", text=f"[b]{code(g, 'Dan', 'no')}[/b]")
+    act(g, "Eve", "post", text=f"[B] {code(g, 'Eve', 'yes')} [/B]")
+    assert g.votes == {"Ann": "yes", "Dan": "no", "Eve": "yes"}
+    assert "Ann" not in g.to_act() and "Dan" not in g.to_act()
+
+
+def test_votes_are_what_the_code_means_not_what_the_post_says():
+    """"Players may say they are voting one way while their votecode actually means they are
+    voting the other way." """
+    g = day1_nominated()
+    act(g, "Ann", "post", text=f"Voting YES: **{code(g, 'Ann', 'no')}**")
+    g.timeout()
+    assert [e for e in g.log if e.kind == "vote_result"][-1].data["votes"]["Ann"] == "no"
+
+
+def test_code_posted_twice_counts_once():
+    g = day1_nominated()
+    c = code(g, "Ann", "yes")
+    act(g, "Ann", "post", text=f"**{c}**")
+    act(g, "Ann", "post", text=f"again **{c}**")
+    g.timeout()
+    result = [e for e in g.log if e.kind == "vote_result"][-1].data
+    assert result["votes"]["Ann"] == "yes" and result["yes"] == 1
+
+
+def test_changed_vote_the_last_code_by_the_deadline_counts():
+    """"Players may change their mind--the last vote by the deadline is what counts" """
+    g = day1_nominated()
+    act(g, "Ann", "post", text=f"**{code(g, 'Ann', 'yes')}**")
+    act(g, "Ann", "post", text=f"changed my mind **{code(g, 'Ann', 'no')}**")
+    act(g, "Bob", "post", text=f"**{code(g, 'Bob', 'no')}** then **{code(g, 'Bob', 'yes')}**")
+    g.timeout()
+    votes = [e for e in g.log if e.kind == "vote_result"][-1].data["votes"]
+    assert votes["Ann"] == "no" and votes["Bob"] == "yes"
+
+
+def test_another_players_code_counts_for_nothing_and_the_poster_is_told_privately():
+    g = day1_nominated()
+    act(g, "Ann", "post", text=f"**{code(g, 'Dan', 'yes')}**")
+    assert "Ann" not in g.votes and "Dan" not in g.votes
+    (why,) = ignored(g, "Ann")
+    assert why["reason"].endswith("is not one of your votecodes")
+    # the message does not tell whose code it was
+    assert "Dan" not in why["reason"]
+    assert why not in [e["reason"] for e in g.view("Dan")["events"] if e["kind"] == "vote_ignored"]
+
+
+def test_a_code_of_another_day_counts_for_nothing():
+    g = day1_nominated()
+    act(g, "Ann", "post", text=f"**{code(g, 'Ann', 'yes', day=2)}**")
+    assert "Ann" not in g.votes
+    (why,) = ignored(g, "Ann")
+    assert "day 2, not for day 1" in why["reason"]
+
+
+def test_a_code_posted_after_the_deadline_counts_for_nothing():
+    g = day1_nominated()
+    for p in g.order:
+        act(g, p, "vote", vote="yes")
+    g.timeout()  # the deadline: the ticket passed, it is night 1
+    before = [e for e in g.log if e.kind == "vote_result"][-1].data
+    act(g, "Ann", "post", text=f"**{code(g, 'Ann', 'no', day=1)}**")
+    (why,) = ignored(g, "Ann")
+    assert "closed" in why["reason"]
+    assert [e for e in g.log if e.kind == "vote_result"][-1].data == before
+    # and on the next day, yesterday's code is another day's code
+    act(g, "Bob", "discard", card="F"); act(g, "Cat", "enact", card="F"); g.timeout()
+    assert g.day == 2
+    act(g, "Ann", "post", text=f"**{code(g, 'Ann', 'no', day=1)}**")
+    assert "day 1, not for day 2" in ignored(g, "Ann")[-1]["reason"]
+    assert "Ann" not in g.votes
+
+
+def test_a_code_before_the_nomination_counts_for_nothing():
+    g = new(7, prefix="LFF", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    act(g, "Ann", "post", text=f"**{code(g, 'Ann', 'yes')}**")
+    assert "no Chancellor Candidate" in ignored(g, "Ann")[-1]["reason"]
+    assert g.votes == {}
+
+
+def test_vote_action_is_a_post_of_ones_own_code():
+    g = day1_nominated()
+    act(g, "Dan", "vote", vote="no")
+    post = g.log[-1]
+    assert post.kind == "post" and post.public and post.data == {"player": "Dan", "text": f"**{code(g, 'Dan', 'no')}**"}
+
+
+def test_candidates_posts_are_marked_p_and_c():
+    """"who should begin and end all posts with a "P"" / "The Chancellor Candidate should begin
+    and end all posts with "C"" """
+    g = day1_nominated()
+    act(g, "Bob", "post", text="vote for us")
+    act(g, "Cat", "post", text="yes please")
+    act(g, "Dan", "post", text="hmm")
+    marks = [e.data.get("mark") for e in g.log[-3:]]
+    assert marks == ["P", "C", None]
+
+
+def test_posts_are_public_events_and_text_is_required():
+    g = day1_nominated()
+    act(g, "Eve", "post", text="hello")
+    assert g.log[-1].public and g.log[-1].data["text"] == "hello"
+    for bad in ({"text": ""}, {"text": 5}, {}, {"text": "x" * 6000}):
+        before = fingerprint(g)
+        with pytest.raises(IllegalAction):
+            act(g, "Eve", "post", **bad)
+        assert fingerprint(g) == before
+
+
+def test_dead_players_cannot_post_or_vote():
+    """"The killed player is dead just as in werewolf (no posting, etc)." """
+    g = day1_nominated()
+    g.alive.discard("Gus")  # as after an execution
+    assert not g.can_post("Gus") and g.legal_actions("Gus") == []
+    for action in ({"action": "post", "text": "boo"}, {"action": "vote", "vote": "yes"}):
+        before = fingerprint(g)
+        with pytest.raises(IllegalAction, match="dead"):
+            g.apply({"player": "Gus", **action})
+        assert fingerprint(g) == before
+
+
+def test_codes_only_shown_to_their_owner():
+    g = day1_nominated()
+    assert g.view("Ann")["private"]["todays_codes"] == dict(zip(("yes", "no"), g.votecodes["Ann"][0]))
+    assert "todays_codes" not in g.view(None)["private"]
