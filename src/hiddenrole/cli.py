@@ -12,11 +12,14 @@ from rich.console import Console
 
 from .engine import HiddenRoleError
 from .lab.commands import report, simulate
+from .server.commands import serve, verify
 
 app = typer.Typer(help="Moderate hidden-role games, and balance them with bots.", no_args_is_help=True)
 err = Console(stderr=True)
 
 app.command()(simulate)
+app.command()(serve)
+app.command()(verify)
 app.command()(report)
 
 

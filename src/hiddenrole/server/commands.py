@@ -1,0 +1,70 @@
+"""The server's command-line commands (registered by :mod:`hiddenrole.cli`): ``serve`` and ``verify``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+err = Console(stderr=True)
+
+
+def serve(
+    database_url: Annotated[str, typer.Option(
+        help="SQLAlchemy URL: sqlite:///PATH (default ./data/hiddenrole.db) or postgresql+asyncpg://USER@HOST/DB"
+    )] = "sqlite+aiosqlite:///data/hiddenrole.db",
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: every interface)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port")] = 8000,
+    bot_delay: Annotated[float, typer.Option(min=0, help="seconds a bot waits before each action")] = 0.5,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "warning",
+) -> None:
+    """Run the game server (lobby, WebSocket protocol, the Mod's clock) until interrupted.
+
+    The database is migrated on start; running games carry on from their log, and
+    deadlines that passed while the server was down fire at once.
+    """
+    import uvicorn
+
+    from .app import create_app
+    from .store import normalise_url
+
+    try:
+        url = normalise_url(database_url)
+    except ValueError as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    app = create_app(url, bot_delay=bot_delay)
+    where = f"[{host}]" if ":" in host else host
+    database = url.split("@")[-1] if "@" in url else url  # never print a password
+    typer.echo(f"hiddenrole server at http://{where}:{port} (database {database})")
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
+                            proxy_headers=True, forwarded_allow_ips="127.0.0.1")
+    uvicorn.Server(config).run()
+
+
+def verify(
+    export: Annotated[Path, typer.Argument(help="a game export (GET /api/tables/CODE/export)")],
+) -> None:
+    """Check a finished game's export: the seed commitment, every chance outcome, the result.
+
+    Replays every action and timeout through the engine from the revealed seed. Exit 0
+    when every check passes, 1 when one fails, 2 when the file cannot be read.
+    """
+    from .audit import verify_export
+
+    try:
+        data = json.loads(export.read_text(encoding="utf-8"))
+    except OSError as exc:
+        err.print(f"error: cannot read {export}: {exc.strerror}")
+        raise typer.Exit(2) from None
+    except json.JSONDecodeError as exc:
+        err.print(f"error: {export} is not valid JSON: {exc}")
+        raise typer.Exit(2) from None
+    result = verify_export(data)
+    for name, passed, detail in result.checks:
+        typer.echo(f"{'ok  ' if passed else 'FAIL'} {name}: {detail}")
+    typer.echo("verified: this game was dealt from the committed seed" if result.ok else "NOT verified")
+    raise typer.Exit(0 if result.ok else 1)
