@@ -1,0 +1,179 @@
+"""Property tests over many seeded random games: every game ends, the 17 cards are always
+accounted for, no view leaks, replays are byte-identical, illegal actions change nothing."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hiddenrole.bots import RandomBot
+from hiddenrole.engine import IllegalAction
+from hiddenrole.games.secret_hitler import SecretHitler
+from hiddenrole.games.secret_hitler import roles as R
+from hiddenrole.lab.play import play_game
+from sh_util import NAMES, fingerprint
+
+tables = st.fixed_dictionaries({
+    "seed": st.integers(0, 2**32),
+    "n": st.integers(5, 10),
+    "options": st.fixed_dictionaries({
+        "variant": st.sampled_from(["turbo", "official"]),
+        "pace": st.sampled_from(["turbo", "untimed"]),
+        "power_holder": st.sampled_from(["turbo", "president"]),
+        "pass_rule": st.sampled_from(["living_majority", "votes_cast"]),
+        "veto_counts_as_failed_election": st.booleans(),
+        "investigate_once": st.booleans(),
+    }),
+})
+
+
+def make(table):
+    return SecretHitler(NAMES[: table["n"]], table["options"], seed=table["seed"])
+
+
+def bots(g, seed):
+    return {p: RandomBot(p, seed) for p in g.players}
+
+
+def cards_accounted(g):
+    return len(g.deck) + len(g.discards) + len(g.hand) + g.liberal_policies + g.fascist_policies == 17
+
+
+def check_view(g, p):
+    view = g.view(p)
+    text = json.dumps(view)  # JSON-serialisable
+    assert json.loads(text) == view
+    by_seq = {e.seq: e for e in g.log}
+    for event in view["events"]:
+        original = by_seq[event["seq"]]
+        assert original.to is None or (p is not None and p in original.to)
+    private = view["private"]
+    if p is None:
+        assert private == {} and '"private": true' not in text
+        assert "votecodes" not in text and '"hand"' not in text
+        return
+    role = g.roles[p]
+    assert private["role"] == role
+    knows = R.knows_everyone(role, g.count)
+    assert ("roles" in private) == knows
+    examined = g.investigations.get(p, {})
+    if not knows and not g.is_over:
+        for q in g.players:
+            if q != p and g.roles[q] != "liberal":
+                assert f'"{q}": "hitler"' not in text
+                if q not in examined:  # an examination shows "fascist" to the examiner only
+                    assert f'"{q}": "fascist"' not in text
+    for q in g.players:
+        if q != p and g.votecodes:
+            assert json.dumps(g.votecodes[q]) not in text
+    if "hand" in private:
+        assert g.actor == p and g.step in ("discard", "enact")
+    assert private.get("investigations", {}) == examined
+    assert private.get("peeks", []) == g.peeks.get(p, [])
+    if g._night_secret:
+        board = view["board"]
+        assert (board["liberal_policies"], board["fascist_policies"]) == (g._pub_lib, g._pub_fas)
+
+
+@settings(max_examples=60)
+@given(tables)
+def test_every_game_ends_and_the_cards_are_accounted_for(table):
+    g = make(table)
+    assert cards_accounted(g)
+
+    def on_step(game, action):
+        assert cards_accounted(game)
+        assert game.tracker < game.tracker_limit or game.is_over
+
+    record = play_game(g, bots(g, table["seed"]), on_step=on_step, max_steps=5000)
+    assert g.is_over and record.result.winner in ("liberals", "fascists")
+    assert set(record.result.outcomes.values()) == {"win", "loss"}
+    assert g.summary()["winner"] == record.result.winner
+
+
+@settings(max_examples=25)
+@given(tables)
+def test_no_view_contains_what_the_player_may_not_know(table):
+    g = make(table)
+    steps = [0]
+
+    def on_step(game, action):
+        steps[0] += 1
+        if steps[0] % 4 == 0 or game.is_over:
+            for p in (None, *game.players):
+                check_view(game, p)
+
+    for p in (None, *g.players):
+        check_view(g, p)
+    play_game(g, bots(g, table["seed"]), on_step=on_step, max_steps=5000)
+
+
+@settings(max_examples=20)
+@given(tables)
+def test_replay_of_seed_and_actions_gives_the_same_events_byte_for_byte(table):
+    g = make(table)
+    inputs = []
+    play_game(g, bots(g, table["seed"]), on_step=lambda game, action: inputs.append(action), max_steps=5000)
+    again = make(table)
+    for action in inputs:
+        if action is None:
+            again.timeout()
+        else:
+            again.apply(json.loads(json.dumps(action)))
+    first = [json.dumps(e.to_json(reveal=True), sort_keys=True) for e in g.log]
+    second = [json.dumps(e.to_json(reveal=True), sort_keys=True) for e in again.log]
+    assert first == second
+    assert json.dumps(g.reveal(), sort_keys=True) == json.dumps(again.reveal(), sort_keys=True)
+
+
+def junk_actions(g):
+    """Actions the rules reject now (built from the current state)."""
+    out = [
+        {"player": "Nobody", "action": "vote", "vote": "yes"},
+        {"player": g.players[0], "action": "fly"},
+        {"player": g.players[0]},
+        ["not", "a", "dict"],
+        {"player": g.players[0], "action": "vote", "vote": "maybe"},
+        {"player": g.players[0], "action": "post", "text": ""},
+    ]
+    idle = [p for p in g.players if p != g.actor and p not in g.to_act()]
+    for p in idle[:2]:
+        out += [{"player": p, "action": "discard", "card": "F"}, {"player": p, "action": "enact", "card": "L"},
+                {"player": p, "action": "nominate", "target": g.players[0]},
+                {"player": p, "action": "veto_response", "allow": True},
+                {"player": p, "action": "execute", "target": g.players[0]}]
+    if g.actor is not None:
+        out += [{"player": g.actor, "action": "nominate", "target": g.actor},
+                {"player": g.actor, "action": "discard", "card": "X"},
+                {"player": g.actor, "action": "investigate", "target": "Nobody"},
+                {"player": g.actor, "action": "veto_response", "allow": "yes"}]
+    dead = [p for p in g.players if p not in g.alive]
+    for p in dead:
+        out.append({"player": p, "action": "post", "text": "I am dead"})
+    return [a for a in out if not (isinstance(a, dict) and a in g.legal_actions(a.get("player", "")))]
+
+
+@settings(max_examples=15)
+@given(tables)
+def test_an_illegal_action_leaves_the_state_unchanged(table):
+    g = make(table)
+    steps = [0]
+    rejected = [0]
+
+    def on_step(game, action):
+        steps[0] += 1
+        if steps[0] % 9 or game.is_over:
+            return
+        before = fingerprint(game)
+        for junk in junk_actions(game):
+            try:
+                game.apply(junk)
+            except IllegalAction as exc:
+                rejected[0] += 1
+                assert str(exc)
+            else:
+                raise AssertionError(f"accepted {junk}")
+            assert fingerprint(game) == before
+
+    play_game(g, bots(g, table["seed"]), on_step=on_step, max_steps=5000)
+    assert rejected[0] > 0 or steps[0] < 9
