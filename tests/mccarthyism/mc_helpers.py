@@ -65,8 +65,7 @@ def last(game: McCarthyism, kind: str):
 
 def fingerprint(game: McCarthyism) -> str:
     """Everything observable about a game's state, to check that a rejected action changed nothing."""
-    state = {k: repr(v) for k, v in sorted(vars(game).items()) if k not in ("log", "chance", "_handlers",
-                                                                          "_effects", "_target_effects")}
+    state = {k: repr(v) for k, v in sorted(vars(game).items()) if k not in ("log", "chance")}
     return json.dumps({
         "state": state,
         "log": len(game.log),

@@ -104,24 +104,6 @@ class McCarthyism(Game):
             p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
             for p in players
         }
-        self._handlers = {
-            "snitch": self._act_snitch, "call_end": self._act_call_end, "pass": self._act_pass,
-            "snitch_pair": self._act_snitch_pair, "vote": self._act_vote, "play": self._act_play,
-            "decline": self._act_decline, "choose": self._act_choose,
-        }
-        self._effects = {
-            C.CONFESS: self._card_confess, C.ESCAPE: self._card_escape, C.DEEP_RESEARCH: self._card_deep_research,
-            C.DOUBLE_AGENT: self._card_double_agent, C.LEMME_SEE: self._card_lemme_see,
-            C.LOOSE_LIPS: self._card_loose_lips, C.TAKEOVER: self._card_takeover,
-            C.SUSPICIOUS: self._ask_target, C.KNOW_A_GUY: self._ask_target, C.SUPER_SNITCH: self._ask_target,
-            C.SOMETHING_TO_SAY: self._ask_target, C.DRINK: self._ask_target,
-        }
-        self._target_effects = {
-            C.SUSPICIOUS: self._card_suspicious, C.KNOW_A_GUY: self._card_know_a_guy,
-            C.SUPER_SNITCH: self._card_super_snitch, C.SOMETHING_TO_SAY: self._card_something_to_say,
-            C.DRINK: self._card_drink,
-        }
-
         # --- chance: the deal, the first snitch, the deck
         role = self.chance.outcome("roles", self._draw_roles, self._check_roles)
         first = self.chance.outcome("first_snitch", lambda rng: rng.choice(players), self._check_player)
@@ -334,29 +316,31 @@ class McCarthyism(Game):
 
     # ------------------------------------------------------------- actions
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        handler = self._handlers.get(kind)
+        handler = _HANDLERS.get(kind)
         if handler is None:
-            raise IllegalAction(player, action, f"unknown action {kind!r} (actions: {', '.join(self._handlers)})")
+            raise IllegalAction(player, action, f"unknown action {kind!r} (actions: {', '.join(_HANDLERS)})")
         keys = _KEYS[kind]
         if len(action) != len(keys) or not keys.issuperset(action):
             extra = sorted(map(str, set(action) - keys))
             missing = sorted(keys - set(action))
             raise IllegalAction(player, action, f"{kind!r} takes the keys {sorted(keys)}"
                                 + (f"; unknown {extra}" if extra else "") + (f"; missing {missing}" if missing else ""))
-        handler(player, action)
+        handler(self, player, action)
 
     def apply(self, action: Mapping[str, Any]) -> list[Event]:
         """Apply one action (see :meth:`Game.apply`); a fast path for well-formed dicts, same checks and errors."""
         if type(action) is dict and self._result is None:
-            player = action.get("player")
-            kind = action.get("action")
-            if type(player) is str and type(kind) is str and player in self._seat:
-                handler = self._handlers.get(kind)
-                if handler is not None and len(action) == _SIZE[kind] and _KEYS[kind].issuperset(action):
-                    log = self.log
-                    start = len(log)
-                    handler(player, action)
-                    return log[start:]
+            try:
+                kind = action["action"]
+                handler = _HANDLERS[kind]
+                ok = type(action["player"]) is str and action["player"] in self._seat
+            except (KeyError, TypeError):
+                ok = False
+            if ok and len(action) == _SIZE[kind] and _KEYS[kind].issuperset(action):
+                log = self.log
+                start = len(log)
+                handler(self, action["player"], action)
+                return log[start:]
         return super().apply(action)
 
     def _not_now(self, player: str, action: Mapping[str, Any], step: str, what: str) -> IllegalAction:
@@ -590,7 +574,7 @@ class McCarthyism(Game):
         self._played.append((player, card))
         log = self.log
         log.append(Event(len(log), "played", {"player": player, "card": card, "discarded": len(hand)}, None))
-        self._effects[card](player, card)
+        _EFFECTS[card](self, player, card)
 
     def _act_decline(self, player: str, action: Mapping[str, Any]) -> None:
         """"...and can choose to play it or not": the card is discarded face down."""
@@ -629,7 +613,7 @@ class McCarthyism(Game):
             raise IllegalAction(player, action, self._why_not_target(player, target))
         card = self._card
         self._card = None
-        self._target_effects[card](player, target)
+        _TARGET_EFFECTS[card](self, player, target)
 
     def _end_turn(self) -> None:
         self._hand = []
@@ -830,3 +814,24 @@ class McCarthyism(Game):
         out["result"] = self._result.to_json() if self._result else None
         return out
 
+
+
+# Dispatch tables (kind -> handler; card -> effect), shared by every game.
+_HANDLERS = {
+    "snitch": McCarthyism._act_snitch, "call_end": McCarthyism._act_call_end, "pass": McCarthyism._act_pass,
+    "snitch_pair": McCarthyism._act_snitch_pair, "vote": McCarthyism._act_vote, "play": McCarthyism._act_play,
+    "decline": McCarthyism._act_decline, "choose": McCarthyism._act_choose,
+}
+_EFFECTS = {
+    C.CONFESS: McCarthyism._card_confess, C.ESCAPE: McCarthyism._card_escape,
+    C.DEEP_RESEARCH: McCarthyism._card_deep_research, C.DOUBLE_AGENT: McCarthyism._card_double_agent,
+    C.LEMME_SEE: McCarthyism._card_lemme_see, C.LOOSE_LIPS: McCarthyism._card_loose_lips,
+    C.TAKEOVER: McCarthyism._card_takeover, C.SUSPICIOUS: McCarthyism._ask_target,
+    C.KNOW_A_GUY: McCarthyism._ask_target, C.SUPER_SNITCH: McCarthyism._ask_target,
+    C.SOMETHING_TO_SAY: McCarthyism._ask_target, C.DRINK: McCarthyism._ask_target,
+}
+_TARGET_EFFECTS = {
+    C.SUSPICIOUS: McCarthyism._card_suspicious, C.KNOW_A_GUY: McCarthyism._card_know_a_guy,
+    C.SUPER_SNITCH: McCarthyism._card_super_snitch, C.SOMETHING_TO_SAY: McCarthyism._card_something_to_say,
+    C.DRINK: McCarthyism._card_drink,
+}
