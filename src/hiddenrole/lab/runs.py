@@ -226,17 +226,26 @@ def _run_here(batches: Sequence[Batch], progress: Progress | None) -> Iterable[t
         yield key, tally
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
+def _pool_context(preload: Sequence[str]) -> multiprocessing.context.BaseContext:
     """Workers start from a clean interpreter (forkserver, else spawn): never forked from a
-    parent that runs threads (the progress bar refreshes from one)."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    parent that runs threads (the progress bar refreshes from one). The forkserver imports
+    ``preload`` (module names) once, so each worker starts with them loaded."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(list(preload))  # takes effect when the forkserver starts
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _modules_of(batches: Sequence[Batch]) -> list[str]:
+    targets = {b.game_target for b in batches} | {t for b in batches for _, t in b.bots}
+    return ["hiddenrole.lab.simulate", *sorted({t.partition(":")[0] for t in targets})]
 
 
 def _run_pool(
     batches: Sequence[Batch], workers: int, progress: Progress | None
 ) -> Iterable[tuple[int, CountResult]]:
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(_modules_of(batches))) as pool:
         pending = {pool.submit(run_batch, b): b for b in batches}
         try:
             while pending:
