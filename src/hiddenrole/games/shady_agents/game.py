@@ -144,6 +144,7 @@ class ShadyAgents(Game):
         self.chat: list[dict[str, str]] = []
         self._result: Result | None = None
         self._legal: list[dict[str, Any]] | None = None
+        self._answers_now: tuple[str, ...] = ()
         log = self.log
         for p, role in zip(players, self._roles):
             log.append(Event(len(log), "role", {"role": role, "side": SIDE_OF_ROLE[role]}, frozenset((p,))))
@@ -227,6 +228,7 @@ class ShadyAgents(Game):
                 answers = card.allowed(self.ledger, seat, self._caller, self._roles[seat])
             else:
                 answers = card.answers(self.ledger, seat, self._caller)
+            self._answers_now = answers  # valid until the step ends (see _set_current)
             return [{"player": p, "action": "answer", "answer": a} for a in answers]
         # moves and hand-outs depend only on the seat, the tools held, the phase and
         # whether the seat is the first player: built once per table, copied per step
@@ -465,6 +467,10 @@ class ShadyAgents(Game):
         if len(action) != 3:
             self._check_keys(player, action, _ANSWER_KEYS)
         answer = action["answer"]
+        if self._legal is not None and type(answer) is str and answer in self._answers_now:
+            # one of the answers listed for this step: the code allows it
+            self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
+            return
         ledger, caller = self.ledger, self._caller
         if enforce and self._roles[seat] == OPERATIVE:
             # the true answer is always one of the card's answers
@@ -491,7 +497,7 @@ class ShadyAgents(Game):
     def _record_answer(self, seat: int, data: dict[str, Any], by_timeout: bool) -> None:
         if by_timeout:
             data["by_timeout"] = True
-        self.interrogations[-1]["answers"].append(dict(data))
+        self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
         log = self.log
         log.append(Event(len(log), "answer", data, None))
         self._answer_pos += 1
