@@ -7,12 +7,12 @@ coin). After every full round there is a break that waits only for its deadline.
 that drags the rope ``target`` steps its way wins; after ``max_rounds`` rounds it is a draw.
 On a turn's deadline the player rests.
 
-Options: ``target`` (steps to win), ``max_rounds`` (rounds before a draw).
+Options: ``target`` (steps to win, at most 4 per player), ``max_rounds`` (rounds before a draw).
 """
 
 from __future__ import annotations
 
-from hiddenrole.engine import Game, IllegalAction, Option, OptionSet, Result, Timer
+from hiddenrole.engine import BadOption, Game, IllegalAction, Option, OptionSet, Result, Timer
 
 
 class TugOfWar(Game):
@@ -30,6 +30,8 @@ class TugOfWar(Game):
 
     def setup(self) -> None:
         n = len(self.players)
+        if self.options["target"] > 4 * n:
+            raise BadOption("target", self.options["target"], f"must be at most 4 steps per player ({4 * n})")
 
         def check(reds):
             reds = list(reds)

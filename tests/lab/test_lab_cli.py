@@ -53,6 +53,7 @@ def test_bad_arguments_exit_2_naming_the_problem(tug, tmp_path):
         (["--sweep", "target="], "--sweep"),
         (["--players", "1..3"], "takes 2 to 8 players"),
         (["--players", "x"], "bad player range"),
+        (["--players", "2", "--option", "target=9"], "(at 2 players)"),
         (["--engine", "spark"], "--engine 'spark'"),
         (["--address", "127.0.0.1:1"], "--address is for --engine ray"),
     ]
@@ -66,7 +67,7 @@ def test_bad_arguments_exit_2_naming_the_problem(tug, tmp_path):
 
 
 def test_a_failing_game_exits_1_with_its_seed(tug):
-    run = _simulate("broken-tug", "--players", "2", "--games", "5", "--workers", "1",
+    run = _simulate("broken-tug", "--players", "3", "--games", "5", "--workers", "1",
                     "--option", "target=10")
     assert run.exit_code == 1
     assert "seed" in run.output and "engine bug" in run.output

@@ -165,6 +165,7 @@ def test_a_game_that_counts_turns_only_sometimes_is_reported(tug):
         ({"bots": {"reds": "genius"}}, BadSetup, "no bot 'genius'"),
         ({"counts": [1, 4]}, BadSetup, "takes 2 to 8 players, not \\[1\\]"),
         ({"counts": [4, 4]}, BadSetup, "given twice"),
+        ({"counts": [2, 4], "sweep": [("target", ["8", "9"])]}, BadOption, r"target=9.*at most 4 steps .*\(at 2 players\)"),
         ({"games": 0}, ValueError, "at least 1"),
     ],
 )
@@ -190,8 +191,8 @@ def test_without_counts_every_allowed_count_is_played(tug):
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_failing_game_is_reported_with_its_seed(tug, workers):
-    plan = plan_run("broken-tug", [2], 20, 0, {"max_rounds": 5, "target": 10})
-    with pytest.raises(SimulationError, match=r"broken-tug, 2 players, game \d+ \(seed \d+.*engine bug in round 2"):
+    plan = plan_run("broken-tug", [3], 20, 0, {"max_rounds": 5, "target": 10})
+    with pytest.raises(SimulationError, match=r"broken-tug, 3 players, game \d+ \(seed \d+.*engine bug in round 2"):
         execute(plan, workers=workers)
 
 

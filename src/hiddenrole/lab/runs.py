@@ -25,7 +25,9 @@ from typing import Any
 
 from .. import __version__
 from ..engine import BadOption, BadSetup, Game
-from .simulate import Batch, CountResult, SimulationError, resolve_bots, resolve_game, run_batch, target_of
+from .simulate import (
+    Batch, CountResult, SimulationError, player_names, resolve_bots, resolve_game, run_batch, target_of,
+)
 
 RESULTS_FORMAT = "hiddenrole.simulation/1"
 SEEDING = "game i (0-based) at n players is seeded with derive_seed(seed, game, n, i), for every option set"
@@ -165,7 +167,8 @@ def plan_run(
 
     Raises:
         BadSetup: an unknown game, a player count the game does not take, an unknown side or
-            bot kind. BadOption: an unknown option or a bad value (fixed or swept), or an
+            bot kind, or a table the game refuses to deal. BadOption: an unknown option or a
+            bad value (fixed or swept; also one the game refuses at some player count), or an
             option both fixed and swept. ValueError: ``games < 1``.
     """
     cls = resolve_game(game)
@@ -198,6 +201,14 @@ def plan_run(
         set_options = {**fixed, **chosen}
         label = ", ".join(f"{k}={_show(v)}" for k, v in chosen.items()) or _fixed_label(fixed)
         sets.append(OptionSetRun(label, set_options, cls.OPTIONS.resolve(set_options)))
+    for option_set in sets:  # a rule may bound an option by the player count: deal one game of each
+        for n in counts:
+            try:
+                cls(player_names(n), option_set.options, seed=0)
+            except BadOption as exc:
+                raise BadOption(exc.name, exc.value, f"{exc.reason} (at {n} players)") from None
+            except BadSetup as exc:
+                raise BadSetup(f"{option_set.label} at {n} players: {exc}") from None
     kinds = dict(bots or {})
     targets = resolve_bots(game, cls, kinds)
     kinds.setdefault("*", "random")
