@@ -24,6 +24,7 @@ from typing import Any
 from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, Result, Rng, Timer
 
 from . import cards as C
+from . import effects
 from .options import OPTIONS
 from .roles import AMERICAN, COMMIE, ROLE_CARDS, allegiance, default_commie_count, side_of_allegiance
 from .rules import blacklisting_passes, ending_passes, protection_turns, snitch_pairs, winners
@@ -619,46 +620,7 @@ class McCarthyism(Game):
         self._hand = []
         self._next_turn()
 
-    # --------------------------------------------------------------- cards
-    def _card_confess(self, player: str, card: str) -> None:
-        """Confess to the Feds: reveal the role card to all; blacklisted: never snitch again;
-        not blacklisted: snitch exactly one more time (ruling 2)."""
-        role = self._role[player]
-        blacklisted = player in self._black
-        left = 0 if blacklisted else min(self._turns_left[player], 1)
-        self._turns_left[player] = left
-        self._confessed[player] = role
-        self.emit("confessed", player=player, card=role, blacklisted=blacklisted, snitch_turns_left=left)
-        self._end_turn()
-
-    def _card_escape(self, player: str, card: str) -> None:
-        """Escape to the Reds: blacklisted for good, no reveal, never snitch, no vote (ruling 3)."""
-        self._escaped.add(player)
-        self._black.add(player)
-        self._white.discard(player)
-        self._protected.pop(player, None)
-        self._turns_left[player] = 0
-        self.emit("escaped", player=player)
-        self._end_turn()
-
-    def _card_deep_research(self, player: str, card: str) -> None:
-        """Deep research: "Look at all the cards in the center" - the action deck, in draw order
-        (ruling 4; option ``deep_research_in_order``)."""
-        cards = self._deck[::-1]
-        in_order = self.options["deep_research_in_order"]
-        if not in_order:
-            cards.sort()
-        self.log.append(Event(len(self.log), "deep_research", {"cards": cards, "in_order": in_order},
-                               self._only[player]))
-        self._end_turn()
-
-    def _card_double_agent(self, player: str, card: str) -> None:
-        """Double Agent: the player takes the (public) double agent token from whoever held it."""
-        previous = self._double_agent
-        self._double_agent = player
-        self.emit("double_agent", player=player, previous=previous)
-        self._end_turn()
-
+    # ------------------------------------------------------------- seating
     def right_of(self, player: str) -> str | None:
         """The player to ``player``'s right: the next seat in the token's direction (ruling 5),
         skipping players who escaped to the Reds; ``None`` when nobody else is left."""
@@ -675,63 +637,6 @@ class McCarthyism(Game):
     def _show_role(self, looker: str, target: str, how: str) -> None:
         self.log.append(Event(len(self.log), "saw_role", {"target": target, "card": self._role[target], "how": how},
                                self._only[looker]))
-
-    def _card_lemme_see(self, player: str, card: str) -> None:
-        """Lemme see what you got there: "See the person to your right's role" (the role card)."""
-        target = self.right_of(player)
-        if target is None:
-            self.emit("skipped", player=player, step=card, reason="nobody is to the right")
-        else:
-            self.emit("looked", player=player, target=target)
-            self._show_role(player, target, card)
-        self._end_turn()
-
-    def _card_loose_lips(self, player: str, card: str) -> None:
-        """Loose Lips: "Everybody look at the card of the person to the right" (everyone still in the game)."""
-        for p in self.players:
-            if p in self._escaped:
-                continue
-            target = self.right_of(p)
-            if target is not None:
-                self._show_role(p, target, card)
-        self._end_turn()
-
-    def _card_takeover(self, player: str, card: str) -> None:
-        """Commies take over: every allegiance flips for the rest of the game (ruling 1; public)."""
-        self._takeover = True
-        self.emit("takeover", player=player)
-        self._end_turn()
-
-    def _card_suspicious(self, player: str, target: str) -> None:
-        """You seem suspicious: "Look at the role of a chosen player"."""
-        self.emit("looked", player=player, target=target)
-        self._show_role(player, target, C.SUSPICIOUS)
-        self._end_turn()
-
-    def _card_know_a_guy(self, player: str, target: str) -> None:
-        """I know a guy: "Freely whitelist a blacklisted player" (protected as whitelisted; ruling 6)."""
-        self._whitelist(target, C.KNOW_A_GUY)
-        self._end_turn()
-
-    def _card_super_snitch(self, player: str, target: str) -> None:
-        """Super snitch: "Freely blacklist a chosen player" (no vote)."""
-        self._blacklist(target, C.SUPER_SNITCH)
-        self._end_turn()
-
-    def _card_something_to_say(self, player: str, target: str) -> None:
-        """You look like you have something to say: the chosen player draws two and must play one (ruling 8)."""
-        self.emit("must_say_something", player=player, target=target)
-        self._draw_forced(target)
-
-    def _card_drink(self, player: str, target: str) -> None:
-        """Too much to drink: swap role cards (the double agent token stays); the player sees the new
-        card; the other player is not told (ruling 7)."""
-        role = self._role
-        mine, theirs = role[player], role[target]
-        role[player], role[target] = theirs, mine
-        self.log.append(Event(len(self.log), "swapped", {"target": target, "card": theirs, "gave": mine},
-                               self._only[player]))
-        self._end_turn()
 
     # ------------------------------------------------------------ timeouts
     def _timeout(self) -> None:
@@ -822,16 +727,6 @@ _HANDLERS = {
     "snitch_pair": McCarthyism._act_snitch_pair, "vote": McCarthyism._act_vote, "play": McCarthyism._act_play,
     "decline": McCarthyism._act_decline, "choose": McCarthyism._act_choose,
 }
-_EFFECTS = {
-    C.CONFESS: McCarthyism._card_confess, C.ESCAPE: McCarthyism._card_escape,
-    C.DEEP_RESEARCH: McCarthyism._card_deep_research, C.DOUBLE_AGENT: McCarthyism._card_double_agent,
-    C.LEMME_SEE: McCarthyism._card_lemme_see, C.LOOSE_LIPS: McCarthyism._card_loose_lips,
-    C.TAKEOVER: McCarthyism._card_takeover, C.SUSPICIOUS: McCarthyism._ask_target,
-    C.KNOW_A_GUY: McCarthyism._ask_target, C.SUPER_SNITCH: McCarthyism._ask_target,
-    C.SOMETHING_TO_SAY: McCarthyism._ask_target, C.DRINK: McCarthyism._ask_target,
-}
-_TARGET_EFFECTS = {
-    C.SUSPICIOUS: McCarthyism._card_suspicious, C.KNOW_A_GUY: McCarthyism._card_know_a_guy,
-    C.SUPER_SNITCH: McCarthyism._card_super_snitch, C.SOMETHING_TO_SAY: McCarthyism._card_something_to_say,
-    C.DRINK: McCarthyism._card_drink,
-}
+_EFFECTS = dict(effects.EFFECTS)
+_EFFECTS.update({card: McCarthyism._ask_target for card in effects.TARGET_EFFECTS})
+_TARGET_EFFECTS = effects.TARGET_EFFECTS
