@@ -69,3 +69,40 @@ def test_sqlite_uses_wal(tmp_path):
 
     assert asyncio.run(main()) == "wal"
     assert (tmp_path / "sub" / "dir" / "x.db").exists()
+
+
+@pytest.mark.usefixtures("council")
+def test_a_game_on_each_database_is_rebuilt_by_replaying_its_log(store_args):
+    """A whole game (bots, untimed) through the server on SQLite and PostgreSQL; a second
+    server on the same database rebuilds it from the log: same events, same result."""
+    from srv_helpers import running_server
+
+    from hiddenrole.server import ManualClock, verify_export
+
+    url, schema = store_args
+
+    async def main():
+        clock = ManualClock()
+        async with running_server(url, clock=clock, schema=schema) as srv:
+            made = await srv.create(game="council", pace="untimed", bots=6, host_name="Ann")
+            code = made["code"]
+            ann = await srv.ws(code, made["seat"]["token"])
+            await ann.recv()
+            await srv.start(code, made["host_token"])
+            while True:
+                frame = await ann.until(lambda f: f["type"] in ("update", "reveal"))
+                if frame["type"] == "reveal":
+                    break
+                if frame["state"]["waiting"]:
+                    await ann.send({"type": "action", "id": 1, "action": frame["state"]["legal_actions"][-1]})
+            table = await srv.moderator.table(code)
+            events = [e.to_json(reveal=True) for e in table.game.log]
+            export = (await srv.http.get(f"/api/tables/{code}/export")).json()
+        assert verify_export(export).ok
+        async with running_server(url, clock=clock, schema=schema) as srv:
+            table = await srv.moderator.table(code)
+            assert [e.to_json(reveal=True) for e in table.game.log] == events
+            assert table.status == "over"
+            assert (await srv.http.get(f"/api/tables/{code}/export")).json() == export
+
+    asyncio.run(main())

@@ -1,0 +1,103 @@
+"""Unit tests of the server's parts: pace, names, the flood limit, the scheduler (property)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hiddenrole.engine import BadOption, game_class
+from hiddenrole.server import ManualClock, Scheduler
+from hiddenrole.server.moderator import check_name
+from hiddenrole.server.pace import check_pace, game_options
+from hiddenrole.server.protocol import FLOOD_LIMIT, Connection
+from hiddenrole.server.table import TableError
+
+
+def test_pace_validation():
+    assert check_pace("turbo", None) == ("turbo", 1.0)
+    assert check_pace("fast", 4) == ("fast", 4.0)
+    assert check_pace("untimed", 99) == ("untimed", 1.0)
+    for pace, factor, text in [("fast", None, "needs a number"), ("fast", 1, "more than 1"),
+                               ("fast", True, "needs a number"), ("fast", 10**6, "at most"),
+                               ("slow", None, "must be one of")]:
+        with pytest.raises(BadOption, match=text):
+            check_pace(pace, factor)
+
+
+def test_untimed_pace_picks_each_games_untimed_options(council):
+    opts = game_class("council").OPTIONS
+    assert game_options(opts, {}, "untimed")["pace"] == "untimed"
+    assert game_options(opts, {"pace": "turbo"}, "untimed")["pace"] == "turbo"  # the host's choice stands
+    assert game_options(opts, {}, "turbo")["pace"] == "turbo"
+    with pytest.raises(BadOption, match="vote_seconds"):
+        game_options(opts, {"vote_seconds": "soon"}, "untimed")
+
+
+@pytest.mark.parametrize("game,expect", [
+    ("secret-hitler", {"pace": "untimed"}),
+    ("mccarthyism", {"turn_seconds": 0, "vote_seconds": 0}),
+    ("shady-agents", {"turn_seconds": 0, "answer_seconds": 0}),
+])
+def test_untimed_pace_on_the_real_games(game, expect):
+    from hiddenrole.engine import available_games
+
+    if game not in available_games():
+        pytest.skip(f"{game} has not landed yet")
+    resolved = game_options(game_class(game).OPTIONS, {}, "untimed")
+    assert {k: resolved.get(k) for k in expect} == expect
+
+
+def test_display_names():
+    assert check_name("  Ann   Lee ") == "Ann Lee"
+    for bad in ["", "   ", None, 5, "x" * 41]:
+        with pytest.raises(TableError) as info:
+            check_name(bad)
+        assert info.value.code == "bad_name"
+
+
+def test_flood_limit_counts_messages_per_second(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr("hiddenrole.server.protocol.time.monotonic", lambda: now[0])
+    conn = Connection(ws=None)
+    assert [conn.flooded() for _ in range(FLOOD_LIMIT)] == [False] * FLOOD_LIMIT
+    assert conn.flooded() is True  # the 21st within the second
+    now[0] += 0.999
+    assert conn.flooded() is True
+    now[0] += 0.002
+    assert conn.flooded() is False
+
+
+@given(st.lists(st.tuples(st.sampled_from("abcd"), st.one_of(st.none(), st.floats(0, 100))), max_size=25),
+       st.floats(0, 120))
+def test_scheduler_fires_each_tables_last_deadline_once_in_time_order(sets, advance):
+    """Whatever the sequence of set/clear calls, exactly the tables whose last deadline is
+    due fire, once each, in deadline order; replaced deadlines never fire."""
+    async def main():
+        t0 = 1000.0
+        clock = ManualClock(t0)
+        fired = []
+
+        async def fire(table_id, now):
+            fired.append(table_id)
+
+        sched = Scheduler(clock, fire)
+        sched.start()
+        last = {}
+        for table_id, at in sets:
+            sched.set(table_id, None if at is None else t0 + 1 + at)
+            last[table_id] = None if at is None else t0 + 1 + at
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert fired == []
+        clock.advance(1 + advance)
+        for _ in range(50):
+            await asyncio.sleep(0)
+        due = sorted((at, t) for t, at in last.items() if at is not None and at <= clock.now())
+        assert sorted(fired) == sorted(t for _, t in due)
+        assert [last[t] for t in fired] == sorted(last[t] for t in fired)
+        await sched.stop()
+
+    asyncio.run(main())
