@@ -82,9 +82,10 @@ def assert_private(game: ShadyAgents, player: str | None) -> None:
 def test_every_game_ends_and_the_2n_tools_are_always_all_somewhere(spec):
     g = new(spec)
     n = spec["n"]
-    steps = 0
-    for _ in random_steps(g, spec["seed"], spec["timeout_rate"]):
+    steps = turns = 0
+    for step in random_steps(g, spec["seed"], spec["timeout_rate"]):
         steps += 1
+        turns += 0 if step and "post" in step else 1
         assert g.ledger.count() == 2 * n
         assert steps < 20 * n, "no game lasts more than 2n moves + n interrogations of n answers + posts"
         for s in range(n):
@@ -95,6 +96,7 @@ def test_every_game_ends_and_the_2n_tools_are_always_all_somewhere(spec):
         if not g.is_over:
             assert len(g.to_act()) == 1
     assert g.is_over and g.result is not None
+    assert g.result.detail["turns"] == turns  # moves, calls, answers, hand-outs (timeouts too)
     assert not any(g.ledger.held)
     # every tool not discarded was received by someone else
     gifts = sum(len(r) for r in g.ledger.received)

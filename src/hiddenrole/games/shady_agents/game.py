@@ -75,9 +75,22 @@ class LegalAction(dict):
         return (dict, (dict(self),))
 
 
-# players tuple -> (seat by name, per seat the other players' names, action templates);
-# shared between the games of one table of names (read-only but for the template cache)
-_Table = tuple[dict[str, int], tuple[tuple[str, ...], ...], dict[tuple[Any, ...], list[dict[str, Any]]]]
+class _Table:
+    """What depends only on the seating (the tuple of names), computed once and shared by
+    every game of that seating: never changed, except the cache of action templates."""
+
+    __slots__ = ("seats", "others", "alone", "orders", "order_names", "templates")
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        n = len(players)
+        self.seats = {p: i for i, p in enumerate(players)}
+        self.others = tuple(tuple(q for q in players if q != p) for p in players)
+        self.alone = tuple(frozenset((p,)) for p in players)  # audience of a private event
+        self.orders = tuple([(f + k) % n for k in range(n)] for f in range(n))  # round 1, by first seat
+        self.order_names = tuple([players[i] for i in order] for order in self.orders)
+        self.templates: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+
+
 _TABLES: dict[tuple[str, ...], _Table] = {}
 
 
@@ -86,9 +99,7 @@ def _table_of(players: tuple[str, ...]) -> _Table:
     if table is None:
         if len(_TABLES) > 256:
             _TABLES.clear()
-        seats = {p: i for i, p in enumerate(players)}
-        others = tuple(tuple(q for q in players if q != p) for p in players)
-        table = _TABLES[players] = (seats, others, {})
+        table = _TABLES[players] = _Table(players)
     return table
 
 
@@ -116,7 +127,8 @@ class ShadyAgents(Game):
         """Deal the roles, pick the first player, shuffle the interrogation deck (ruling 2)."""
         players = self.players
         n = len(players)
-        self._seat, self._others, self._templates = _table_of(players)  # shared
+        table = _table_of(players)  # shared by the games of this seating
+        self._seat, self._others, self._templates = table.seats, table.others, table.templates
         deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
         self._roles: list[str] = [deal["deal"][p] for p in players]
         self.revealed_card: str | None = deal["revealed"]
@@ -128,7 +140,7 @@ class ShadyAgents(Game):
         )
         self._deck_pos = 0
         self.ledger = Ledger(players)
-        self._order: list[int] = [(self._first + k) % n for k in range(n)]  # round 1, clockwise
+        self._order: list[int] = table.orders[self._first]  # round 1, clockwise (never changed)
         self._round = 1
         self._pos = 0  # index into the current round's order
         self._phase = ROUND_1
@@ -146,14 +158,14 @@ class ShadyAgents(Game):
         self._legal: list[dict[str, Any]] | None = None
         self._answers_now: tuple[str, ...] = ()
         log = self.log
-        for p, role in zip(players, self._roles):
-            log.append(Event(len(log), "role", {"role": role, "side": SIDE_OF_ROLE[role]}, frozenset((p,))))
+        for k, (alone, role) in enumerate(zip(table.alone, self._roles)):
+            log.append(Event(k, "role", {"role": role, "side": SIDE_OF_ROLE[role]}, alone))
         if self.revealed_card is not None:
             log.append(Event(len(log), "revealed_card",
                              {"role": self.revealed_card, "side": self.bonus_side, "bonus": 1}, None))
         log.append(Event(len(log), "deck", {"order": list(self._deck)}, _MOD_ONLY))
         log.append(Event(len(log), "first_player",
-                         {"player": first, "order": [players[i] for i in self._order]}, None))
+                         {"player": first, "order": list(table.order_names[self._first])}, None))
 
     def _check_first(self, value: Any) -> str:
         if isinstance(value, list) and len(value) == 1:
@@ -377,7 +389,14 @@ class ShadyAgents(Game):
 
     def _hand(self, seat: int, tool: str, target: int, by_timeout: bool) -> None:
         rnd = self._round
-        self.ledger.give(seat, tool, target, rnd)
+        ledger = self.ledger
+        ledger.held[seat].remove(tool)  # as Ledger.give, inlined on the hot path
+        ledger.gave[seat].append((tool, target, rnd))
+        ledger.received[target].append((tool, seat, rnd))
+        if tool == MEDKIT:
+            ledger.kits[target] += 1
+        else:
+            ledger.bullets[target] += 1
         players = self.players
         giver, receiver = players[seat], players[target]
         data = {"giver": giver, "receiver": receiver, "round": rnd}
@@ -539,7 +558,7 @@ class ShadyAgents(Game):
             # "spielt jeder nun in umgekehrter Reihenfolge seine verbleibende Werkzeugkarte"
             self._round = 2
             self._phase = ROUND_2
-            self._order = order[::-1]
+            self._order = order[::-1]  # a new list: the shared round-1 order is not changed
             self._pos = 0
             self.emit("round_two", order=[self.players[i] for i in self._order])
             self._set_current(self._order[0])
@@ -555,7 +574,8 @@ class ShadyAgents(Game):
         self._legal = None
         ledger = self.ledger
         players = self.players
-        result = score(ledger, self._roles, self.bonus_side)
+        # every step but the first started with _set_current, which counts them
+        result = score(ledger, self._roles, self.bonus_side, turns=self._step + 1)
         self._result = result
         self.emit(
             "reveal",

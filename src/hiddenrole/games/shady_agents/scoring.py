@@ -19,7 +19,7 @@ from .roles import DESERTERS, OPERATIVES, SIDE_OF_ROLE, SIDES
 from .tools import Ledger
 
 
-def score(ledger: Ledger, roles: list[str], bonus_side: str | None) -> Result:
+def score(ledger: Ledger, roles: list[str], bonus_side: str | None, turns: int | None = None) -> Result:
     """Score a finished table.
 
     Args:
@@ -27,6 +27,8 @@ def score(ledger: Ledger, roles: list[str], bonus_side: str | None) -> Result:
         roles: each seat's role (``"operative"``/``"deserter"``), by seat.
         bonus_side: the smaller team of an odd table (``"operatives"``/``"deserters"``),
             which gets +1; ``None`` for an even table.
+        turns: the game's length in turns (count: each move, interrogation call, answer
+            and hand-out), reported as ``detail["turns"]`` for the balance lab; or ``None``.
 
     Returns:
         ``Result(winner, reason, outcomes, detail)``: ``winner`` is ``"operatives"``,
@@ -59,4 +61,6 @@ def score(ledger: Ledger, roles: list[str], bonus_side: str | None) -> Result:
         else:
             outcomes[name] = "win" if SIDE_OF_ROLE[role] == winner else "loss"
     detail: dict[str, Any] = {"scores": scores, "medkits": kits, "bullets": bullets, "bonus": bonus}
+    if turns is not None:
+        detail["turns"] = turns
     return Result(winner, reason, outcomes, detail)
