@@ -101,6 +101,7 @@ class McCarthyism(Game):
 
         self._seat = {p: i for i, p in enumerate(players)}
         self._only = {p: frozenset((p,)) for p in players}
+        self._snitch_actions: dict[str, dict[Any, Any]] = {}  # snitch -> their snitching actions, made once
         self._vote_legal = {
             p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
             for p in players
@@ -283,13 +284,18 @@ class McCarthyism(Game):
         if not blacklisted:
             targets = self._snitchable(p)
             self._choices = set(targets)
-            legal = [{"player": p, "action": "snitch", "target": t} for t in targets]
-            legal.append({"player": p, "action": "call_end"})
-            legal.append({"player": p, "action": "pass"})
+            cached = self._snitch_actions.get(p)
+            if cached is None:
+                cached = self._snitch_actions[p] = {
+                    t: {"player": p, "action": "snitch", "target": t} for t in self.players if t != p}
+                cached[None] = [{"player": p, "action": "call_end"}, {"player": p, "action": "pass"}]
+            legal = [cached[t] for t in targets]
+            legal += cached[None]
             self._set_step(SNITCHING, p, legal)
             return
         eligible = self._snitchable(p)
-        pairs = snitch_pairs(eligible, self.allegiance_of(p) == COMMIE, self._allegiances() if eligible else {})
+        commie = self.allegiance_of(p) == COMMIE
+        pairs = snitch_pairs(eligible, commie, self._allegiances() if commie and eligible else {})
         if not pairs:
             self.emit("skipped", player=p, step=SNITCH_PAIR, reason="no player can be chosen")
             self._reveal()
@@ -298,10 +304,13 @@ class McCarthyism(Game):
         self._set_step(SNITCH_PAIR, p, [{"player": p, "action": "snitch_pair", "targets": list(c)} for c in pairs])
 
     def _snitchable(self, snitch: str) -> list[str]:
+        """The players the snitch may choose: not blacklisted, not protected, not the snitch (seat order)."""
         t = self._turn
         black = self._black
         prot = self._protected
-        return [q for q in self.players if q != snitch and q not in black and prot.get(q, 0) < t]
+        if prot and max(prot.values()) >= t:
+            return [q for q in self.players if q != snitch and q not in black and prot.get(q, 0) < t]
+        return [q for q in self.players if q != snitch and q not in black]
 
     def _allegiances(self) -> dict[str, str]:
         da = self._double_agent
@@ -463,10 +472,11 @@ class McCarthyism(Game):
         log = self.log
         data: dict[str, Any] = {"motion": motion, "targets": list(self._vote_targets), "yes": yes,
                                 "no": count - yes, "voters": count, "passed": passed}
+        cast = dict(votes) if len(votes) == count else {p: votes.get(p, "no") for p in voters}
         if self.options["reveal_votes"]:
-            data["votes"] = {p: votes.get(p, "no") for p in voters}
+            data["votes"] = cast
         else:
-            log.append(Event(len(log), "votes", {"votes": {p: votes.get(p, "no") for p in voters}}, _MOD))
+            log.append(Event(len(log), "votes", {"votes": cast}, _MOD))
         log.append(Event(len(log), "vote_result", data, None))
         self._waiting = ()
         self._pending = set()
