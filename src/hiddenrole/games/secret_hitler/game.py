@@ -86,15 +86,10 @@ class SecretHitler(Game):
             "roles", lambda r: dict(zip(players, r.shuffled(R.roleset(n)))), self._check_roles)
         deck = chance.outcome("deck", lambda r: r.shuffled(R.DECK), _check_deck)
         self.votecodes: dict[str, list[list[int]]] = {}
-        self.code_owner: dict[int, tuple[str, int, str]] = {}
+        self._code_owner: dict[int, tuple[str, int, str]] | None = None  # built on the first bold post
         if self.turbo:
             self.votecodes = chance.outcome(
                 "votecodes", lambda r: draw_votecodes(r, players), lambda v: check_votecodes(v, players))
-            owner = self.code_owner
-            for p, pairs in self.votecodes.items():
-                for i, (yes, no) in enumerate(pairs):
-                    owner[yes] = (p, i + 1, "yes")
-                    owner[no] = (p, i + 1, "no")
 
         self.deck: list[str] = deck[::-1]  # top card last: pop() draws the top
         self.discards: list[str] = []
@@ -132,24 +127,19 @@ class SecretHitler(Game):
             for p in players}
         self._card_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
         self._target_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
-        self._handlers = {
-            "nominate": self._act_nominate, "vote": self._act_vote, "post": self._act_post,
-            "discard": self._act_discard, "enact": self._act_enact, "veto": self._act_veto,
-            "veto_response": self._act_veto_response, "investigate": self._act_power,
-            "special_election": self._act_power, "execute": self._act_power,
-        }
         self._publish()
 
-        # "The Mod sends each player his private list of votecodes."
+        # "The Mod rands the player list and puts in it in the opening post of the game thread."
         self.emit("player_list", by="Mod", order=list(self.order), president=self.order[0])
+        # each player's role; "The Mod sends each player his private list of votecodes."
         for p in players:
             role = self.roles[p]
             info: dict[str, Any] = {"role": role, "allegiance": R.allegiance(role)}
             if R.knows_everyone(role, n):
                 info["roles"] = {q: self.roles[q] for q in self.order}
-            self.emit("role", to=(p,), **info)
             if self.turbo:
-                self.emit("votecodes", to=(p,), codes=self.votecodes[p])
+                info["votecodes"] = self.votecodes[p]
+            self.emit("role", to=(p,), **info)
         self.emit("deck", to=MOD, cards=deck)
         if self.turbo:
             # "The top name in that list is randed President."
@@ -265,16 +255,19 @@ class SecretHitler(Game):
             raise IllegalAction(player, action, "missing the action kind")
         if self._result is not None:
             raise IllegalAction(player, action, "the game is over")
+        handler = self._handlers.get(kind)
+        if handler is None:
+            raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(self._handlers)})")
         log = self.log
         start = len(log)
-        self._apply(player, kind, action)
+        handler(self, player, kind, action)
         return log[start:]
 
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         handler = self._handlers.get(kind)
         if handler is None:
             raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(self._handlers)})")
-        handler(player, kind, action)
+        handler(self, player, kind, action)
 
     def _expect(self, player: str, action: Mapping[str, Any], step: str, what: str) -> None:
         if self.step != step:
@@ -335,7 +328,14 @@ class SecretHitler(Game):
         if self.turbo:
             # shorthand for posting one's own code of today in bold
             code = self.votecodes[p][(self.day - 1) % PAIRS][0 if v == "yes" else 1]
-            self._post_event(p, f"**{code}**")
+            if p == self.presidential_candidate:
+                data = {"player": p, "text": f"**{code}**", "mark": "P"}
+            elif p == self.chancellor_candidate:
+                data = {"player": p, "text": f"**{code}**", "mark": "C"}
+            else:
+                data = {"player": p, "text": f"**{code}**"}
+            log = self.log
+            log.append(Event(len(log), "post", data, None))
             self._count_vote(p, v)
             return
         if p in self.votes:
@@ -371,6 +371,18 @@ class SecretHitler(Game):
             elif p == self.chancellor_candidate:
                 data["mark"] = "C"
         self.log.append(Event(len(self.log), "post", data, None))
+
+    @property
+    def code_owner(self) -> dict[int, tuple[str, int, str]]:
+        """code -> (player, day of the pair (1..20), "yes"/"no")."""
+        if self._code_owner is None:
+            owner: dict[int, tuple[str, int, str]] = {}
+            for p, pairs in self.votecodes.items():
+                for i, (yes, no) in enumerate(pairs):
+                    owner[yes] = (p, i + 1, "yes")
+                    owner[no] = (p, i + 1, "no")
+            self._code_owner = owner
+        return self._code_owner
 
     def _post_code(self, p: str, code: int) -> None:
         """A bold code in a post: the last valid code by the deadline counts; anything else
@@ -854,6 +866,14 @@ class SecretHitler(Game):
         """The public summary (see :mod:`.views`)."""
         from .views import build_summary
         return build_summary(self)
+
+
+SecretHitler._handlers = {
+    "nominate": SecretHitler._act_nominate, "vote": SecretHitler._act_vote, "post": SecretHitler._act_post,
+    "discard": SecretHitler._act_discard, "enact": SecretHitler._act_enact, "veto": SecretHitler._act_veto,
+    "veto_response": SecretHitler._act_veto_response, "investigate": SecretHitler._act_power,
+    "special_election": SecretHitler._act_power, "execute": SecretHitler._act_power,
+}  # action kind -> handler (validates completely, then changes the state)
 
 
 def _check_deck(value: Any) -> list[str]:

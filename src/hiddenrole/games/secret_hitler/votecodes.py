@@ -35,21 +35,26 @@ def draw_votecodes(rng: Rng, players: Sequence[str]) -> dict[str, list[list[int]
     """
     need = 2 * PAIRS * len(players)
     seen: set[int] = set()
+    add = seen.add
     codes: list[int] = []
+    keep = codes.append
     below = rng.below
     while len(codes) < need:
-        r = below(_CHUNK_SPAN)
-        for _ in range(_CHUNK):
-            r, digit = divmod(r, _SPAN)
-            code = LOW + digit
+        r = below(_CHUNK_SPAN)  # five base-900 digits, least significant first
+        r, a = divmod(r, _SPAN)
+        r, b = divmod(r, _SPAN)
+        r, c = divmod(r, _SPAN)
+        e, d = divmod(r, _SPAN)
+        for code in (LOW + a, LOW + b, LOW + c, LOW + d, LOW + e):
             if code not in seen:
-                seen.add(code)
-                codes.append(code)
+                add(code)
+                keep(code)
+    del codes[need:]
     out = {}
-    i = 0
-    for p in players:
-        out[p] = [[codes[i + 2 * k], codes[i + 2 * k + 1]] for k in range(PAIRS)]
-        i += 2 * PAIRS
+    step = 2 * PAIRS
+    for i, p in enumerate(players):
+        mine = codes[step * i: step * (i + 1)]
+        out[p] = [[mine[k], mine[k + 1]] for k in range(0, step, 2)]
     return out
 
 
