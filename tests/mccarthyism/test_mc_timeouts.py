@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from mc_helpers import SIX, act, last, table, vote
+from mc_helpers import SIX, act, fingerprint, last, table, vote
 
 from hiddenrole.engine import BadSetup, IllegalAction, Timer
 from hiddenrole.games.mccarthyism import McCarthyism
@@ -94,8 +94,10 @@ def test_forced_pair_is_chosen_at_random_among_the_legal_pairs():
 def test_a_fixed_timeout_choice_that_is_not_legal_is_bad_setup():
     g = _blacklisted_bob()
     g.chance.fixed["timeouts"] = [["Ann", "Cid"]]
+    before = fingerprint(g)
     with pytest.raises(BadSetup, match="not a legal choice"):
         g.timeout()
+    assert fingerprint(g) == before
 
 
 def test_forced_play_is_chosen_at_random():

@@ -42,9 +42,9 @@ BLACKLIST = "blacklist"
 BLACKLIST_PAIR = "blacklist_pair"
 END_GAME = "end_game"
 
-# the keys each action kind takes (validated exactly: a malformed action changes nothing)
 _MOD: frozenset[str] = frozenset()  # audience of Mod-only events
 
+# the keys each action kind takes (validated exactly: a malformed action changes nothing)
 _KEYS = {
     "snitch": frozenset({"player", "action", "target"}),
     "call_end": frozenset({"player", "action"}),
@@ -659,24 +659,23 @@ class McCarthyism(Game):
             self.emit("timeout", step=step, missing_votes=len(self._pending))
             self._tally()
             return
-        self.emit("timeout", step=step, player=actor)
+        # the default is drawn before anything changes (a bad fixed outcome changes nothing)
         if step == SNITCHING:
-            self.emit("passed", snitch=actor)
-            self._reveal()
+            default: dict[str, Any] = {"player": actor, "action": "pass"}
         elif step == REVEAL:
-            self._act_decline(actor, {"player": actor, "action": "decline"})
+            default = {"player": actor, "action": "decline"}
         elif step == SNITCH_PAIR:
             pairs = sorted(self._choices, key=lambda c: [self._seat[p] for p in c])
             choice = self._random_choice([list(c) for c in pairs], self._check_pair)
-            self._act_snitch_pair(actor, {"player": actor, "action": "snitch_pair", "targets": choice})
+            default = {"player": actor, "action": "snitch_pair", "targets": choice}
         elif step == FORCED_PLAY:
-            options = sorted(set(self._hand), key=self._hand.index)
-            card = self._random_choice(options, None)
-            self._act_play(actor, {"player": actor, "action": "play", "card": card})
-        elif step == CARD_TARGET:
-            targets = sorted(self._choices, key=self._seat.__getitem__)
-            target = self._random_choice(targets, None)
-            self._act_choose(actor, {"player": actor, "action": "choose", "target": target})
+            card = self._random_choice(sorted(set(self._hand), key=self._hand.index), None)
+            default = {"player": actor, "action": "play", "card": card}
+        else:  # CARD_TARGET
+            target = self._random_choice(sorted(self._choices, key=self._seat.__getitem__), None)
+            default = {"player": actor, "action": "choose", "target": target}
+        self.emit("timeout", step=step, player=actor)
+        _HANDLERS[default["action"]](self, actor, default)
 
     def _check_pair(self, value: Any) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(v, str) and v in self._seat for v in value):

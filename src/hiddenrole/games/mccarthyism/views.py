@@ -60,14 +60,13 @@ def private(game: McCarthyism, player: str) -> dict[str, Any]:
 
     Keys: ``role_card`` ({card, marked: "last seen", how, turn}), ``commies_at_start`` (for a
     player dealt a Commie card), ``seen_roles`` ({name: {card, how, turn}}, "last seen"),
-    ``deep_research`` (the last look at the deck), ``hand`` (cards drawn and not yet played),
-    ``my_vote`` (in the open vote).
+    ``deep_research`` (the last look at the deck), ``hand`` (the cards they drew and hold
+    now), ``my_vote`` (their vote while the vote is open).
     """
     role_card: dict[str, Any] | None = None
     seen: dict[str, dict[str, Any]] = {}
     commies: list[str] | None = None
     research: dict[str, Any] | None = None
-    hand: list[str] | None = None
     turn = 0
     for e in game.log:
         kind = e.kind
@@ -81,9 +80,6 @@ def private(game: McCarthyism, player: str) -> dict[str, Any]:
                     role_card = {"card": e.data["card"], "how": "confession", "turn": turn}
                 else:
                     seen[who] = {"card": e.data["card"], "how": "confession", "turn": turn}
-            elif kind in ("played", "declined"):
-                if e.data["player"] == player:
-                    hand = None
             continue
         if player not in to:
             continue
@@ -101,8 +97,6 @@ def private(game: McCarthyism, player: str) -> dict[str, Any]:
             seen[data["target"]] = {"card": data["gave"], "how": "drink", "turn": turn}
         elif kind == "deep_research":
             research = {"cards": list(data["cards"]), "in_order": data["in_order"], "turn": turn}
-        elif kind == "hand":
-            hand = list(data["cards"])
     out: dict[str, Any] = {}
     if role_card is not None:
         role_card["marked"] = "last seen"
@@ -112,7 +106,7 @@ def private(game: McCarthyism, player: str) -> dict[str, Any]:
     out["seen_roles"] = seen
     if research is not None:
         out["deep_research"] = research
-    if hand is not None and game._actor == player and game._hand:
+    if game._actor == player and game._hand:  # the cards they drew (their private "hand" event)
         out["hand"] = list(game._hand)
     if game._step == VOTE and player in game._votes:
         out["my_vote"] = game._votes[player]
