@@ -341,3 +341,57 @@ def test_without_reshuffle_draws_stop_when_the_deck_runs_out():
     act(g, g._snitch, "pass")
     assert last(g, "skipped").data["step"] == "draw"
     assert g._turn == 50
+
+
+def test_confess_on_the_last_turn_gives_no_extra_turn():
+    g = table(top=(C,), options={"turns_per_player": 1})
+    act(g, "Ann", "pass")
+    act(g, "Ann", "play", card=C)
+    assert last(g, "confessed").data["snitch_turns_left"] == 0
+    assert snitches(g, 10) == ["Bob", "Cid", "Dee", "Eve", "Fay"]
+
+
+def _whitelisted_bob(top):
+    g = table(commies=("Bob", "Eve"), top=("loose_lips", *top))
+    act(g, "Ann", "snitch", target="Bob")
+    vote(g, {"Ann", "Cid"})
+    act(g, "Ann", "decline")
+    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
+    vote(g, {"Cid", "Dee"})
+    act(g, "Bob", "decline")  # Bob whitelisted, protected through turn 7
+    act(g, "Cid", "pass")
+    return g
+
+
+@pytest.mark.parametrize("card", ["you_seem_suspicious", "super_snitch", "something_to_say", "too_much_to_drink"])
+def test_protected_player_cannot_be_a_cards_target(card):
+    g = _whitelisted_bob((C, card))
+    act(g, "Cid", "play", card=card)
+    assert "Bob" not in [a["target"] for a in g.legal_actions("Cid")]
+    before = fingerprint(g)
+    with pytest.raises(IllegalAction, match="whitelisted and cannot be chosen"):
+        act(g, "Cid", "choose", target="Bob")
+    assert fingerprint(g) == before
+
+
+def test_loose_lips_skips_escaped_players():
+    g = table(first="Bob", top=("escape_to_the_reds", "loose_lips"))
+    act(g, "Bob", "pass")
+    act(g, "Bob", "play", card="escape_to_the_reds")
+    act(g, "Cid", "pass")
+    act(g, "Cid", "play", card="loose_lips")
+    seen = {next(iter(e.to)): e.data["target"] for e in g.log if e.kind == "saw_role"}
+    assert seen == {"Ann": "Cid", "Cid": "Dee", "Dee": "Eve", "Eve": "Fay", "Fay": "Ann"}
+
+
+def test_something_to_say_target_can_play_a_card_that_chooses():
+    g = table(commies=("Bob", "Eve"), top=("something_to_say", "you_seem_suspicious", C))
+    act(g, "Ann", "pass")
+    act(g, "Ann", "play", card="something_to_say")
+    act(g, "Ann", "choose", target="Dee")
+    act(g, "Dee", "play", card="you_seem_suspicious")
+    assert g.phase == "card_target" and g.to_act() == ("Dee",)
+    assert "Dee" not in [a["target"] for a in g.legal_actions("Dee")]
+    act(g, "Dee", "choose", target="Bob")
+    assert last(g, "saw_role").to == frozenset({"Dee"})
+    assert g._snitch == "Bob"  # the token moves on from Ann
