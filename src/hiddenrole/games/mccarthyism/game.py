@@ -115,6 +115,8 @@ class McCarthyism(Game):
         self._double_agent: str | None = None
         self._takeover = False
         self._black: set[str] = set()
+        self._free: tuple[str, ...] = players  # the non-blacklisted players, in seat order
+        self._from_seat = [players[i:] + players[:i] for i in range(n)]  # seat order starting at seat i
         self._white: set[str] = set()
         self._escaped: set[str] = set()
         self._protected: dict[str, int] = {}  # player -> last turn of whitelist protection
@@ -263,12 +265,9 @@ class McCarthyism(Game):
     def _next_turn(self) -> None:
         """Move the snitch token one seat to the right, skipping players who can no longer be
         snitch; end the game when nobody can ("every player has had 3 turns")."""
-        players = self.players
-        n = self._n
         left = self._turns_left
-        start = self._seat[self._first] if self._snitch is None else self._seat[self._snitch] + 1
-        for k in range(n):
-            p = players[(start + k) % n]
+        start = self._seat[self._first] if self._snitch is None else (self._seat[self._snitch] + 1) % self._n
+        for p in self._from_seat[start]:
             if left[p] > 0:
                 break
         else:
@@ -283,7 +282,7 @@ class McCarthyism(Game):
         log.append(Event(len(log), "turn", {"turn": self._turn, "snitch": p, "blacklisted": blacklisted}, None))
         if not blacklisted:
             targets = self._snitchable(p)
-            self._choices = set(targets)
+            self._choices = targets
             cached = self._snitch_actions.get(p)
             if cached is None:
                 cached = self._snitch_actions[p] = {
@@ -306,11 +305,10 @@ class McCarthyism(Game):
     def _snitchable(self, snitch: str) -> list[str]:
         """The players the snitch may choose: not blacklisted, not protected, not the snitch (seat order)."""
         t = self._turn
-        black = self._black
         prot = self._protected
         if prot and max(prot.values()) >= t:
-            return [q for q in self.players if q != snitch and q not in black and prot.get(q, 0) < t]
-        return [q for q in self.players if q != snitch and q not in black]
+            return [q for q in self._free if q != snitch and prot.get(q, 0) < t]
+        return [q for q in self._free if q != snitch]
 
     def _allegiances(self) -> dict[str, str]:
         da = self._double_agent
@@ -341,15 +339,15 @@ class McCarthyism(Game):
         """Apply one action (see :meth:`Game.apply`); a fast path for well-formed dicts, same checks and errors."""
         if type(action) is dict and self._result is None:
             try:
-                kind = action["action"]
-                handler = _HANDLERS[kind]
-                ok = type(action["player"]) is str and action["player"] in self._seat
+                handler, size, keys = _SPEC[action["action"]]
+                player = action["player"]
+                ok = type(player) is str and player in self._seat and len(action) == size and keys.issuperset(action)
             except (KeyError, TypeError):
                 ok = False
-            if ok and len(action) == _SIZE[kind] and _KEYS[kind].issuperset(action):
+            if ok:
                 log = self.log
                 start = len(log)
-                handler(self, action["player"], action)
+                handler(self, player, action)
                 return log[start:]
         return super().apply(action)
 
@@ -420,8 +418,7 @@ class McCarthyism(Game):
 
     # --------------------------------------------------------------- votes
     def _open_vote(self, motion: str, targets: tuple[str, ...]) -> None:
-        black = self._black
-        voters = tuple(p for p in self.players if p not in black)
+        voters = self._free
         self._motion = motion
         self._vote_targets = targets
         self._voters = voters
@@ -492,15 +489,19 @@ class McCarthyism(Game):
         self._reveal()
 
     def _blacklist(self, player: str, by: str) -> None:
-        self._black.add(player)
+        black = self._black
+        black.add(player)
         self._white.discard(player)
+        self._free = tuple(p for p in self.players if p not in black)
         log = self.log
         log.append(Event(len(log), "blacklisted", {"player": player, "by": by}, None))
 
     def _whitelist(self, player: str, by: str) -> None:
         """Turn the player's blacklist token over; protect them for ``whitelist_protection_turns`` turns."""
-        self._black.discard(player)
+        black = self._black
+        black.discard(player)
         self._white.add(player)
+        self._free = tuple(p for p in self.players if p not in black)
         self._protected[player] = last = self._turn + self._protection
         self.emit("whitelisted", player=player, by=by, protected_through_turn=last)
 
@@ -739,3 +740,4 @@ _HANDLERS = {
 _EFFECTS = dict(effects.EFFECTS)
 _EFFECTS.update({card: McCarthyism._ask_target for card in effects.TARGET_EFFECTS})
 _TARGET_EFFECTS = effects.TARGET_EFFECTS
+_SPEC = {kind: (handler, _SIZE[kind], _KEYS[kind]) for kind, handler in _HANDLERS.items()}
