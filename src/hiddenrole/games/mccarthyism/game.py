@@ -150,9 +150,11 @@ class McCarthyism(Game):
         self.emit("setup", players=list(players), commies=commies, americans=n - commies,
                   first_snitch=first, deck=C.DECK_SIZE, whitelist_protection_turns=self._protection,
                   turns_per_player=self._turns_per_player)
-        self.emit("deck", to=(), cards=list(order))
+        log = self.log
+        log.append(Event(len(log), "deck", {"cards": list(order)}, _MOD))
+        only = self._only
         for p in players:
-            self.emit("role", to=self._only[p], card=role[p])
+            log.append(Event(len(log), "role", {"card": role[p]}, only[p]))
         if commie_names:
             self.emit("commies", to=commie_names, commies=commie_names)
         self._next_turn()
