@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from mc_helpers import SIX, act, deck, finish_turn, fingerprint, last, table, vote
+from mc_helpers import act, deck, finish_turn, fingerprint, last, table, vote
 
 from hiddenrole.engine import BadSetup, IllegalAction
 from hiddenrole.games.mccarthyism.cards import DECK

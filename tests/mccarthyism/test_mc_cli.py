@@ -94,3 +94,15 @@ def test_simulate_3_to_20():
     assert res.exit_code == 0, res.output
     bad = runner.invoke(app, ["simulate", "mccarthyism", "--players", "2..21", "--games", "1", "--workers", "1"])
     assert bad.exit_code == 2
+
+
+def test_the_rules_documents_example_script_plays():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "mccarthyism.md").read_text()
+    block = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    lines = [json.loads(x) for x in run_script(json.loads(block))]
+    summary = lines[-1]["summary"]
+    assert summary["blacklisted"] == ["Bob"] and summary["step"] == "forced_play" and summary["hand_size"] == 2
+    pair = [x for x in lines if x.get("kind") == "snitched" and "targets" in x][0]
+    assert "Eve" in pair["targets"]
