@@ -138,13 +138,19 @@ def test_posts_are_public_events_and_text_is_required():
 
 def test_dead_players_cannot_post_or_vote():
     """"The killed player is dead just as in werewolf (no posting, etc)." """
-    g = day1_nominated()
-    g.alive.discard("Gus")  # as after an execution
-    assert not g.can_post("Gus") and g.legal_actions("Gus") == []
+    from sh_util import elect, end_night, legislate
+    g = new(5, prefix="FFL" * 4, picks=["Cat"])
+    night0(g, ("Cat", "Dan"), "F", "F")  # F1
+    elect(g, "Dan"); legislate(g, "F", "F"); end_night(g)  # F2
+    elect(g, "Ann"); legislate(g, "F", "F"); end_night(g)  # F3: peek
+    elect(g, "Bob"); legislate(g, "F", "F")  # F4: Chancellor Bob kills Ann
+    act(g, "Bob", "execute", target="Ann"); end_night(g)
+    act(g, g.presidential_candidate, "nominate", target=g.eligible_chancellors()[0])
+    assert not g.can_post("Ann") and g.legal_actions("Ann") == [] and "Ann" not in g.to_act()
     for action in ({"action": "post", "text": "boo"}, {"action": "vote", "vote": "yes"}):
         before = fingerprint(g)
         with pytest.raises(IllegalAction, match="dead"):
-            g.apply({"player": "Gus", **action})
+            g.apply({"player": "Ann", **action})
         assert fingerprint(g) == before
 
 

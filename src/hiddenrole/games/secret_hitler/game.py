@@ -119,6 +119,7 @@ class SecretHitler(Game):
         self.actor: str | None = None
         self._to_act: tuple[str, ...] = ()
         self._legal: list[dict[str, Any]] = []
+        self._legal_by: dict[str, list[dict[str, Any]]] = {}  # player -> legal actions now
         self._result: Result | None = None
         self._night_secret = False  # a turbo night's facts are announced at dawn
         self._only = {p: frozenset((p,)) for p in players}
@@ -139,7 +140,7 @@ class SecretHitler(Game):
                 info["roles"] = {q: self.roles[q] for q in self.order}
             if self.turbo:
                 info["votecodes"] = self.votecodes[p]
-            self.emit("role", to=(p,), **info)
+            self.emit("role", to=self._only[p], **info)
         self.emit("deck", to=MOD, cards=deck)
         if self.turbo:
             # "The top name in that list is randed President."
@@ -179,13 +180,7 @@ class SecretHitler(Game):
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
         """The concrete actions ``player`` may take now. The lists are cached per step and
         shared: callers must not change them. Posts (free text) are not listed."""
-        if self.step == VOTE:
-            if player in self.alive and (self.turbo or player not in self.votes):
-                return self._vote_actions[player]
-            return []
-        if player == self.actor:
-            return self._legal
-        return []
+        return self._legal_by.get(player) or []
 
     def can_post(self, player: str) -> bool:
         """Living players may post while the game runs: "The killed player is dead just as in
@@ -302,7 +297,7 @@ class SecretHitler(Game):
         data: dict[str, Any] = {"targets": targets}
         if by_timeout:
             data["by_timeout"] = True
-        self.emit("nominations", to=(p,), **data)
+        self.emit("nominations", to=self._only[p], **data)
         # "The Mod PMs the President the first 3 policy cards in the deck."
         self._draw_three(p)
 
@@ -314,7 +309,9 @@ class SecretHitler(Game):
         self.actor = None
         self._legal = []
         alive = self.alive
-        self._to_act = tuple(q for q in self.order if q in alive)
+        self._to_act = waiting = tuple(q for q in self.order if q in alive)
+        actions = self._vote_actions
+        self._legal_by = {q: actions[q] for q in waiting}
 
     # votes ------------------------------------------------------------------
     def _act_vote(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
@@ -340,6 +337,7 @@ class SecretHitler(Game):
             return
         if p in self.votes:
             raise IllegalAction(p, a, "you have already voted")
+        del self._legal_by[p]
         self.emit("voted", player=p)
         self._count_vote(p, v)
 
@@ -402,7 +400,7 @@ class SecretHitler(Game):
             elif self.step != VOTE:
                 reason = "no Chancellor Candidate has been named yet"
         if reason is not None:
-            self.emit("vote_ignored", to=(p,), code=code, reason=reason)
+            self.emit("vote_ignored", to=self._only[p], code=code, reason=reason)
             return
         self._count_vote(p, vote)
 
@@ -411,13 +409,15 @@ class SecretHitler(Game):
         alive = self.alive
         votes = self.votes
         table = {p: votes.get(p, "no vote") for p in self.order if p in alive}
-        yes = sum(1 for v in table.values() if v == "yes")
-        no = sum(1 for v in table.values() if v == "no")
+        cast = list(table.values())
+        yes = cast.count("yes")
+        no = cast.count("no")
         passed = yes > no if self.cast_rule else 2 * yes > len(alive)
         pc, cc = self.presidential_candidate, self.chancellor_candidate
         self.emit("vote_result", by="Mod", day=self.day, president=pc, chancellor=cc,
                   votes=table, yes=yes, no=no, passed=passed)
         self._to_act = ()
+        self._legal_by = {}
         if not passed:
             self._failed_election()
             return
@@ -443,7 +443,7 @@ class SecretHitler(Game):
     def _draw_three(self, president: str) -> None:
         deck = self.deck
         self.hand = [deck.pop(), deck.pop(), deck.pop()]
-        self.emit("policies_drawn", to=(president,), cards=list(self.hand))
+        self.emit("policies_drawn", to=self._only[president], cards=list(self.hand))
         if self.turbo:
             self._publish()
             self._night_secret = True
@@ -473,13 +473,13 @@ class SecretHitler(Game):
         self.discards.append(card)
         president = self.actor
         if by_timeout:
-            self.emit("discarded", to=(president,), card=card, by_timeout=True)
+            self.emit("discarded", to=self._only[president], card=card, by_timeout=True)
         if pick is not None:
             self.chancellor = self.limit_chancellor = pick
             self.limit_president = president
         chancellor = self.chancellor
         self.veto_refused = False
-        self.emit("policies_passed", to=(chancellor,), president=president, cards=list(hand))
+        self.emit("policies_passed", to=self._only[chancellor], president=president, cards=list(hand))
         self._enact_step(chancellor)
 
     def _enact_step(self, chancellor: str) -> None:
@@ -501,7 +501,7 @@ class SecretHitler(Game):
         self.discards.extend(hand)
         self.hand = []
         if by_timeout:
-            self.emit("enacted", to=(self.actor,), card=card, by_timeout=True)
+            self.emit("enacted", to=self._only[self.actor], card=card, by_timeout=True)
         self._enact_policy(card, False)
 
     def _act_veto(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
@@ -595,7 +595,7 @@ class SecretHitler(Game):
         if power == R.PEEK:
             deck = self.deck
             top = [deck[-1], deck[-2], deck[-3]]
-            self.emit("peek", to=(holder,), cards=top)
+            self.emit("peek", to=self._only[holder], cards=top)
             self.peeks.setdefault(holder, []).append(top)
             self._announce("action", {"power": R.PEEK, "player": holder})
             self._end_session()
@@ -636,16 +636,16 @@ class SecretHitler(Game):
             shown = R.allegiance(self.roles[target])
             self.investigated.add(target)
             self.investigations.setdefault(holder, {})[target] = shown
-            self.emit("investigation", to=(holder,), target=target, allegiance=shown, **extra)
+            self.emit("investigation", to=self._only[holder], target=target, allegiance=shown, **extra)
         elif power == R.SPECIAL_ELECTION:
             self.special_candidate = target
             self.special_caller = holder
             if extra:
-                self.emit("special_election_chosen", to=(holder,), target=target, **extra)
+                self.emit("special_election_chosen", to=self._only[holder], target=target, **extra)
         else:
             self.alive.discard(target)
             if extra:
-                self.emit("execution_chosen", to=(holder,), target=target, **extra)
+                self.emit("execution_chosen", to=self._only[holder], target=target, **extra)
             if self.roles[target] == R.HITLER:
                 self._announce_now(power, holder, target)
                 self._end("liberals", "hitler_killed")
@@ -675,6 +675,7 @@ class SecretHitler(Game):
             self.step = NIGHT_END
             self.actor = None
             self._legal = []
+            self._legal_by = {}
             self._to_act = ()
             return
         self._dawn()
@@ -767,6 +768,7 @@ class SecretHitler(Game):
         self.phase_name = "over"
         self.actor = None
         self._legal = []
+        self._legal_by = {}
         self._to_act = ()
         self.report = {}
         self._publish()
@@ -814,6 +816,7 @@ class SecretHitler(Game):
         self.step = step
         self.actor = actor
         self._legal = legal
+        self._legal_by = {actor: legal}
         self._to_act = (actor,)
 
     def _target(self, p: str, kind: str, target: Any) -> dict[str, Any]:
@@ -855,6 +858,16 @@ class SecretHitler(Game):
         self._pub_fas = self.fascist_policies
         self._pub_tracker = self.tracker
         self._pub_alive_set = set(self.alive)
+
+    def emit(self, kind: str, to: Any = None, **data: Any) -> Event:
+        """Append an event (see :meth:`hiddenrole.engine.Game.emit`); a frozenset audience is
+        used as it is."""
+        log = self.log
+        if to is not None and type(to) is not frozenset:
+            to = frozenset(to)
+        event = Event(len(log), kind, data, to)
+        log.append(event)
+        return event
 
     # ------------------------------------------------------------------ views
     def view(self, player: str | None) -> dict[str, Any]:
