@@ -79,7 +79,8 @@ class _Table:
     """What depends only on the seating (the tuple of names), computed once and shared by
     every game of that seating: never changed, except the cache of action templates."""
 
-    __slots__ = ("seats", "others", "alone", "orders", "order_names", "templates")
+    __slots__ = ("seats", "others", "alone", "orders", "order_names", "reversed_orders", "reversed_names",
+                 "templates")
 
     def __init__(self, players: tuple[str, ...]) -> None:
         n = len(players)
@@ -88,6 +89,8 @@ class _Table:
         self.alone = tuple(frozenset((p,)) for p in players)  # audience of a private event
         self.orders = tuple([(f + k) % n for k in range(n)] for f in range(n))  # round 1, by first seat
         self.order_names = tuple([players[i] for i in order] for order in self.orders)
+        self.reversed_orders = tuple(order[::-1] for order in self.orders)  # round 2
+        self.reversed_names = tuple(names[::-1] for names in self.order_names)
         self.templates: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
 
 
@@ -127,7 +130,7 @@ class ShadyAgents(Game):
         """Deal the roles, pick the first player, shuffle the interrogation deck (ruling 2)."""
         players = self.players
         n = len(players)
-        table = _table_of(players)  # shared by the games of this seating
+        table = self._table = _table_of(players)  # shared by the games of this seating
         self._seat, self._others, self._templates = table.seats, table.others, table.templates
         deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
         self._roles: list[str] = [deal["deal"][p] for p in players]
@@ -361,9 +364,9 @@ class ShadyAgents(Game):
         if len(action) != 4:
             self._check_keys(player, action, _GIVE_KEYS)
         tool = action.get("tool")
-        if tool not in TOOLS:
-            raise IllegalAction(player, action, f"'tool' must be 'bullet' or 'medkit', not {tool!r}")
         if tool not in self.ledger.held[seat]:
+            if tool not in TOOLS:
+                raise IllegalAction(player, action, f"'tool' must be 'bullet' or 'medkit', not {tool!r}")
             raise IllegalAction(player, action, f"you no longer hold your {tool}")
         target = action.get("target")
         to = self._seat.get(target) if type(target) is str else None
@@ -552,15 +555,20 @@ class ShadyAgents(Game):
         pos = self._pos = self._pos + 1
         order = self._order
         if pos < len(order):
-            self._set_current(order[pos])
+            seat = order[pos]  # as _set_current, inlined on the hot path
+            self._current = seat
+            self._waiting = (self.players[seat],)
+            self._legal = None
+            self._step += 1
+            self._kinds = _ROUND_1_KINDS if self._phase == ROUND_1 else self._kinds_now()
             return
         if self._round == 1:
             # "spielt jeder nun in umgekehrter Reihenfolge seine verbleibende Werkzeugkarte"
             self._round = 2
             self._phase = ROUND_2
-            self._order = order[::-1]  # a new list: the shared round-1 order is not changed
+            self._order = self._table.reversed_orders[self._first]  # shared, never changed
             self._pos = 0
-            self.emit("round_two", order=[self.players[i] for i in self._order])
+            self.emit("round_two", order=list(self._table.reversed_names[self._first]))
             self._set_current(self._order[0])
             return
         self._finish()
@@ -577,16 +585,20 @@ class ShadyAgents(Game):
         # every step but the first started with _set_current, which counts them
         result = score(ledger, self._roles, self.bonus_side, turns=self._step + 1)
         self._result = result
-        self.emit(
-            "reveal",
-            roles={p: r for p, r in zip(players, self._roles)},
-            gifts=[
-                {"giver": players[s], "receiver": players[r], "tool": t, "round": rd}
-                for s in range(len(players)) for t, r, rd in ledger.gave[s]
-            ],
-            discards={players[s]: d for s, d in enumerate(ledger.discarded) if d is not None},
-        )
-        self.emit("game_over", winner=result.winner, reason=result.reason, **result.detail)
+        names = players
+        gifts = []
+        for s, gave in enumerate(ledger.gave):
+            giver = names[s]
+            for t, r, rd in gave:
+                gifts.append({"giver": giver, "receiver": names[r], "tool": t, "round": rd})
+        log = self.log
+        k = len(log)
+        log.append(Event(k, "reveal", {
+            "roles": dict(zip(players, self._roles)),
+            "gifts": gifts,
+            "discards": {players[s]: d for s, d in enumerate(ledger.discarded) if d is not None},
+        }, None))
+        log.append(Event(k + 1, "game_over", {"winner": result.winner, "reason": result.reason, **result.detail}, None))
 
     # --------------------------------------------------------------- timeouts
     def _timeout(self) -> None:

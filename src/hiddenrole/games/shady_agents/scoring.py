@@ -15,7 +15,7 @@ from typing import Any
 
 from hiddenrole.engine import Result
 
-from .roles import DESERTERS, OPERATIVES, SIDE_OF_ROLE, SIDES
+from .roles import DESERTER, DESERTERS, OPERATIVE, OPERATIVES
 from .tools import Ledger
 
 
@@ -36,31 +36,36 @@ def score(ledger: Ledger, roles: list[str], bonus_side: str | None, turns: int |
         ``"more_medical_kits"`` (tie-break) or ``"draw"``; ``detail`` has ``scores``,
         ``medkits``, ``bullets`` and ``bonus`` per side.
     """
-    kits = {OPERATIVES: 0, DESERTERS: 0}
-    bullets = {OPERATIVES: 0, DESERTERS: 0}
+    ok = ob = dk = db = 0  # medical kits and bullets received by operatives / deserters
     for role, k, b in zip(roles, ledger.kits, ledger.bullets):
-        side = SIDE_OF_ROLE[role]
-        kits[side] += k
-        bullets[side] += b
-    bonus = {side: (1 if side == bonus_side else 0) for side in SIDES}
-    scores = {side: kits[side] - bullets[side] + bonus[side] for side in SIDES}
-    ops, des = scores[OPERATIVES], scores[DESERTERS]
+        if role == OPERATIVE:
+            ok += k
+            ob += b
+        else:
+            dk += k
+            db += b
+    o_bonus = 1 if bonus_side == OPERATIVES else 0
+    d_bonus = 1 if bonus_side == DESERTERS else 0
+    ops, des = ok - ob + o_bonus, dk - db + d_bonus
     if ops != des:
         winner: str | None = OPERATIVES if ops > des else DESERTERS
         reason = "higher_score"
-    elif kits[OPERATIVES] != kits[DESERTERS]:
-        winner = OPERATIVES if kits[OPERATIVES] > kits[DESERTERS] else DESERTERS
+    elif ok != dk:
+        winner = OPERATIVES if ok > dk else DESERTERS
         reason = "more_medical_kits"
     else:
         winner, reason = None, "draw"
-    outcomes: dict[str, str] = {}
-    for seat, role in enumerate(roles):
-        name = ledger.names[seat]
-        if winner is None:
-            outcomes[name] = "draw"
-        else:
-            outcomes[name] = "win" if SIDE_OF_ROLE[role] == winner else "loss"
-    detail: dict[str, Any] = {"scores": scores, "medkits": kits, "bullets": bullets, "bonus": bonus}
+    if winner is None:
+        outcomes = dict.fromkeys(ledger.names, "draw")
+    else:
+        win_role = OPERATIVE if winner == OPERATIVES else DESERTER
+        outcomes = {name: ("win" if role == win_role else "loss") for name, role in zip(ledger.names, roles)}
+    detail: dict[str, Any] = {
+        "scores": {OPERATIVES: ops, DESERTERS: des},
+        "medkits": {OPERATIVES: ok, DESERTERS: dk},
+        "bullets": {OPERATIVES: ob, DESERTERS: db},
+        "bonus": {OPERATIVES: o_bonus, DESERTERS: d_bonus},
+    }
     if turns is not None:
         detail["turns"] = turns
     return Result(winner, reason, outcomes, detail)
