@@ -128,3 +128,10 @@ def test_bad_fixed_pick_is_a_setup_error_and_changes_nothing():
     with pytest.raises(BadSetup, match="picks"):
         act(g, "Ann", "discard", card=hand[0])
     assert g.hand == hand and g.step == "discard"
+
+
+def test_liberal_policy_never_grants_a_power():
+    """"Liberal policy cards never grant powers." (9 players: an F on night 0 would.)"""
+    g = new(9, prefix="LLL", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "L", "L")
+    assert g.step == "nominate" and g.day == 1 and g.power is None
