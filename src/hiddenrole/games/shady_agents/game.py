@@ -38,6 +38,7 @@ from .interrogations import CARD_IDS, CARDS, Card
 from .options import OPTIONS
 from .roles import DESERTERS, OPERATIVE, OPERATIVES, SIDE_OF_ROLE, check_deal, draw_deal
 from .scoring import score
+from .shuffles import shuffled
 from .tools import BULLET, MEDKIT, TOOLS, Ledger
 
 ROUND_1 = "round_1"
@@ -79,7 +80,7 @@ class _Table:
     """What depends only on the seating (the tuple of names), computed once and shared by
     every game of that seating: never changed, except the cache of action templates."""
 
-    __slots__ = ("seats", "others", "alone", "orders", "order_names", "reversed_orders", "reversed_names",
+    __slots__ = ("seats", "others", "alone", "pairs", "orders", "order_names", "reversed_orders", "reversed_names",
                  "templates")
 
     def __init__(self, players: tuple[str, ...]) -> None:
@@ -87,6 +88,7 @@ class _Table:
         self.seats = {p: i for i, p in enumerate(players)}
         self.others = tuple(tuple(q for q in players if q != p) for p in players)
         self.alone = tuple(frozenset((p,)) for p in players)  # audience of a private event
+        self.pairs = tuple(tuple(frozenset((p, q)) for q in players) for p in players)  # giver, receiver
         self.orders = tuple([(f + k) % n for k in range(n)] for f in range(n))  # round 1, by first seat
         self.order_names = tuple([players[i] for i in order] for order in self.orders)
         self.reversed_orders = tuple(order[::-1] for order in self.orders)  # round 2
@@ -139,7 +141,7 @@ class ShadyAgents(Game):
         first = self.chance.outcome("first", lambda rng: players[rng.below(n)], self._check_first)
         self._first: int = self._seat[first]
         self._deck: list[str] = self.chance.outcome(
-            "interrogations", lambda rng: rng.shuffled(CARD_IDS), _check_deck
+            "interrogations", lambda rng: shuffled(rng, CARD_IDS), _check_deck
         )
         self._deck_pos = 0
         self.ledger = Ledger(players)
@@ -410,7 +412,7 @@ class ShadyAgents(Game):
         # public: a face-down tool changed hands; private to giver and receiver: which tool
         log.append(Event(k, "give", data, None))
         log.append(Event(k + 1, "tool", {"giver": giver, "receiver": receiver, "tool": tool},
-                         frozenset((giver, receiver))))
+                         self._table.pairs[seat][target]))
 
     def _interrogate(self, player: str, action: Mapping[str, Any]) -> None:
         """Call an interrogation (round 1 only).

@@ -23,6 +23,8 @@ from typing import Any
 
 from hiddenrole.engine import BadSetup, Rng
 
+from .shuffles import shuffled
+
 OPERATIVE = "operative"
 DESERTER = "deserter"
 ROLES = (OPERATIVE, DESERTER)
@@ -49,7 +51,7 @@ def draw_deal(players: Sequence[str]) -> Any:
     """
 
     def draw(rng: Rng) -> dict[str, Any]:
-        cards = rng.shuffled(role_cards(len(players)))
+        cards = shuffled(rng, role_cards(len(players)))
         deal = dict(zip(players, cards))
         revealed = cards[len(players)] if len(cards) > len(players) else None
         return {"deal": deal, "revealed": revealed}
