@@ -134,6 +134,7 @@ class ShadyAgents(Game):
         n = len(players)
         table = self._table = _table_of(players)  # shared by the games of this seating
         self._seat, self._others, self._templates = table.seats, table.others, table.templates
+        self._pairs = table.pairs
         deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
         self._roles: list[str] = [deal["deal"][p] for p in players]
         self.revealed_card: str | None = deal["revealed"]
@@ -412,7 +413,7 @@ class ShadyAgents(Game):
         # public: a face-down tool changed hands; private to giver and receiver: which tool
         log.append(Event(k, "give", data, None))
         log.append(Event(k + 1, "tool", {"giver": giver, "receiver": receiver, "tool": tool},
-                         self._table.pairs[seat][target]))
+                         self._pairs[seat][target]))
 
     def _interrogate(self, player: str, action: Mapping[str, Any]) -> None:
         """Call an interrogation (round 1 only).
