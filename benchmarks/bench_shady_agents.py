@@ -24,7 +24,7 @@ import sys
 import time
 
 from hiddenrole.bots import RandomBot
-from hiddenrole.engine import derive_seed
+from hiddenrole.engine import Result, derive_seed
 from hiddenrole.games.shady_agents import ShadyAgents
 from hiddenrole.lab import play_game
 
@@ -42,6 +42,49 @@ def batch(players: int, games: int, seed: int, options: dict | None = None) -> t
         record = play_game(game, {p: RandomBot(p, game_seed) for p in names})
         actions += record.actions
     return time.perf_counter() - start, time.process_time() - cpu, actions
+
+
+class _NoRules:
+    """The harness floor: a game with no rules that lasts ``steps`` actions, each chosen by
+    the player's bot among 15 listed actions (about Shady Agents' round-1 choice)."""
+
+    def __init__(self, names: list[str], steps: int) -> None:
+        self.players = tuple(names)
+        self.seed = 0
+        self._left = steps
+        self._result: Result | None = None
+        self._waiting = (names[0],)
+        self._legal = [{"player": names[0], "action": "give", "k": k} for k in range(15)]
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    def to_act(self) -> tuple[str, ...]:
+        return self._waiting
+
+    def legal_actions(self, player: str) -> list[dict]:
+        return list(self._legal)
+
+    def apply(self, action: dict) -> list:
+        self._left -= 1
+        if self._left == 0:
+            self._result = Result(None, "done", {})
+        return []
+
+
+def floor(players: int, games: int, steps: int, seed: int) -> float:
+    """CPU seconds per game of the harness alone (seeds, bots, the play loop), ``steps`` long."""
+    names = [f"P{i}" for i in range(1, players + 1)]
+    cpu = time.process_time()
+    for i in range(games):
+        game_seed = derive_seed(seed, "shady-agents", players, i)
+        play_game(_NoRules(names, steps), {p: RandomBot(p, game_seed) for p in names})  # type: ignore[arg-type]
+    return (time.process_time() - cpu) / games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,6 +110,13 @@ def main(argv: list[str] | None = None) -> int:
             f"({1e6 * cpu / args.games:.1f} us/game)"
         )
     best = max(cpus)
+    steps = round(actions / args.games)
+    base = min(floor(args.players, args.games, steps, args.seed) for _ in range(3))
+    print(
+        f"harness floor (seeds, {args.players} RandomBots, play_game's loop; a {steps}-step game with no rules): "
+        f"{1e6 * base:.1f} us/game = {1 / base:,.0f} games per CPU-second; "
+        f"the rules take {1e6 / best - 1e6 * base:.1f} us/game at the best batch"
+    )
     print(
         f"shady-agents, {args.players} players, random bots, one core, "
         f"{platform.python_implementation()} {platform.python_version()}: "
