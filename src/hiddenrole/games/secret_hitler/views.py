@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import roles as R
+from .thread import thread_posts
 
 if TYPE_CHECKING:
     from .game import SecretHitler
@@ -76,6 +77,7 @@ def build_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
     })
     if not game.turbo and game.step == "vote":
         board["voted"] = [p for p in game.order if p in game.votes]
+    board["thread"] = thread_posts(out["events"])
     out["board"] = board
     private: dict[str, Any] = {}
     if player is not None:

@@ -1,0 +1,100 @@
+"""The game thread: every public post, the players' and the Mod's, as forum text.
+
+"All players must communicate entirely within the thread". Players' posts are ``post``
+events; the Mod's announcements are the public events with ``"by": "Mod"``. This module
+renders both as thread posts ``{"seq", "by", "text"}`` (plus ``"mark": "P"|"C"`` on a
+candidate's post) for views and clients. It is only used when a view is built, so the
+engine's hot loop never formats text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+MOD = "Mod"
+
+
+def _policy(card: str) -> str:
+    return "a Liberal policy" if card == "L" else "a Fascist policy"
+
+
+def _action(action: dict[str, Any]) -> str:
+    power, who = action.get("power"), action.get("player")
+    if action.get("skipped"):
+        return f"{who} had no one left to examine; the power was skipped."
+    if power == "peek":
+        return f"President {who} examined the next three policy cards."
+    if power == "investigate":
+        return f"{who} examined the identity of {action['target']}."
+    if power == "special_election":
+        return f"{who} called a special election: {action['target']} is the next Presidential Candidate."
+    if power == "execute":
+        return f"{who} killed {action['target']}."
+    return ""
+
+
+def mod_text(event: dict[str, Any]) -> str:
+    """The forum text of one Mod announcement (an event's JSON form with ``"by": "Mod"``)."""
+    kind = event["kind"]
+    if kind == "player_list":
+        return "Player list: " + ", ".join(event["order"]) + f". {event['president']} is President."
+    if kind == "day_start":
+        parts = []
+        if "chancellor" in event:
+            parts.append(f"The President picked {event['chancellor']} as Chancellor.")
+        if "policy" in event:
+            parts.append(f"A {_policy(event['policy'])[2:]} was played.")
+        if event.get("veto"):
+            parts.append("The Chancellor vetoed the policies and the President allowed it.")
+        if "action" in event:
+            parts.append(_action(event["action"]))
+        if event.get("reshuffled"):
+            parts.append("The discards were shuffled back into the deck.")
+        parts.append(f"It is day {event['day']}. {event['presidential_candidate']} is the Presidential Candidate.")
+        return " ".join(p for p in parts if p)
+    if kind == "vote_result":
+        outcome = "passed" if event["passed"] else "failed"
+        votes = ", ".join(f"{p}: {v}" for p, v in event["votes"].items())
+        return (f"The ticket {event['president']} / {event['chancellor']} {outcome} "
+                f"({event['yes']} yes, {event['no']} no). Votes: {votes}.")
+    if kind == "no_nomination":
+        return f"No Chancellor Candidate was named on day {event['day']} (by timeout): the election failed."
+    if kind == "policy_enacted":
+        how = "The top policy of the deck was played" if event["top_deck"] else "The government played"
+        return (f"{how}: {_policy(event['card'])}. Liberal policies {event['liberal_policies']}, "
+                f"Fascist policies {event['fascist_policies']}.")
+    if kind == "reshuffled":
+        return f"The discards were shuffled back into the deck ({event['deck_size']} cards)."
+    if kind == "night_report":
+        inner = dict(event, kind="day_start", day=event["night"] + 1, presidential_candidate="")
+        return mod_text(inner).split(" It is day")[0]
+    if kind == "executive_action":
+        return _action(event)
+    if kind == "vetoed":
+        return f"Chancellor {event['chancellor']} vetoed the policies and President {event['president']} allowed it."
+    if kind == "game_over":
+        side = "Liberals" if event["winner"] == "liberals" else "Fascists"
+        reason = event["reason"].replace("_", " ")
+        roles = ", ".join(f"{p}: {r}" for p, r in event["roles"].items())
+        return f"The {side} win ({reason}). Roles: {roles}."
+    return kind.replace("_", " ")
+
+
+def thread_posts(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The thread as posts, from a view's events (public ones only are thread posts)."""
+    out = []
+    for event in events:
+        if event.get("private"):
+            continue
+        if event["kind"] == "post":
+            post = {"seq": event["seq"], "by": event["player"], "text": event["text"]}
+            if "mark" in event:
+                post["mark"] = event["mark"]
+            out.append(post)
+        elif event["kind"] == "nominated":  # the Presidential Candidate names a Chancellor Candidate
+            out.append({"seq": event["seq"], "by": event["president"], "mark": "P",
+                        "text": f"I name {event['chancellor']} as Chancellor Candidate."})
+        elif event.get("by") == MOD:
+            out.append({"seq": event["seq"], "by": MOD, "text": mod_text(event)})
+    return out

@@ -1,0 +1,62 @@
+"""Views and the thread: the board, private knowledge, and the thread as forum posts."""
+
+import json
+
+from hiddenrole.games.secret_hitler.thread import mod_text
+from sh_util import act, elect, end_night, legislate, new, night0
+
+
+def test_thread_holds_player_posts_with_marks_and_the_mods_announcements():
+    g = new(7, prefix="LFF", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    act(g, "Bob", "post", text="P hello P")
+    act(g, "Bob", "nominate", target="Cat")
+    act(g, "Cat", "post", text="C vote yes C")
+    for p in g.order:
+        act(g, p, "vote", vote="yes")
+    g.timeout()
+    thread = g.view(None)["board"]["thread"]
+    by = [(post["by"], post.get("mark")) for post in thread]
+    assert by[0] == ("Mod", None)  # the player list
+    assert ("Bob", "P") in by and ("Cat", "C") in by
+    texts = [post["text"] for post in thread if post["by"] == "Mod"]
+    assert texts[0].startswith("Player list: Ann, Bob")
+    assert any("picked Bob as Chancellor" in t and "Liberal policy" in t and "day 1" in t for t in texts)
+    assert any(t.startswith("The ticket Bob / Cat passed (7 yes, 0 no)") for t in texts)
+    assert any(post["text"] == "I name Cat as Chancellor Candidate." for post in thread)
+    # the thread is public: the same for everyone
+    assert g.view("Ann")["board"]["thread"] == thread
+
+
+def test_board_and_private_keys():
+    g = new(7, prefix="LFF", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    elect(g, "Cat")
+    view = g.view("Bob")
+    json.dumps(view)
+    board = view["board"]
+    for key in ("phase", "day", "liberal_policies", "fascist_policies", "election_tracker", "president",
+                "chancellor", "presidential_candidate", "alive", "deck_size", "discard_size", "winner",
+                "reason", "step", "player_list", "dead", "chancellor_candidate", "veto_unlocked", "powers",
+                "thread"):
+        assert key in board
+    assert view["private"]["hand"] == g.hand and len(g.hand) == 3
+    assert "hand" not in g.view("Cat")["private"]
+    legislate(g, "F", "F")
+    assert g.view("Ann")["board"]["step"] == "night_end"
+    end_night(g)
+    assert g.view(None)["private"] == {} and g.view(None)["player"] is None
+
+
+def test_mod_text_covers_every_announcement_kind():
+    samples = [
+        {"kind": "no_nomination", "day": 3},
+        {"kind": "reshuffled", "deck_size": 12},
+        {"kind": "vetoed", "president": "Ann", "chancellor": "Bob"},
+        {"kind": "executive_action", "power": "execute", "player": "Ann", "target": "Bob"},
+        {"kind": "night_report", "night": 2, "veto": True},
+        {"kind": "game_over", "winner": "liberals", "reason": "hitler_killed", "roles": {"Ann": "hitler"}},
+    ]
+    texts = [mod_text(s) for s in samples]
+    assert "day 3" in texts[0] and "12 cards" in texts[1] and "vetoed" in texts[2]
+    assert texts[3] == "Ann killed Bob." and "vetoed" in texts[4] and "Liberals win" in texts[5]
