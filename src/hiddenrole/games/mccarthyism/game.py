@@ -101,7 +101,6 @@ class McCarthyism(Game):
 
         self._seat = {p: i for i, p in enumerate(players)}
         self._only = {p: frozenset((p,)) for p in players}
-        self._snitch_actions: dict[str, dict[Any, Any]] = {}  # snitch -> their snitching actions, made once
         self._vote_legal = {
             p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
             for p in players
@@ -285,13 +284,9 @@ class McCarthyism(Game):
         if not blacklisted:
             targets = self._snitchable(p)
             self._choices = targets
-            cached = self._snitch_actions.get(p)
-            if cached is None:
-                cached = self._snitch_actions[p] = {
-                    t: {"player": p, "action": "snitch", "target": t} for t in self.players if t != p}
-                cached[None] = [{"player": p, "action": "call_end"}, {"player": p, "action": "pass"}]
-            legal = [cached[t] for t in targets]
-            legal += cached[None]
+            legal = [{"player": p, "action": "snitch", "target": t} for t in targets]
+            legal.append({"player": p, "action": "call_end"})
+            legal.append({"player": p, "action": "pass"})
             self._set_step(SNITCHING, p, legal)
             return
         eligible = self._snitchable(p)
@@ -494,7 +489,7 @@ class McCarthyism(Game):
         black = self._black
         black.add(player)
         self._white.discard(player)
-        self._free = tuple(p for p in self.players if p not in black)
+        self._free = tuple([p for p in self.players if p not in black])
         log = self.log
         log.append(Event(len(log), "blacklisted", {"player": player, "by": by}, None))
 
@@ -503,7 +498,7 @@ class McCarthyism(Game):
         black = self._black
         black.discard(player)
         self._white.add(player)
-        self._free = tuple(p for p in self.players if p not in black)
+        self._free = tuple([p for p in self.players if p not in black])
         self._protected[player] = last = self._turn + self._protection
         self.emit("whitelisted", player=player, by=by, protected_through_turn=last)
 
