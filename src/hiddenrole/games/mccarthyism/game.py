@@ -385,19 +385,33 @@ class McCarthyism(Game):
         if self._step != SNITCH_PAIR or player != self._actor:
             raise self._not_now(player, action, SNITCH_PAIR, "a blacklisted snitch snitches on two players")
         targets = action["targets"]
-        size = len(next(iter(self._choices)))
-        if not isinstance(targets, list) or len(targets) != size or not all(isinstance(t, str) for t in targets):
-            raise IllegalAction(player, action, f"'targets' must be a list of {size} player names")
-        if len(set(targets)) != size:
-            raise IllegalAction(player, action, "the two players must be different")
-        for t in targets:
-            if t not in self._seat or t == player or t in self._black or self.is_protected(t):
-                raise IllegalAction(player, action, self._why_not_target(player, t))
-        pair = tuple(sorted(targets, key=self._seat.__getitem__))
-        if pair not in self._choices:
-            raise IllegalAction(player, action, "a Commie snitch must choose as many Commies as possible")
+        pair = self._legal_pair(targets)
+        if pair is None:
+            raise IllegalAction(player, action, self._why_not_pair(player, targets))
         self.emit("snitched", snitch=player, targets=list(pair))
         self._open_vote(BLACKLIST_PAIR, pair)
+
+    def _legal_pair(self, targets: Any) -> tuple[str, ...] | None:
+        """The chosen players as a legal choice (a tuple in seat order), or ``None``."""
+        if type(targets) is not list or not all(type(t) is str for t in targets):
+            return None
+        pair = tuple(targets)
+        choices = self._choices
+        if pair in choices:
+            return pair
+        pair = pair[::-1]
+        return pair if pair in choices else None
+
+    def _why_not_pair(self, player: str, targets: Any) -> str:
+        size = len(next(iter(self._choices)))
+        if not isinstance(targets, list) or len(targets) != size or not all(isinstance(t, str) for t in targets):
+            return f"'targets' must be a list of {size} player names"
+        if len(set(targets)) != size:
+            return "the two players must be different"
+        for t in targets:
+            if t not in self._seat or t == player or t in self._black or self.is_protected(t):
+                return self._why_not_target(player, t)
+        return "a Commie snitch must choose as many Commies as possible"
 
     def _why_not_target(self, chooser: str, target: Any) -> str:
         if not isinstance(target, str) or target not in self._seat:
