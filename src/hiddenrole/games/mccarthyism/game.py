@@ -336,9 +336,10 @@ class McCarthyism(Game):
         """Apply one action (see :meth:`Game.apply`); a fast path for well-formed dicts, same checks and errors."""
         if type(action) is dict and self._result is None:
             try:
-                handler, size, keys = _SPEC[action["action"]]
+                handler, size, param = _SPEC[action["action"]]
                 player = action["player"]
-                ok = type(player) is str and player in self._seat and len(action) == size and keys.issuperset(action)
+                ok = (type(player) is str and player in self._seat and len(action) == size
+                      and (param is None or param in action))
             except (KeyError, TypeError):
                 ok = False
             if ok:
@@ -751,4 +752,9 @@ _HANDLERS = {
 _EFFECTS = dict(effects.EFFECTS)
 _EFFECTS.update({card: McCarthyism._ask_target for card in effects.TARGET_EFFECTS})
 _TARGET_EFFECTS = effects.TARGET_EFFECTS
-_SPEC = {kind: (handler, _SIZE[kind], _KEYS[kind]) for kind, handler in _HANDLERS.items()}
+# kind -> (handler, key count, the parameter's key or None): with "player" and "action" read, the
+# right count and the parameter's presence mean exactly the kind's keys
+_SPEC = {
+    kind: (handler, _SIZE[kind], next(iter(_KEYS[kind] - {"player", "action"}), None))
+    for kind, handler in _HANDLERS.items()
+}

@@ -46,8 +46,9 @@ def snitch_pairs(eligible: Sequence[str], commie_snitch: bool, allegiance: Mappi
         return []
     choices = list(combinations(eligible, size))
     if commie_snitch:
-        best = min(size, sum(1 for p in eligible if allegiance[p] == COMMIE))
-        choices = [c for c in choices if sum(1 for p in c if allegiance[p] == COMMIE) == best]
+        commies = {p for p in eligible if allegiance[p] == COMMIE}
+        best = min(size, len(commies))
+        choices = [c for c in choices if sum(p in commies for p in c) == best]
     return choices
 
 
