@@ -240,7 +240,17 @@ def test_listed_moves_are_read_only():
     a = g.legal_actions("Bob")[0]
     with pytest.raises(TypeError, match="read-only"):
         a["target"] = "Bob"
+    for method, args in (("update", ({"x": 1},)), ("pop", ("tool",)), ("clear", ()), ("setdefault", ("x", 1))):
+        with pytest.raises(TypeError, match="read-only"):
+            getattr(a, method)(*args)
     copy = dict(a)
     copy["target"] = "Ann"
-    assert g.legal_actions("Bob")[0] == a
+    assert g.legal_actions("Bob")[0] == a and type(copy) is dict
+    import copy as copying
+    import json
+    import pickle
+
+    assert type(copying.deepcopy(a)) is dict and copying.deepcopy(a) == a
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert json.loads(json.dumps(a)) == a
     assert g.legal_actions("Ann") == []

@@ -7,7 +7,7 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sa_helpers import SIX, give, interrogate, snapshot, table
+from sa_helpers import give, interrogate, snapshot, table
 
 from hiddenrole.engine import IllegalAction
 

@@ -38,7 +38,9 @@ from .interrogations import CARD_IDS, CARDS, Card
 from .options import OPTIONS
 from .roles import DESERTERS, OPERATIVE, OPERATIVES, SIDE_OF_ROLE, check_deal, draw_deal
 from .scoring import score
+from .seating import LegalAction, seating_of
 from .shuffles import shuffled
+from .timeouts import check_both, check_one, check_pick
 from .tools import BULLET, MEDKIT, TOOLS, Ledger
 
 ROUND_1 = "round_1"
@@ -56,57 +58,6 @@ _GIVE_BOTH_KEYS = frozenset({"player", "action", BULLET, MEDKIT})
 _INTERROGATE_KEYS = frozenset({"player", "action", "discard"})
 _ANSWER_KEYS = frozenset({"player", "action", "answer"})
 _TEXT_KEYS = frozenset({"player", "action", "text"})
-
-class LegalAction(dict):
-    """A listed legal action: a plain JSON object that cannot be changed in place.
-
-    The moves and hand-outs of a seat are the same in every game of a table, so they are
-    built once and shared; changing one would change it everywhere, hence read-only.
-    Copy it (``dict(action)``) to get a changeable dict.
-    """
-
-    __slots__ = ()
-
-    def _read_only(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("a listed legal action is read-only; copy it with dict(action) to change it")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only  # type: ignore[assignment]
-
-    def __reduce__(self):  # pickles and deep-copies as a plain dict
-        return (dict, (dict(self),))
-
-
-class _Table:
-    """What depends only on the seating (the tuple of names), computed once and shared by
-    every game of that seating: never changed, except the cache of action templates."""
-
-    __slots__ = ("seats", "others", "alone", "pairs", "orders", "order_names", "reversed_orders", "reversed_names",
-                 "templates")
-
-    def __init__(self, players: tuple[str, ...]) -> None:
-        n = len(players)
-        self.seats = {p: i for i, p in enumerate(players)}
-        self.others = tuple(tuple(q for q in players if q != p) for p in players)
-        self.alone = tuple(frozenset((p,)) for p in players)  # audience of a private event
-        self.pairs = tuple(tuple(frozenset((p, q)) for q in players) for p in players)  # giver, receiver
-        self.orders = tuple([(f + k) % n for k in range(n)] for f in range(n))  # round 1, by first seat
-        self.order_names = tuple([players[i] for i in order] for order in self.orders)
-        self.reversed_orders = tuple(order[::-1] for order in self.orders)  # round 2
-        self.reversed_names = tuple(names[::-1] for names in self.order_names)
-        self.templates: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-
-
-_TABLES: dict[tuple[str, ...], _Table] = {}
-
-
-def _table_of(players: tuple[str, ...]) -> _Table:
-    table = _TABLES.get(players)
-    if table is None:
-        if len(_TABLES) > 256:
-            _TABLES.clear()
-        table = _TABLES[players] = _Table(players)
-    return table
-
 
 class ShadyAgents(Game):
     """Shady Agents for 4 to 10 players (see the module docstring and docs/rules/shady-agents.md).
@@ -132,7 +83,7 @@ class ShadyAgents(Game):
         """Deal the roles, pick the first player, shuffle the interrogation deck (ruling 2)."""
         players = self.players
         n = len(players)
-        table = self._table = _table_of(players)  # shared by the games of this seating
+        table = self._table = seating_of(players)  # shared by the games of this seating
         self._seat, self._others, self._templates = table.seats, table.others, table.templates
         self._pairs = table.pairs
         deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
@@ -206,11 +157,13 @@ class ShadyAgents(Game):
         return self.players[self._first]
 
     def role_of(self, player: str) -> str:
-        """``player``'s role, ``"operative"`` or ``"deserter"`` (the Mod's knowledge)."""
+        """``player``'s role, ``"operative"`` or ``"deserter"`` (the Mod's knowledge).
+        Raises ``KeyError`` for a name not at the table."""
         return self._roles[self._seat[player]]
 
     def side_of(self, player: str) -> str:
-        """``player``'s side, ``"operatives"`` or ``"deserters"`` (roles never change)."""
+        """``player``'s side, ``"operatives"`` or ``"deserters"`` (roles never change, so
+        this is also the side at the end). Raises ``KeyError`` for a name not at the table."""
         return SIDE_OF_ROLE[self._roles[self._seat[player]]]
 
     @property
@@ -249,7 +202,7 @@ class ShadyAgents(Game):
             self._answers_now = answers  # valid until the step ends (see _set_current)
             return [{"player": p, "action": "answer", "answer": a} for a in answers]
         # moves and hand-outs depend only on the seat, the tools held, the phase and
-        # whether the seat is the first player: built once per table, copied per step
+        # whether the seat is the first player: built once per seating and shared (read-only)
         key = (seat, tuple(self.ledger.held[seat]), self._phase, seat == self._first)
         template = self._templates.get(key)
         if template is None:
@@ -312,7 +265,9 @@ class ShadyAgents(Game):
         if seat != self._current:
             if self._current < 0:
                 raise IllegalAction(player, action, "the game is over")
-            raise IllegalAction(player, action, f"it is {self.players[self._current]}'s turn to {self._doing()}, not yours")
+            raise IllegalAction(
+                player, action, f"it is {self.players[self._current]}'s turn to {self._doing()}, not yours"
+            )
         if what not in self._kinds:
             raise IllegalAction(player, action, f"you cannot {what} now: it is the time to {self._doing()}")
         return seat
@@ -615,7 +570,7 @@ class ShadyAgents(Game):
             assert card is not None
             options = [a["answer"] for a in self._build_legal()]
             pick = self.chance.outcome(
-                "timeouts", lambda rng: {"answer": rng.choice(options)}, _check_pick(options, "answer"),
+                "timeouts", lambda rng: {"answer": rng.choice(options)}, check_pick(options, "answer"),
                 sequence=True,
             )
             self._record_answer(
@@ -627,7 +582,7 @@ class ShadyAgents(Game):
             def draw_both(rng):
                 return {BULLET: rng.choice(others), MEDKIT: rng.choice(others)}
 
-            pick = self.chance.outcome("timeouts", draw_both, _check_both(others), sequence=True)
+            pick = self.chance.outcome("timeouts", draw_both, check_both(others), sequence=True)
             self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
             self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
         else:
@@ -636,7 +591,7 @@ class ShadyAgents(Game):
             def draw_one(rng):
                 return {"tool": rng.choice(tools), "target": rng.choice(others)}
 
-            pick = self.chance.outcome("timeouts", draw_one, _check_one(tools, others), sequence=True)
+            pick = self.chance.outcome("timeouts", draw_one, check_one(tools, others), sequence=True)
             self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
         self._next_turn()
 
@@ -683,42 +638,3 @@ def _check_deck(value: Any) -> list[str]:
     if len(set(value)) != len(value):
         raise BadSetup("chance 'interrogations': a card is listed twice (each card is used once, ruling 2)")
     return list(value) + [c for c in CARD_IDS if c not in value]
-
-
-def _check_pick(options: list[str], key: str):
-    def check(value: Any) -> dict[str, Any]:
-        if not isinstance(value, Mapping) or set(value) != {key} or value[key] not in options:
-            raise BadSetup(f"chance 'timeouts': expected {{{key!r}: one of {options}}}, got {value!r}")
-        return {key: value[key]}
-
-    return check
-
-
-def _check_one(tools: tuple[str, ...], others: tuple[str, ...]):
-    def check(value: Any) -> dict[str, Any]:
-        if (
-            not isinstance(value, Mapping) or set(value) != {"tool", "target"}
-            or value["tool"] not in tools or value["target"] not in others
-        ):
-            raise BadSetup(
-                f"chance 'timeouts': expected {{'tool': one of {list(tools)}, 'target': one of {list(others)}}}, "
-                f"got {value!r}"
-            )
-        return {"tool": value["tool"], "target": value["target"]}
-
-    return check
-
-
-def _check_both(others: tuple[str, ...]):
-    def check(value: Any) -> dict[str, Any]:
-        if (
-            not isinstance(value, Mapping) or set(value) != {BULLET, MEDKIT}
-            or value[BULLET] not in others or value[MEDKIT] not in others
-        ):
-            raise BadSetup(
-                f"chance 'timeouts': expected {{'bullet': P, 'medkit': Q}} with P and Q among {list(others)}, "
-                f"got {value!r}"
-            )
-        return {BULLET: value[BULLET], MEDKIT: value[MEDKIT]}
-
-    return check
