@@ -11,6 +11,11 @@ Usage::
     .venv/bin/python benchmarks/bench_mccarthyism.py [--games 3000] [--repeats 5] [--players 12] [--target 3000]
 
 Exit status 0 when the best batch reaches ``--target`` games per second, 1 otherwise.
+
+``--floor`` also times the lab loop alone: :class:`LoopFloor`, a game that does nothing but
+end after as many actions as the average McCarthyism game, played the same way (same seats,
+same bots). It is the ceiling any game of that length can reach with ``play_game`` and
+``RandomBot`` on this machine.
 """
 
 from __future__ import annotations
@@ -21,21 +26,87 @@ import sys
 import time
 
 from hiddenrole.bots import RandomBot
-from hiddenrole.engine import derive_seed
+from hiddenrole.engine import Game, OptionSet, Result, derive_seed
 from hiddenrole.games.mccarthyism import McCarthyism
 from hiddenrole.lab import play_game
 
 TARGET = 3000.0  # complete 12-player games per second on one core (issue 3)
 
 
-def batch(players: int, games: int, seed: int) -> tuple[float, int]:
+class LoopFloor(Game):
+    """A game with no rules: the first seat chooses between two actions until ``LENGTH`` actions
+    have been played (``--floor`` only: it measures the lab loop, not a game)."""
+
+    name = "loop-floor"
+    title = "Loop floor"
+    min_players = 1
+    max_players = 40
+    sides = ("all",)
+    OPTIONS = OptionSet([])
+    LENGTH = 140
+
+    def setup(self) -> None:
+        """Nothing to deal."""
+        first = self.players[0]
+        self._count = 0
+        self._result: Result | None = None
+        self._waiting = (first,)
+        self._legal = [{"player": first, "action": "a"}, {"player": first, "action": "b"}]
+
+    phase = "play"
+
+    def to_act(self):
+        """The first seat, always."""
+        return self._waiting
+
+    def legal_actions(self, player):
+        """Two actions for the first seat."""
+        return self._legal if player == self._waiting[0] else []
+
+    def timers(self):
+        """None."""
+        return []
+
+    @property
+    def is_over(self) -> bool:
+        """After ``LENGTH`` actions."""
+        return self._result is not None
+
+    @property
+    def result(self):
+        """A fixed result once over."""
+        return self._result
+
+    def apply(self, action):
+        """Count the action; nothing else."""
+        self._count += 1
+        if self._count >= self.LENGTH:
+            self._result = Result("all", "length", {})
+        return []
+
+    def _apply(self, player, kind, action):
+        raise NotImplementedError
+
+    def _timeout(self):
+        raise NotImplementedError
+
+    def view(self, player):
+        """Empty."""
+        return {}
+
+    def summary(self):
+        """Empty."""
+        return {}
+
+
+def batch(players: int, games: int, seed: int, cls: type[Game] = McCarthyism) -> tuple[float, int]:
     """Play ``games`` complete games; returns ``(seconds, total actions)``."""
     names = [f"P{i}" for i in range(1, players + 1)]
     actions = 0
     start = time.perf_counter()
     for i in range(games):
         game_seed = derive_seed(seed, "mccarthyism", players, i)
-        game = McCarthyism(names, seed=game_seed)
+        game = cls(names, seed=game_seed)
         record = play_game(game, {p: RandomBot(p, game_seed) for p in names})
         actions += record.actions
     return time.perf_counter() - start, actions
@@ -49,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=12, help="player count (3..20)")
     parser.add_argument("--seed", type=int, default=0, help="base seed")
     parser.add_argument("--target", type=float, default=TARGET, help="games per second to reach")
+    parser.add_argument("--floor", action="store_true", help="also time the lab loop alone (LoopFloor)")
     args = parser.parse_args(argv)
     batch(args.players, 200, args.seed + 1)  # warm-up (imports, caches)
     rates = []
@@ -61,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
             f"({1e6 * seconds / args.games:.1f} us/game, {actions / args.games:.1f} actions/game)"
         )
     best = max(rates)
+    if args.floor:
+        LoopFloor.LENGTH = round(actions / args.games)
+        floor = max(args.games / batch(args.players, args.games, args.seed, LoopFloor)[0] for _ in range(args.repeats))
+        print(f"lab loop alone (a no-op game of {LoopFloor.LENGTH} actions, same bots): best {floor:,.0f} games/s")
     print(
         f"mccarthyism, {args.players} players, random bots, one core, "
         f"{platform.python_implementation()} {platform.python_version()}: "
