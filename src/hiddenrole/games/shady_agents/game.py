@@ -203,7 +203,10 @@ class ShadyAgents(Game):
             return [{"player": p, "action": "answer", "answer": a} for a in answers]
         # moves and hand-outs depend only on the seat, the tools held, the phase and
         # whether the seat is the first player: built once per seating and shared (read-only)
-        key = (seat, tuple(self.ledger.held[seat]), self._phase, seat == self._first)
+        held = self.ledger.held[seat]
+        # an int key: seat, the tools held (3 both, 1 the bullet, 2 the kit), round 1 or 2, first?
+        key = seat << 4 | (3 if len(held) == 2 else 1 if held[0] == BULLET else 2) << 2 | (
+            2 if self._phase == ROUND_1 else 0) | (seat == self._first)
         template = self._templates.get(key)
         if template is None:
             template = self._templates[key] = [LegalAction(a) for a in self._turn_actions(seat)]

@@ -41,8 +41,9 @@ class Seating:
         pairs: ``pairs[giver][receiver]``, the audience of a private ``tool`` event.
         orders, order_names: per first seat, round 1's order (seats, names), clockwise.
         reversed_orders, reversed_names: per first seat, round 2's order.
-        templates: listed moves and hand-outs (lists of :class:`LegalAction`) by
-            ``(seat, tools held, phase, is the first player)``.
+        templates: listed moves and hand-outs (lists of :class:`LegalAction`) by an int
+            key made of the seat, the tools held, the round and whether the seat is the
+            first player (see ``ShadyAgents._build_legal``).
     """
 
     __slots__ = ("seats", "others", "alone", "pairs", "orders", "order_names", "reversed_orders", "reversed_names",
@@ -58,7 +59,7 @@ class Seating:
         self.order_names = tuple([players[i] for i in order] for order in self.orders)
         self.reversed_orders = tuple(order[::-1] for order in self.orders)  # round 2
         self.reversed_names = tuple(names[::-1] for names in self.order_names)
-        self.templates: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+        self.templates: dict[int, list[LegalAction]] = {}
 
 
 _SEATINGS: dict[tuple[str, ...], Seating] = {}
