@@ -31,13 +31,7 @@ def confess(game: McCarthyism, player: str, card: str) -> None:
 
 def escape(game: McCarthyism, player: str, card: str) -> None:
     """Escape to the Reds: blacklisted for good, no reveal, never snitch, no vote (ruling 3)."""
-    game._escaped.add(player)
-    game._black.add(player)
-    game._free = tuple([p for p in game.players if p not in game._black])
-    game._white.discard(player)
-    game._protected.pop(player, None)
-    game._turns_left[player] = 0
-    game.emit("escaped", player=player)
+    game._escape(player)
     game._end_turn()
 
 

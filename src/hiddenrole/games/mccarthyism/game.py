@@ -193,9 +193,10 @@ class McCarthyism(Game):
         return self._waiting
 
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
-        """Every action ``player`` may take now (a cached list: do not mutate it).
+        """Every action ``player`` (a name) may take now; ``[]`` for anyone not waited for.
 
-        Kinds: ``snitch`` {target}, ``call_end``, ``pass``, ``snitch_pair`` {targets: [a, b]},
+        The list is built once per step and shared: callers must not mutate it. Kinds:
+        ``snitch`` {target}, ``call_end``, ``pass``, ``snitch_pair`` {targets: [a, b]},
         ``vote`` {vote: "yes"|"no"}, ``play`` {card}, ``decline``, ``choose`` {target}.
         """
         if player == self._actor:
@@ -248,6 +249,10 @@ class McCarthyism(Game):
 
         A whitelisted player "cannot be chosen by the snitch for any purpose" while protected:
         the engine applies this to every choice of a player by someone else.
+
+        Args:
+            card: a card that chooses a player (a key of ``cards.TARGETING``; else ``KeyError``).
+            chooser: the card's player.
         """
         rule = C.TARGETING[card]
         t = self._turn
@@ -333,7 +338,13 @@ class McCarthyism(Game):
         handler(self, player, action)
 
     def apply(self, action: Mapping[str, Any]) -> list[Event]:
-        """Apply one action (see :meth:`Game.apply`); a fast path for well-formed dicts, same checks and errors."""
+        """Apply one action ``{"player": NAME, "action": KIND, ...}``; returns the events it caused.
+
+        The same contract as :meth:`Game.apply`, with a fast path for well-formed dicts.
+
+        Raises:
+            IllegalAction: malformed, out of turn or against the rules (naming why); nothing changed.
+        """
         if type(action) is dict and self._result is None:
             try:
                 handler, size, param = _SPEC[action["action"]]
@@ -501,12 +512,23 @@ class McCarthyism(Game):
         self._reveal()
 
     def _blacklist(self, player: str, by: str) -> None:
+        """Give the player a blacklist token (or turn theirs back over)."""
         black = self._black
         black.add(player)
         self._white.discard(player)
         self._free = tuple([p for p in self.players if p not in black])
         log = self.log
         log.append(Event(len(log), "blacklisted", {"player": player, "by": by}, None))
+
+    def _escape(self, player: str) -> None:
+        """Escape to the Reds: blacklisted for good, never snitch again (ruling 3)."""
+        self._escaped.add(player)
+        self._black.add(player)
+        self._white.discard(player)
+        self._free = tuple([p for p in self.players if p not in self._black])
+        self._protected.pop(player, None)
+        self._turns_left[player] = 0
+        self.emit("escaped", player=player)
 
     def _whitelist(self, player: str, by: str) -> None:
         """Turn the player's blacklist token over; protect them for ``whitelist_protection_turns`` turns."""
