@@ -227,12 +227,16 @@ def test_posts_are_public_chat_in_the_game_state_any_time():
     assert g.can_post("Cid")
 
 
-def test_every_listed_action_is_accepted():
+def test_every_listed_action_is_accepted_and_moves_the_game_on():
     g = table(first="Bob")
-    for a in g.legal_actions("Bob"):
+    listed = g.legal_actions("Bob")
+    # 2 tools x 5 others, and the first player's interrogation without discard
+    assert len(listed) == 11
+    for a in listed:
         h = table(first="Bob")
-        h.apply(dict(a))
-    g.apply(g.legal_actions("Bob")[0])
+        events = h.apply(dict(a))
+        assert events and h.to_act() != ("Bob",)
+        assert h.phase == ("interrogation" if a["action"] == "interrogate" else "round_1")
 
 
 def test_listed_moves_are_read_only():
