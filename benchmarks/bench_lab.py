@@ -119,12 +119,13 @@ def main() -> int:
     best = range(max(1, args.repeat))
     if not bots:
         loop, loop_cpu = min(plain_loop(args.game, args.players, args.games, args.seed) for _ in best)
-        rows.append(("loop (play_game + RandomBot)", loop))
+        rows.append(("loop (play_game + RandomBot)", loop, loop_cpu))
     one, one_cpu = min(lab_run(args.game, args.players, args.games, args.seed, 1, bots) for _ in best)
     two, two_cpu = min(lab_run(args.game, args.players, args.games, args.seed, 2, bots) for _ in best)
-    rows += [("lab, 1 worker", one), ("lab, 2 workers", two)]
-    for label, seconds in rows:
-        print(f"  {label:30s} {args.games / seconds:9.0f} games/s  ({seconds:.2f} s)")
+    rows += [("lab, 1 worker", one, one_cpu), ("lab, 2 workers", two, two_cpu)]
+    for label, seconds, cpu in rows:
+        print(f"  {label:30s} {args.games / seconds:9.0f} games/s  ({seconds:.2f} s wall; "
+              f"{args.games / cpu:.0f} games per CPU second)")
     speedup = one / two
     inflation = two_cpu / one_cpu - 1
     load = os.getloadavg()[0]
