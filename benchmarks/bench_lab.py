@@ -138,7 +138,7 @@ def main() -> int:
             failed = True
         else:
             print(f"  (speed-up not judged: the cores were busy with other work, load average {load:.2f};"
-                  " the CPU seconds show the work split without loss)")
+                  " judge the split by its CPU seconds)")
     if not bots:
         overhead = one_cpu / loop_cpu - 1
         print(f"  lab overhead with 1 worker vs the loop: {100 * overhead:+.1f}% CPU seconds "
