@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -223,3 +224,9 @@ def test_the_in_process_simulate_api_still_returns_tallies_by_count(tug):
     plan = plan_run(tug, [2, 4], 25, 6, {"target": "1"}, bots={"reds": "puller"})
     [by_count] = execute(plan, workers=2)
     assert {n: t.to_json() for n, t in out.items()} == {n: t.to_json() for n, t in by_count.items()}
+
+
+def test_the_ray_engine_without_ray_names_the_extra_to_install(tug, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # makes `import ray` fail
+    with pytest.raises(BadSetup, match=r"needs Ray: pip install 'hiddenrole\[ray\]'"):
+        execute(plan_run(tug, [2], 1, 0), engine="ray")
