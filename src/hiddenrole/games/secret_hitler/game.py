@@ -128,6 +128,10 @@ class SecretHitler(Game):
             for p in players}
         self._card_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
         self._target_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
+        # (candidate, term-limited President, Chancellor, living count) -> (legal nominations,
+        # eligible names); the living only ever shrink, so their count identifies them
+        self._nominations: dict[tuple[Any, ...], tuple[list[dict[str, Any]], frozenset[str]]] = {}
+        self._eligible: frozenset[str] = frozenset()
         self._publish()
 
         # "The Mod rands the player list and puts in it in the opening post of the game thread."
@@ -282,7 +286,7 @@ class SecretHitler(Game):
             return
         self._expect(p, a, NOMINATE, "nominate a Chancellor Candidate")
         target = field_of(p, a, "target")
-        if target not in self.eligible_chancellors():
+        if target not in self._eligible:
             why = "dead" if target in self._only and target not in self.alive else "not eligible"
             if target == p:
                 why = "the Presidential Candidate"
@@ -436,7 +440,6 @@ class SecretHitler(Game):
             self._top_deck()
             if self._result is not None:
                 return
-        self._publish()
         self._start_day()
 
     # the legislative session -----------------------------------------------
@@ -688,7 +691,6 @@ class SecretHitler(Game):
             self._top_deck(report)
             if self._result is not None:
                 return
-        self._publish()
         self._start_day(report)
 
     def _top_deck(self, report: dict[str, Any] | None = None) -> None:
@@ -735,7 +737,13 @@ class SecretHitler(Game):
         if self.turbo and self.day == 1:
             data["chancellor"] = self.chancellor
         self.emit("day_start", by="Mod", **data)
-        self._set_step(NOMINATE, pc, [self._target(pc, "nominate", t) for t in self.eligible_chancellors()])
+        key = (pc, self.limit_president, self.limit_chancellor, len(alive))
+        cached = self._nominations.get(key)
+        if cached is None:
+            names = self.eligible_chancellors()
+            cached = self._nominations[key] = ([self._target(pc, "nominate", t) for t in names], frozenset(names))
+        self._eligible = cached[1]
+        self._set_step(NOMINATE, pc, cached[0])
 
     def _reshuffle_if_needed(self) -> None:
         """Ruling 6: "If we run out of policy cards, the discards are shuffled and returned to
@@ -771,7 +779,7 @@ class SecretHitler(Game):
         self._legal_by = {}
         self._to_act = ()
         self.report = {}
-        self._publish()
+        self._night_secret = False
         self.emit("game_over", by="Mod", winner=winner, reason=reason, roles=dict(self.roles))
 
     # ---------------------------------------------------------------- timeout
@@ -857,7 +865,7 @@ class SecretHitler(Game):
         self._pub_lib = self.liberal_policies
         self._pub_fas = self.fascist_policies
         self._pub_tracker = self.tracker
-        self._pub_alive_set = set(self.alive)
+        self._pub_alive_set = frozenset(self.alive)
 
     def emit(self, kind: str, to: Any = None, **data: Any) -> Event:
         """Append an event (see :meth:`hiddenrole.engine.Game.emit`); a frozenset audience is
