@@ -162,6 +162,7 @@ def test_a_game_that_counts_turns_only_sometimes_is_reported(tug):
         ({"sweep": [("colour", ["1"])]}, BadOption, "unknown option"),
         ({"options": {"target": "2"}, "sweep": [("target", ["1"])]}, BadOption, "both fixed .* and swept"),
         ({"sweep": [("target", ["1", "01"])]}, BadOption, "repeated"),
+        ({"sweep": [("target", [])]}, BadOption, "at least one value"),
         ({"bots": {"greens": "random"}}, BadSetup, "no side 'greens'.*reds, blues"),
         ({"bots": {"reds": "genius"}}, BadSetup, "no bot 'genius'"),
         ({"counts": [1, 4]}, BadSetup, "takes 2 to 8 players, not \\[1\\]"),

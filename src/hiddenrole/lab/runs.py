@@ -189,6 +189,8 @@ def plan_run(
     for key, values in sweep:
         if key in fixed:
             raise BadOption(key, values, "is both fixed with --option and swept with --sweep")
+        if not values:
+            raise BadOption(key, values, "a sweep needs at least one value")
         if key not in cls.OPTIONS:
             cls.OPTIONS.resolve({key: values[0] if values else None})  # raises, listing the known options
         typed = tuple(cls.OPTIONS.resolve({**fixed, key: v})[key] for v in values)
