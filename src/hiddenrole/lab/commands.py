@@ -113,7 +113,7 @@ def win_table(
 
 def report(
     results: Annotated[Path, typer.Argument(help="a result file written by `hiddenrole simulate --out`")],
-    out: Annotated[Path, typer.Option(help="the folder for report.md and its PNG plots")] = Path("report"),
+    out: Annotated[Path, typer.Option(help="the folder for report.md and its PNG plots")] = Path("reports"),
 ) -> None:
     """Write a Markdown report of a simulation (win rates with 95% Wilson intervals, end
     reasons, game length) with PNG plots into --out."""
