@@ -105,3 +105,19 @@ def test_any_input_is_either_applied_or_rejected_without_changing_anything(steps
         assert snapshot(g) == before
     else:
         assert snapshot(g) != before
+
+
+def test_gifts_are_listed_in_the_order_they_were_made():
+    g = table(first="Eve")
+    give(g, "Eve", "bullet", "Ann")
+    give(g, "Fay", "medkit", "Bob")
+    give(g, "Ann", "medkit", "Eve")
+    assert [(x["giver"], x["receiver"]) for x in g.view(None)["board"]["gifts"]] == [
+        ("Eve", "Ann"), ("Fay", "Bob"), ("Ann", "Eve")]
+    while not g.is_over:
+        g.apply(g.legal_actions(g.to_act()[0])[0])
+    reveal = next(e for e in g.log if e.kind == "reveal").data["gifts"]
+    gives = [e.data for e in g.log if e.kind == "give"]
+    assert [(x["giver"], x["receiver"], x["round"]) for x in reveal] == [
+        (x["giver"], x["receiver"], x["round"]) for x in gives]
+    assert [x["tool"] for x in reveal] == [e.data["tool"] for e in g.log if e.kind == "tool"]

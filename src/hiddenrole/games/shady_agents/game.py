@@ -357,6 +357,7 @@ class ShadyAgents(Game):
         ledger.held[seat].remove(tool)  # as Ledger.give, inlined on the hot path
         ledger.gave[seat].append((tool, target, rnd))
         ledger.received[target].append((tool, seat, rnd))
+        ledger.gifts.append((seat, tool, target, rnd))
         if tool == MEDKIT:
             ledger.kits[target] += 1
         else:
@@ -546,12 +547,9 @@ class ShadyAgents(Game):
         # every step but the first started with _set_current, which counts them
         result = score(ledger, self._roles, self.bonus_side, turns=self._step + 1)
         self._result = result
-        names = players
-        gifts = []
-        for s, gave in enumerate(ledger.gave):
-            giver = names[s]
-            for t, r, rd in gave:
-                gifts.append({"giver": giver, "receiver": names[r], "tool": t, "round": rd})
+        gifts = [
+            {"giver": players[g], "receiver": players[r], "tool": t, "round": rd} for g, t, r, rd in ledger.gifts
+        ]
         log = self.log
         k = len(log)
         log.append(Event(k, "reveal", {

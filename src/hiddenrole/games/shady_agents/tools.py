@@ -28,12 +28,15 @@ class Ledger:
     * ``gave[s]``: ``(tool, receiver seat, round)`` for each tool the seat gave, in order.
     * ``received[s]``: ``(tool, giver seat, round)`` for each tool the seat received, in order.
     * ``discarded[s]``: the tool the seat discarded to call an interrogation, or ``None``.
+    * ``kits[s]``, ``bullets[s]``: how many medical kits and bullets the seat received.
+
+    And ``gifts``: every gift in the order it was made, as ``(giver, tool, receiver, round)``.
 
     Invariant: for every seat, ``held + gave + discarded`` are exactly its two own tools,
     so the table always has ``2 * len(names)`` tools (see :meth:`count`).
     """
 
-    __slots__ = ("names", "held", "gave", "received", "discarded", "kits", "bullets")
+    __slots__ = ("names", "held", "gave", "received", "discarded", "kits", "bullets", "gifts")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         n = len(names)
@@ -44,6 +47,7 @@ class Ledger:
         self.discarded: list[str | None] = [None] * n
         self.kits: list[int] = [0] * n  # medical kits received, by seat
         self.bullets: list[int] = [0] * n  # bullets received, by seat
+        self.gifts: list[tuple[int, str, int, int]] = []  # (giver, tool, receiver, round), in order
 
     def give(self, giver: int, tool: str, receiver: int, round_: int) -> None:
         """Move ``tool`` from ``giver``'s hand to ``receiver`` (seats; ``round_`` is 1 or 2).
@@ -53,6 +57,7 @@ class Ledger:
         self.held[giver].remove(tool)
         self.gave[giver].append((tool, receiver, round_))
         self.received[receiver].append((tool, giver, round_))
+        self.gifts.append((giver, tool, receiver, round_))
         if tool == MEDKIT:
             self.kits[receiver] += 1
         else:

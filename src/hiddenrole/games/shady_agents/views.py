@@ -28,14 +28,12 @@ def board(game: ShadyAgents) -> dict[str, Any]:
     players = game.players
     ledger = game.ledger
     over = game.is_over
-    gifts = []
-    for s, gave in enumerate(ledger.gave):
-        for tool, r, rd in gave:
-            gift = {"giver": players[s], "receiver": players[r], "round": rd}
-            if over:
-                gift["tool"] = tool
-            gifts.append(gift)
-    gifts.sort(key=lambda g: g["round"])  # round 1 before round 2; stable within a round
+    gifts = []  # in the order they were made
+    for g, tool, r, rd in ledger.gifts:
+        gift = {"giver": players[g], "receiver": players[r], "round": rd}
+        if over:
+            gift["tool"] = tool
+        gifts.append(gift)
     card = game.current_card
     out: dict[str, Any] = {
         "first_player": game.first_player,
