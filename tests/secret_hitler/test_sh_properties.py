@@ -73,6 +73,7 @@ def check_view(g, p):
     if g._night_secret:
         board = view["board"]
         assert (board["liberal_policies"], board["fascist_policies"]) == (g._pub_lib, g._pub_fas)
+        assert board["step"] == "night"  # which private step the night is at is not public
 
 
 @settings(max_examples=60)

@@ -43,7 +43,7 @@ def test_board_and_private_keys():
     assert view["private"]["hand"] == g.hand and len(g.hand) == 3
     assert "hand" not in g.view("Cat")["private"]
     legislate(g, "F", "F")
-    assert g.view("Ann")["board"]["step"] == "night_end"
+    assert g.step == "night_end" and g.view("Ann")["board"]["step"] == "night"
     end_night(g)
     assert g.view(None)["private"] == {} and g.view(None)["player"] is None
 

@@ -65,7 +65,8 @@ def build_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
     board = build_summary(game)
     alive = set(board["alive"])
     board.update({
-        "step": game.step,
+        # a turbo night's private steps (and how fast they went) are nobody else's business
+        "step": "night" if game._night_secret else game.step,
         "player_list": list(game.order),
         "dead": [p for p in game.order if p not in alive],
         "chancellor_candidate": game.chancellor_candidate,
