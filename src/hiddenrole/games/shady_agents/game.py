@@ -353,15 +353,7 @@ class ShadyAgents(Game):
 
     def _hand(self, seat: int, tool: str, target: int, by_timeout: bool) -> None:
         rnd = self._round
-        ledger = self.ledger
-        ledger.held[seat].remove(tool)  # as Ledger.give, inlined on the hot path
-        ledger.gave[seat].append((tool, target, rnd))
-        ledger.received[target].append((tool, seat, rnd))
-        ledger.gifts.append((seat, tool, target, rnd))
-        if tool == MEDKIT:
-            ledger.kits[target] += 1
-        else:
-            ledger.bullets[target] += 1
+        self.ledger.give(seat, tool, target, rnd)
         players = self.players
         giver, receiver = players[seat], players[target]
         data = {"giver": giver, "receiver": receiver, "round": rnd}
