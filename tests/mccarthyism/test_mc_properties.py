@@ -116,7 +116,7 @@ OPTIONS = st.fixed_dictionaries({}, optional={
 })
 
 
-@settings(max_examples=60)
+@settings(max_examples=150)
 @given(n=st.integers(3, 20), seed=st.integers(0, 2**32), options=OPTIONS, timeouts=st.floats(0, 0.3))
 def test_random_games_end_conserve_cards_and_leak_nothing(n, seed, options, timeouts):
     g = McCarthyism(names(n), options, seed=seed)
@@ -196,7 +196,7 @@ def _params(kind, players, g):
             "play": {"card": next(iter(CARDS))}, "choose": {"target": players[-1]}}.get(kind, {})
 
 
-@settings(max_examples=25)
+@settings(max_examples=50)
 @given(seed=st.integers(0, 2**32), n=st.integers(3, 12))
 def test_illegal_actions_change_nothing(seed, n):
     g = McCarthyism(names(n), seed=seed)
