@@ -111,3 +111,12 @@ def test_bad_chance_in_a_script_is_reported():
     data = script([], chance={"deck": ["L"] * 17})
     with pytest.raises(ScriptError, match="deck"):
         list(run_script(data))
+
+
+def test_the_example_of_the_rules_document_runs_and_prints_its_summary():
+    from pathlib import Path
+    text = (Path(__file__).parents[2] / "docs" / "rules" / "secret-hitler.md").read_text(encoding="utf-8")
+    block = text.split("An example (night 0")[1].split("```json")[1].split("```")[0]
+    lines = list(run_script(json.loads(block)))
+    stated = text.split("Its last line is the public summary:\n`")[1].split("`")[0]
+    assert lines[-1] == stated
