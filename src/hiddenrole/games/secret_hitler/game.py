@@ -102,7 +102,6 @@ class SecretHitler(Game):
         self.votes: dict[str, str] = {}
         self.rot = 0  # index in the player list of the last regular Presidential Candidate
         self.special_candidate: str | None = None
-        self.special_caller: str | None = None
         self.presidential_candidate: str | None = None
         self.chancellor_candidate: str | None = None
         self.president: str | None = None  # the last elected government (night 0's counts)
@@ -641,8 +640,7 @@ class SecretHitler(Game):
             self.investigations.setdefault(holder, {})[target] = shown
             self.emit("investigation", to=self._only[holder], target=target, allegiance=shown, **extra)
         elif power == R.SPECIAL_ELECTION:
-            self.special_candidate = target
-            self.special_caller = holder
+            self.special_candidate = target  # the rotation pointer stays on the caller (ruling 7)
             if extra:
                 self.emit("special_election_chosen", to=self._only[holder], target=target, **extra)
         else:
@@ -658,6 +656,9 @@ class SecretHitler(Game):
 
     # end of a session, dawn, days -------------------------------------------
     def _announce(self, key: str, value: Any) -> None:
+        """A fact of the legislative session or its power: kept for the dawn announcement in
+        the turbo rules ("The Mod opens the thread announcing ... what action was taken"),
+        public at once in the official rules."""
         if self.turbo:
             self.report[key] = value
         elif key == "veto":
@@ -666,6 +667,7 @@ class SecretHitler(Game):
             self.emit("executive_action", by="Mod", **value)
 
     def _announce_now(self, power: str, holder: str, target: str) -> None:
+        """A kill that ends the game is announced at once, after the night's policy."""
         if self.turbo and self.report.get("policy"):
             self.emit("policy_enacted", by="Mod", card=self.report.pop("policy"), top_deck=False,
                       liberal_policies=self.liberal_policies, fascist_policies=self.fascist_policies)
@@ -705,6 +707,7 @@ class SecretHitler(Game):
         self._enact_policy(card, True)
 
     def _emit_report(self, report: dict[str, Any]) -> None:
+        """The night's facts, announced before a top-deck that happens at dawn."""
         if self.turbo:
             data = dict(report)
             self.emit("night_report", by="Mod", night=self.day, **data)
