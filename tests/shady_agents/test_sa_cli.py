@@ -101,3 +101,12 @@ def test_simulation_tally_adds_up():
         assert sum(tally.wins.values()) == 50
         assert set(tally.wins) <= {"operatives", "deserters", "draw"}
         assert set(tally.reasons) <= {"higher_score", "more_medical_kits", "draw"}
+
+
+def test_simulate_with_free_text_answers_option():
+    out = CliRunner().invoke(app, ["simulate", "shady-agents", "--players", "6", "--games", "20",
+                                   "--option", "enforce_statements=false"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert "operatives win %" in out.output
+    bad = CliRunner().invoke(app, ["simulate", "shady-agents", "--players", "3", "--games", "5"])
+    assert bad.exit_code == 2 and "4 to 10" in bad.output
