@@ -395,3 +395,15 @@ def test_something_to_say_target_can_play_a_card_that_chooses():
     act(g, "Dee", "choose", target="Bob")
     assert last(g, "saw_role").to == frozenset({"Dee"})
     assert g._snitch == "Bob"  # the token moves on from Ann
+
+
+def test_looks_show_the_role_card_not_the_double_agent_allegiance():
+    g = table(commies=("Bob", "Eve"), top=("double_agent", "you_seem_suspicious"))
+    act(g, "Ann", "pass")
+    act(g, "Ann", "play", card="double_agent")
+    assert g.allegiance_of("Ann") == "commie"
+    act(g, "Bob", "pass")
+    act(g, "Bob", "play", card="you_seem_suspicious")
+    act(g, "Bob", "choose", target="Ann")
+    assert last(g, "saw_role").data["card"] == "american"  # ruling 1: the card; the token is public
+    assert g.view("Bob")["board"]["double_agent"] == "Ann"
