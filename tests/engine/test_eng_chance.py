@@ -96,3 +96,19 @@ def test_fixed_sequence_is_used_in_turn_then_drawn():
 def test_fixed_sequence_must_be_a_list():
     with pytest.raises(BadSetup, match="must be a list"):
         Chance(5, {"picks": "a"}).outcome("picks", lambda rng: "x", sequence=True)
+
+
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=2000), st.integers(0, 50))
+def test_below_many_stays_in_range_and_counts(seed, n, k):
+    draws = Rng(seed).below_many(n, k)
+    assert len(draws) == k and all(0 <= d < n for d in draws)
+
+
+def test_below_many_is_pinned_and_uniform():
+    assert Rng(7).below_many(900, 7) == [475, 895, 346, 633, 845, 368, 223]
+    counts = [0] * 9
+    for d in Rng(2).below_many(9, 90000):
+        counts[d] += 1
+    assert all(9400 < c < 10600 for c in counts), counts
+    with pytest.raises(ValueError):
+        Rng(1).below_many(0, 3)

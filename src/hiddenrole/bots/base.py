@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, NamedTuple
 
 from ..engine import Action, Rng, derive_seed
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
     """What a bot is given to decide: nothing from which the game state can be reached.
+
+    (A named tuple: immutable, and cheap to make once per decision.)
 
     Attributes:
         player: the bot's player name.
@@ -32,14 +33,16 @@ class Bot(ABC):
     Args:
         player: the seat's player name.
         seed: seeds the bot's own choices (int); the lab derives it from the game's seed.
+        rng: a generator to draw from instead of seeding one (see :func:`seat_bots`, which
+            gives the bots of one game one shared generator: seeding costs microseconds).
     """
 
     kind: ClassVar[str]
     needs_view: ClassVar[bool] = True
 
-    def __init__(self, player: str, seed: int = 0) -> None:
+    def __init__(self, player: str, seed: int = 0, rng: Rng | None = None) -> None:
         self.player = player
-        self.rng = Rng(derive_seed("bot", seed, player))
+        self.rng = rng if rng is not None else Rng(derive_seed("bot", seed, player))
 
     @abstractmethod
     def choose(self, observation: Observation) -> Action:
@@ -70,3 +73,22 @@ def bot_class(kind: str, game: str) -> type[Bot]:
         raise ValueError(f"no bot {kind!r} for {game!r} (known: {', '.join(bot_kinds(game))})")
     module, _, cls = target.partition(":")
     return getattr(importlib.import_module(module), cls)
+
+
+def seat_bots(players: Iterable[str], classes: Callable[[str], type[Bot]] | type[Bot], seed: int) -> dict[str, Bot]:
+    """One bot per player, all drawing from one generator seeded from ``seed``.
+
+    The bots of a game act one at a time in an order the game fixes, so sharing one
+    generator keeps a game replayable from its seed while seeding only once per game.
+
+    Args:
+        players: the names to seat bots for.
+        classes: the bot class for everyone, or a function giving the class for a player.
+        seed: the game's seed (int).
+
+    Returns:
+        ``{player: bot}``.
+    """
+    rng = Rng(derive_seed("bots", seed))
+    pick = (lambda _p: classes) if isinstance(classes, type) else classes
+    return {p: pick(p)(p, seed, rng) for p in players}

@@ -51,23 +51,24 @@ def play_game(
         KeyError: a player with no bot was asked to act.
     """
     actions = timeouts = 0
+    # local names: this loop runs once per step of every simulated game
+    to_act, legal_actions, apply, timeout = game.to_act, game.legal_actions, game.apply, game.timeout
     for _ in range(max_steps):
         if game.is_over:
             assert game.result is not None
             return GameRecord(game.result, actions, timeouts)
-        waiting = game.to_act()
+        waiting = to_act()
         if not waiting:
-            game.timeout()
+            timeout()
             timeouts += 1
             if on_step is not None:
                 on_step(game, None)
             continue
         player = waiting[0]
         bot = bots[player]
-        legal = game.legal_actions(player)
-        view = game.view(player) if bot.needs_view else None
-        action = bot.choose(Observation(player, legal, view))
-        game.apply(action)
+        legal = legal_actions(player)
+        action = bot.choose(Observation(player, legal, game.view(player) if bot.needs_view else None))
+        apply(action)
         actions += 1
         if on_step is not None:
             on_step(game, action)
