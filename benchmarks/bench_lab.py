@@ -8,13 +8,16 @@ Runs the same seeded batch three ways and prints games per second for each:
   ``hiddenrole simulate GAME --workers W`` runs (worker processes started inside the timing).
 
 CPU seconds are measured besides wall time, so the lab's overheads can be judged on a
-machine whose cores are shared. It exits 1 when the lab with one worker spends more than
-``--max-overhead`` extra CPU seconds over the plain loop, when two workers spend more than ``--max-overhead`` extra CPU seconds on the
-same games beyond their fixed start-up (``--startup-cpu``; the work must split without
-loss), or when the 2-worker speed-up is below
-``--min-speedup`` although the cores were idle (load average below 0.5 before the run; on a
-busy shared machine the speed-up is printed but cannot be judged); 2 when the game is
-unavailable.
+machine whose cores are shared. Each figure is the best of ``--repeat`` runs. Exit 1 when:
+
+* the lab with one worker spends more than ``--max-overhead`` extra CPU seconds over the
+  plain loop (the lab's own cost per game);
+* two workers spend more than ``--max-split-overhead`` extra CPU seconds on the same games,
+  beyond their fixed start-up (``--startup-cpu``): the work must split without loss;
+* the 2-worker speed-up is below ``--min-speedup`` although the cores were idle (load
+  average below 0.5 before the run; on a busy shared machine it is printed, not judged).
+
+Exit 2 when the game or a bot kind is unavailable.
 
     .venv/bin/python benchmarks/bench_lab.py                       # secret-hitler, 7 players
     .venv/bin/python benchmarks/bench_lab.py --game mccarthyism --players 12
@@ -94,6 +97,11 @@ def lab_run(
     return elapsed, cpu
 
 
+def _best(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    """The least wall time and the least CPU time over repeated runs."""
+    return min(r[0] for r in runs), min(r[1] for r in runs)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="secret-hitler")
@@ -105,7 +113,9 @@ def main() -> int:
     parser.add_argument("--min-speedup", type=float, default=1.6, help="2 workers vs 1 (ratio)")
     parser.add_argument("--startup-cpu", type=float, default=0.2,
                         help="CPU seconds allowed for starting 2 workers (a forkserver and 2 interpreters)")
-    parser.add_argument("--max-overhead", type=float, default=0.15, help="extra CPU seconds allowed (fraction): lab vs loop, 2 workers vs 1")
+    parser.add_argument("--max-split-overhead", type=float, default=0.25,
+                        help="extra CPU seconds allowed for 2 workers vs 1 (fraction; CPU time inflates when cores are shared)")
+    parser.add_argument("--max-overhead", type=float, default=0.15, help="extra CPU seconds allowed for the lab with 1 worker vs the plain loop (fraction)")
     args = parser.parse_args()
     try:
         bots = parse_pairs(args.bots, "--bots")
@@ -121,10 +131,10 @@ def main() -> int:
     rows = []
     best = range(max(1, args.repeat))
     if not bots:
-        loop, loop_cpu = min(plain_loop(args.game, args.players, args.games, args.seed) for _ in best)
+        loop, loop_cpu = _best([plain_loop(args.game, args.players, args.games, args.seed) for _ in best])
         rows.append(("loop (play_game + RandomBot)", loop, loop_cpu))
-    one, one_cpu = min(lab_run(args.game, args.players, args.games, args.seed, 1, bots) for _ in best)
-    two, two_cpu = min(lab_run(args.game, args.players, args.games, args.seed, 2, bots) for _ in best)
+    one, one_cpu = _best([lab_run(args.game, args.players, args.games, args.seed, 1, bots) for _ in best])
+    two, two_cpu = _best([lab_run(args.game, args.players, args.games, args.seed, 2, bots) for _ in best])
     rows += [("lab, 1 worker", one, one_cpu), ("lab, 2 workers", two, two_cpu)]
     for label, seconds, cpu in rows:
         print(f"  {label:30s} {args.games / seconds:9.0f} games/s  ({seconds:.2f} s wall; "
@@ -135,8 +145,8 @@ def main() -> int:
     load = os.getloadavg()[0]
     print(f"  speed-up with 2 workers: {speedup:.2f}x (target at least {args.min_speedup:.2f}x on idle cores)")
     print(f"  CPU seconds: {one_cpu:.2f} with 1 worker, {two_cpu:.2f} with 2; beyond the workers' start-up "
-          f"({startup:.2f} s) {100 * inflation:+.1f}% (target at most {100 * args.max_overhead:.0f}%)")
-    failed = inflation > args.max_overhead
+          f"({startup:.2f} s) {100 * inflation:+.1f}% (target at most {100 * args.max_split_overhead:.0f}%)")
+    failed = inflation > args.max_split_overhead
     if speedup < args.min_speedup:
         if idle_before:
             failed = True
