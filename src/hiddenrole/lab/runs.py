@@ -280,9 +280,7 @@ def _run_pool(
                 future.cancel()
 
 
-def _run_ray(
-    batches: Sequence[Batch], address: str | None, progress: Progress | None
-) -> Iterable[tuple[int, CountResult]]:
+def _run_ray(plan: RunPlan, address: str | None, progress: Progress | None) -> Iterable[tuple[int, CountResult]]:
     try:
         import ray
     except ImportError:
@@ -294,8 +292,9 @@ def _run_ray(
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BadSetup(f"cannot connect to the Ray cluster at {address or 'the default address'}: {exc}") from None
     try:
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # about four batches per CPU of the cluster
         task = ray.remote(run_batch)
-        pending = {task.remote(b): b for b in batches}
+        pending = {task.remote(b): b for b in plan.batches(max(1, cpus))}
         while pending:
             done, _ = ray.wait(list(pending), num_returns=1)
             for ref in done:
@@ -326,7 +325,8 @@ def execute(
     Args:
         plan: from :func:`plan_run`.
         workers: worker processes for the ``"process"`` engine (count; ``None``: every core
-            this process may use; 1 plays in this process). Ignored by ``"ray"``.
+            this process may use; 1 plays in this process). Ignored by ``"ray"``, which cuts
+            the run into about four batches per CPU of the cluster.
         engine: ``"process"`` (local worker processes) or ``"ray"`` (Ray tasks).
         address: the Ray cluster's address (``"HOST:PORT"``, ``"auto"``; ``None``: Ray's
             default: ``RAY_ADDRESS`` or a new local instance). Only for ``"ray"``.
@@ -347,7 +347,7 @@ def execute(
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers!r}")
     if engine == "ray":
-        stream = _run_ray(plan.batches(workers), address, progress)
+        stream = _run_ray(plan, address, progress)
     elif workers == 1:
         stream = _run_here(plan.batches(1), progress)
     else:
