@@ -12,8 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hiddenrole.lab.report import LENGTH_PNG, REPORT_MD, WIN_RATE_PNG, render_report, write_report
-from hiddenrole.lab.runs import execute, load_results, plan_run, results_json, write_results
+from hiddenrole.lab.report import (
+    LENGTH_PNG, REPORT_MD, WIN_RATE_PNG, game_length_figure, render_report, win_rate_figure, write_report,
+)
+from hiddenrole.lab.runs import execute, load_results, plan_run, results_json, tallies_of, write_results
 from hiddenrole.lab.simulate import CountResult, length_stats
 from hiddenrole.lab.stats import wilson_interval
 
@@ -158,3 +160,36 @@ def test_wilson_interval_holds_the_observed_rate(case):
     assert 0.0 <= low <= high <= 1.0
     if games_played:
         assert low - 1e-12 <= wins / games_played <= high + 1e-12
+
+
+def test_win_rate_plot_has_a_panel_per_side_and_a_line_with_interval_bars_per_option_set(results_file):
+    data = load_results(results_file)
+    sets = tallies_of(data)
+    fig = win_rate_figure("t", data["sides"], sets)
+    axes = fig.get_axes()
+    assert [ax.get_title() for ax in axes] == ["reds win rate", "blues win rate", "draws"]
+    for ax, side in zip(axes, ("reds", "blues", "draw")):
+        assert [t.get_text() for t in ax.get_legend().get_texts()] == ["target=1", "target=2"]
+        assert len(ax.containers) == 2  # one errorbar container per option set
+        for container, (_, by_count) in zip(ax.containers, sets):
+            line, _caps, (bars,) = container
+            ys = list(line.get_ydata())
+            assert ys == pytest.approx([100 * by_count[n].win_rate(side)[0] for n in (2, 4, 6)])
+            for segment, n in zip(bars.get_segments(), (2, 4, 6)):
+                _, low, high = by_count[n].win_rate(side)
+                assert segment[0][1] == pytest.approx(100 * low) and segment[1][1] == pytest.approx(100 * high)
+
+
+def test_game_length_plot_shows_the_distribution_and_the_band_per_option_set(results_file):
+    data = load_results(results_file)
+    sets = tallies_of(data)
+    hist_ax, band_ax = game_length_figure("t", sets).get_axes()
+    for line, (_, by_count) in zip(hist_ax.get_lines(), sets):
+        pooled = Counter()
+        for tally in by_count.values():
+            pooled.update(tally.turns_hist)
+        shares = dict(zip(line.get_xdata(), line.get_ydata()))
+        assert sum(shares.values()) == pytest.approx(100.0)
+        assert all(shares[k] == pytest.approx(100 * v / 450) for k, v in pooled.items())
+    medians = [list(line.get_ydata()) for line in band_ax.get_lines()]
+    assert medians == [[length_stats(by_count[n].turns_hist)["median"] for n in (2, 4, 6)] for _, by_count in sets]

@@ -95,7 +95,14 @@ def _new_figure(width: float, height: float) -> Figure:
 
 
 def plot_win_rates(title: str, sides: Sequence[str], sets: Sets, path: Path) -> Path:
-    """PNG: each side's win rate (%) by player count, 95% Wilson interval bars, one line per option set."""
+    """Save :func:`win_rate_figure` as a PNG at ``path``; returns ``path``."""
+    win_rate_figure(title, sides, sets).savefig(path, dpi=100, metadata={"Software": None})
+    return path
+
+
+def win_rate_figure(title: str, sides: Sequence[str], sets: Sets) -> Figure:
+    """Each side's win rate (%) by player count with 95% Wilson interval bars, one panel per
+    side (and one for draws if any), one line per option set."""
     columns = _columns(sides, sets)
     fig = _new_figure(5.0 * len(columns), 4.0)
     axes = fig.subplots(1, len(columns), squeeze=False)[0]
@@ -120,14 +127,19 @@ def plot_win_rates(title: str, sides: Sequence[str], sets: Sets, path: Path) -> 
         if len(sets) > 1:
             ax.legend(fontsize="small")
     fig.suptitle(title)
-    fig.savefig(path, dpi=100, metadata={"Software": None})
-    return path
+    return fig
 
 
 def plot_game_length(title: str, sets: Sets, path: Path, measure: str = "turns") -> Path:
-    """PNG: the distribution of game length in turns (share of games per length, all player
-    counts pooled, one line per option set) and its median with the 10th-90th percentile band
-    by player count."""
+    """Save :func:`game_length_figure` as a PNG at ``path``; returns ``path``."""
+    game_length_figure(title, sets, measure).savefig(path, dpi=100, metadata={"Software": None})
+    return path
+
+
+def game_length_figure(title: str, sets: Sets, measure: str = "turns") -> Figure:
+    """The distribution of game length in turns (share of games per length, all player
+    counts pooled, one line per option set) and its median with the 10th-90th percentile
+    band by player count."""
     fig = _new_figure(11.0, 4.0)
     hist_ax, band_ax = fig.subplots(1, 2)
     for label, by_count in sets:
@@ -158,8 +170,7 @@ def plot_game_length(title: str, sets: Sets, path: Path, measure: str = "turns")
         hist_ax.legend(fontsize="small")
         band_ax.legend(fontsize="small")
     fig.suptitle(title)
-    fig.savefig(path, dpi=100, metadata={"Software": None})
-    return path
+    return fig
 
 
 def _turns_measure(sets: Sets) -> str:
