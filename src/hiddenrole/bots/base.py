@@ -52,6 +52,11 @@ class Bot(ABC):
 # kind -> "module:Class" per game; "random" plays every game.
 _BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "hiddenrole.bots.random_bot:RandomBot"},
+    "rule": {
+        "secret-hitler": "hiddenrole.bots.secret_hitler:SecretHitlerBot",
+        "mccarthyism": "hiddenrole.bots.mccarthyism:McCarthyismBot",
+        "shady-agents": "hiddenrole.bots.shady_agents:ShadyAgentsBot",
+    },
 }
 
 

@@ -1,0 +1,356 @@
+"""A rule-based Secret Hitler bot: each side's obvious strategy, reasoning from what it saw.
+
+Liberals pass a Liberal policy whenever they hold one, distrust governments that enacted a
+Fascist policy (weighing the President's and Chancellor's public claims), vote down tickets
+with a suspect, and examine and kill the most suspect. Fascists pass Fascist policies when
+it does not expose them (a partner in government, or a claim that covers it), protect
+Hitler, vote Hitler in as Chancellor once 3 Fascist policies are down, and examine Hitler to
+"clear" him. After a legislative session both members post a claim in the thread, and every
+bot reads the claims.
+
+Claims are plain posts (no bold text, so they never count as votes in the turbo rules)::
+
+    claim president drew FFL passed FL
+    claim chancellor got FL enacted L
+    claim investigate P3 fascist
+
+A bot posts at most :data:`~hiddenrole.bots.common.MAX_POSTS_PER_GAME` times a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action
+from .base import Bot, Observation
+from .common import MAX_POSTS_PER_GAME, EventCursor, best, find, of_kind
+
+#: Suspicion (a score: higher = more likely on the Fascist team) for a proven Fascist.
+PROVEN = 100.0
+
+
+def _cards(text: str) -> str:
+    return "".join(sorted(c for c in text.upper() if c in "LF"))
+
+
+class SecretHitlerBot(Bot):
+    """The rule-based Secret Hitler bot (kind ``"rule"``); plays either variant.
+
+    It keeps, from its own observations only: its role and the roles it was told, a
+    suspicion score per player, what it drew, passed and was passed, and the claims posted.
+    """
+
+    kind = "rule"
+
+    def __init__(self, player: str, seed: int = 0, rng: Any = None) -> None:
+        super().__init__(player, seed, rng)
+        self.cursor = EventCursor()
+        self.role: str | None = None
+        self.known: dict[str, str] = {}  # player -> "liberal"/"fascist"/"hitler" (roles told)
+        self.cleared: set[str] = set()  # proven liberals (own examinations)
+        self.suspicion: dict[str, float] = {}
+        self.government: tuple[str, str] | None = None  # last elected (President, Chancellor)
+        self.my_draw: str | None = None  # cards I drew as President this session
+        self.my_pass: str | None = None  # cards I passed as President
+        self.my_got: str | None = None  # cards passed to me as Chancellor
+        self.pending_posts: list[str] = []
+        self.posts = 0
+        self.claims: dict[tuple[str, str], str] = {}  # (role in government, player) -> cards
+        self.yes_voters: list[str] = []  # who elected the last government
+
+    # ------------------------------------------------------------ reading
+    @property
+    def fascist(self) -> bool:
+        """True for a Fascist or Hitler."""
+        return self.role in ("fascist", "hitler")
+
+    @property
+    def plays_fascist(self) -> bool:
+        """True when I play the Fascists' game openly: a Fascist, or a Hitler who knows the
+        Fascists (5-6 players). A Hitler who knows nobody plays as a liberal would."""
+        return self.role == "fascist" or self.role == "hitler" and len(self.known) > 1
+
+    def _team(self, p: str) -> str | None:
+        role = self.known.get(p)
+        if role is None:
+            return None
+        return "liberal" if role == "liberal" else "fascist"
+
+    def _bump(self, p: str, amount: float) -> None:
+        if p and p != self.player:
+            self.suspicion[p] = self.suspicion.get(p, 0.0) + amount
+
+    def _read(self, view: dict[str, Any]) -> None:
+        for e in self.cursor.new(view):
+            kind = e["kind"]
+            if kind == "role":
+                self.role = e["role"]
+                self.known.update(e.get("roles") or {})
+                self.known[self.player] = e["role"]
+            elif kind == "player_list":
+                self.government = (e["president"], "")
+            elif kind == "vote_result" and e.get("passed"):
+                self.government = (e["president"], e["chancellor"])
+                self.yes_voters = [p for p, v in e.get("votes", {}).items() if v == "yes"]
+                self._new_session()
+            elif kind == "policies_drawn":
+                self.my_draw = _cards("".join(e["cards"]))
+            elif kind == "policies_passed":
+                self.my_got = _cards("".join(e["cards"]))
+            elif kind == "day_start":
+                if e.get("chancellor") and self.government:
+                    self.government = (self.government[0], e["chancellor"])
+                if "policy" in e:
+                    self._policy(e["policy"])
+                if e.get("action"):
+                    self._action(e["action"])
+            elif kind == "night_report" and "policy" in e:
+                self._policy(e["policy"])
+            elif kind == "policy_enacted" and not e.get("top_deck"):
+                self._policy(e["card"])
+            elif kind == "executive_action":
+                self._action(e)
+            elif kind == "investigation":
+                if e["allegiance"] == "liberal":
+                    self.cleared.add(e["target"])
+                    self.suspicion[e["target"]] = -PROVEN
+                else:
+                    self.suspicion[e["target"]] = PROVEN
+                self._queue(f"claim investigate {e['target']} {self._claimed_allegiance(e)}")
+            elif kind == "post":
+                self._claim(e["player"], e.get("text", ""))
+
+    def _new_session(self) -> None:
+        self.my_draw = self.my_pass = self.my_got = None
+
+    def _claimed_allegiance(self, e: dict[str, Any]) -> str:
+        """What I say I saw: the truth, except a Fascist covers a partner (protects Hitler)."""
+        if self.fascist and self._team(e["target"]) == "fascist":
+            return "liberal"
+        return e["allegiance"]
+
+    def _action(self, action: dict[str, Any]) -> None:
+        """A public executive action: killing a player I know to be liberal is suspect."""
+        power, holder, target = action.get("power"), action.get("player"), action.get("target")
+        if power == "execute" and (self._team(target) == "liberal" or target in self.cleared):
+            self._bump(holder, 3.0)
+
+    def _policy(self, card: str) -> None:
+        """A government's policy is announced: weigh it against what I know and was told."""
+        if not self.government:
+            return
+        pres, chanc = self.government
+        me = self.player
+        if card == "F":
+            for p in (pres, chanc):
+                self._bump(p, 1.0)
+            for p in self.yes_voters:
+                self._bump(p, 0.25)
+            if me == pres and self.my_pass and "L" in self.my_pass:
+                self._bump(chanc, PROVEN)  # I passed a Liberal policy; they enacted F
+            if me == chanc and self.my_got == "FF":
+                self._bump(pres, 2.0)  # they passed me FF (a FFF draw is possible)
+        else:
+            for p in (pres, chanc):
+                self._bump(p, -1.0)
+        if me in (pres, chanc) and (me == pres and self.my_draw or me == chanc and self.my_got):
+            self._queue_claims(card)
+
+    def _queue_claims(self, card: str) -> None:
+        pres, _ = self.government or ("", "")
+        if self.player == pres and self.my_draw:
+            drew, passed = self.my_draw, self.my_pass or self.my_draw[:2]
+            if self.fascist and card == "F":
+                drew, passed = "FFF", "FF"  # the cover story
+            self._queue(f"claim president drew {drew} passed {passed}")
+        elif self.my_got:
+            got = self.my_got
+            if self.fascist and card == "F":
+                got = "FF"
+            self._queue(f"claim chancellor got {got} enacted {card}")
+
+    def _queue(self, text: str) -> None:
+        self.pending_posts.append(text)
+
+    def _claim(self, poster: str, text: str) -> None:
+        words = text.split()
+        if len(words) < 4 or words[0] != "claim" or poster == self.player:
+            return
+        if words[1] == "investigate" and len(words) >= 4:
+            target, seen = words[2], words[3]
+            mine = self._team(target) or ("liberal" if target in self.cleared else None)
+            if mine is not None and mine != seen:
+                self._bump(poster, PROVEN)  # a lie about a player I know
+            elif seen == "fascist":
+                self._bump(target, 3.0)
+            elif seen == "liberal":
+                self._bump(target, -1.0)
+            return
+        if not self.government:
+            return
+        pres, chanc = self.government
+        if words[1] == "president" and poster == pres and len(words) >= 6:
+            passed = _cards(words[5])
+            self.claims[("president", poster)] = passed
+            if self.player == chanc and self.my_got and passed != self.my_got:
+                self._bump(poster, PROVEN)  # they lie about what they passed me
+            other = self.claims.get(("chancellor", chanc))
+            if other is not None and other != passed:
+                self._conflict(pres, chanc)
+        elif words[1] == "chancellor" and poster == chanc and len(words) >= 6:
+            got = _cards(words[3])
+            self.claims[("chancellor", poster)] = got
+            if self.player == pres and self.my_pass and got != self.my_pass:
+                self._bump(poster, PROVEN)
+            if "L" in got and words[5] == "F":
+                self._bump(poster, PROVEN)  # says they had a Liberal policy and enacted F
+            other = self.claims.get(("president", pres))
+            if other is not None and other != got:
+                self._conflict(pres, chanc)
+
+    def _conflict(self, pres: str, chanc: str) -> None:
+        """The President's and the Chancellor's claims disagree: one of them lies."""
+        self._bump(pres, 2.0)
+        self._bump(chanc, 2.0)
+
+    # ------------------------------------------------------------ deciding
+    def score(self, p: str) -> float:
+        """My suspicion of ``p``: higher is more likely on the Fascist team; a role I was told
+        or examined is certain (``±PROVEN``); myself ``-PROVEN``."""
+        if p == self.player:
+            return -PROVEN
+        team = self._team(p)
+        if team is not None:
+            return -PROVEN if team == "liberal" else PROVEN
+        if p in self.cleared:
+            return -PROVEN
+        return self.suspicion.get(p, 0.0)
+
+    def choose(self, observation: Observation) -> Action:
+        """One of ``observation.legal_actions``, or a claim post (bounded) during a day step."""
+        view = observation.view or {}
+        self._read(view)
+        legal = observation.legal_actions
+        board = view.get("board", {})
+        kinds = {a.get("action") for a in legal}
+        if self.pending_posts and self.posts < MAX_POSTS_PER_GAME and kinds & {"vote", "nominate"}:
+            if "targets" not in (legal[0] or {}):  # never during night 0's nomination
+                self.posts += 1
+                return {"player": self.player, "action": "post", "text": self.pending_posts.pop(0)}
+        if len(legal) == 1:
+            return self._remember(legal[0], view)
+        a0 = legal[0]
+        kind = a0.get("action")
+        if kind == "nominate" and "targets" in a0:
+            return self._nominate_pair(legal)
+        if kind == "nominate":
+            return self._nominate(legal, board)
+        if kind == "vote":
+            return self._vote(legal, board)
+        if kind in ("discard",):
+            return self._remember(self._discard(legal, view), view)
+        if kind in ("enact", "veto"):
+            return self._enact(legal, view, board)
+        if kind == "veto_response":
+            return self._veto_response(legal)
+        if kind in ("investigate", "execute", "special_election"):
+            return self._power(legal, kind, board)
+        return self.rng.choice(legal)
+
+    def _remember(self, action: Action, view: dict[str, Any]) -> Action:
+        if action.get("action") == "discard":
+            hand = list(view.get("private", {}).get("hand") or [])
+            if action["card"] in hand:
+                hand.remove(action["card"])
+            self.my_pass = _cards("".join(hand))
+        return action
+
+    def _hitler(self) -> str | None:
+        for p, r in self.known.items():
+            if r == "hitler":
+                return p
+        return None
+
+    def _nominee_score(self, p: str, board: dict[str, Any]) -> float:
+        if self.plays_fascist:
+            if self._hitler() == p and board.get("fascist_policies", 0) >= 3:
+                return 10.0  # Hitler elected Chancellor after 3 Fascist policies wins
+            return 3.0 if self._team(p) == "fascist" else 0.0
+        return -self.score(p)
+
+    def _nominate_pair(self, legal: list[Action]) -> Action:
+        def value(a: Action) -> float:
+            return sum(self._nominee_score(t, {}) for t in a["targets"]) + self.rng.below(100) / 1000
+        return best(legal, value, self.rng)
+
+    def _nominate(self, legal: list[Action], board: dict[str, Any]) -> Action:
+        return best(legal, lambda a: self._nominee_score(a["target"], board), self.rng)
+
+    def _vote(self, legal: list[Action], board: dict[str, Any]) -> Action:
+        pres, chanc = board.get("presidential_candidate"), board.get("chancellor_candidate")
+        fas = board.get("fascist_policies", 0)
+        yes = self._yes_vote(pres, chanc, fas, board)
+        return find(legal, "vote", vote="yes" if yes else "no") or legal[0]
+
+    def _yes_vote(self, pres: str | None, chanc: str | None, fas: int, board: dict[str, Any]) -> bool:
+        if self.player in (pres, chanc):
+            return True
+        if self.plays_fascist:
+            if chanc == self._hitler() and fas >= 3:
+                return True  # "electing Hitler as Chancellor any time after the third Fascist card"
+            if self._team(pres) == "fascist" or self._team(chanc) == "fascist":
+                return True
+            return self.rng.below(100) < 35  # a few yes votes, to look like a liberal
+        # a liberal (or a Hitler who knows nobody): trust by suspicion
+        risk = max(self.score(pres or ""), 0.0) + max(self.score(chanc or ""), 0.0)
+        if fas >= 3 and self.score(chanc or "") > -PROVEN / 2:
+            risk += 0.75  # the Chancellor might be Hitler
+        tracker_full = board.get("election_tracker", 0) >= board.get("tracker_limit", 2) - 1
+        threshold = 2.5 if tracker_full else 1.5
+        return risk < threshold
+
+    def _discard(self, legal: list[Action], view: dict[str, Any]) -> Action:
+        if self.plays_fascist:
+            # pass F: a partner enacts it, and "I drew F F F" covers me with a liberal
+            return find(legal, "discard", card="L") or legal[0]
+        return find(legal, "discard", card="F") or legal[0]  # pass L when I can
+
+    def _enact(self, legal: list[Action], view: dict[str, Any], board: dict[str, Any]) -> Action:
+        hand = view.get("private", {}).get("hand") or []
+        veto = find(legal, "veto")
+        if self.plays_fascist:
+            pres = (self.government or ("", ""))[0]
+            if "L" in hand and "F" in hand and self._team(pres) == "liberal" and board.get("fascist_policies", 0) <= 1:
+                # the President knows they passed me a Liberal policy: keep my cover early on
+                return find(legal, "enact", card="L") or legal[0]
+            return find(legal, "enact", card="F") or find(legal, "enact", card="L") or legal[0]
+        if veto is not None and "L" not in hand:
+            return veto
+        return find(legal, "enact", card="L") or find(legal, "enact", card="F") or legal[0]
+
+    def _veto_response(self, legal: list[Action]) -> Action:
+        allow = not self.plays_fascist and self.my_pass == "FF"
+        return find(legal, "veto_response", allow=allow) or legal[0]
+
+    def _power(self, legal: list[Action], kind: str, board: dict[str, Any]) -> Action:
+        if self.plays_fascist:
+            hitler = self._hitler()
+
+            def value(a: Action) -> float:
+                t = a["target"]
+                team = self._team(t)
+                if kind == "execute":
+                    return -10.0 if team == "fascist" else self.rng.below(10) - self.score(t)
+                if kind == "investigate":
+                    return 5.0 if t == hitler else (1.0 if team == "fascist" else 0.0)
+                return 5.0 if team == "fascist" else 0.0  # special election: a partner
+            return best(legal, value, self.rng)
+        if kind == "special_election":
+            return best(legal, lambda a: -self.score(a["target"]), self.rng)
+        if kind == "investigate":
+            # the most suspect player I cannot yet prove
+            return best(
+                legal, lambda a: self.score(a["target"]) if abs(self.score(a["target"])) < PROVEN else -PROVEN,
+                self.rng,
+            )
+        return best(legal, lambda a: self.score(a["target"]), self.rng)
