@@ -114,8 +114,9 @@ def main() -> int:
     parser.add_argument("--startup-cpu", type=float, default=0.2,
                         help="CPU seconds allowed for starting 2 workers (a forkserver and 2 interpreters)")
     parser.add_argument("--max-split-overhead", type=float, default=0.25,
-                        help="extra CPU seconds allowed for 2 workers vs 1 (fraction; CPU time inflates when cores are shared)")
-    parser.add_argument("--max-overhead", type=float, default=0.15, help="extra CPU seconds allowed for the lab with 1 worker vs the plain loop (fraction)")
+                        help="extra CPU seconds allowed for 2 workers vs 1 (fraction; shared cores inflate CPU time)")
+    parser.add_argument("--max-overhead", type=float, default=0.15,
+                        help="extra CPU seconds allowed for the lab with 1 worker vs the plain loop (fraction)")
     args = parser.parse_args()
     try:
         bots = parse_pairs(args.bots, "--bots")

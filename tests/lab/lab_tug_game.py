@@ -110,7 +110,9 @@ class TugOfWar(Game):
             reason = "rounds_exhausted"
         else:
             return
-        outcomes = {p: "draw" if winner is None else "win" if self.side_of(p) == winner else "loss" for p in self.players}
+        outcomes = {
+            p: "draw" if winner is None else "win" if self.side_of(p) == winner else "loss" for p in self.players
+        }
         self._result = Result(winner, reason, outcomes, {"turns": self.round, "rope": self.rope})
         self.emit("game_over", winner=winner, reason=reason)
 

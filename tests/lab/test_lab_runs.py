@@ -167,7 +167,8 @@ def test_a_game_that_counts_turns_only_sometimes_is_reported(tug):
         ({"bots": {"reds": "genius"}}, BadSetup, "no bot 'genius'"),
         ({"counts": [1, 4]}, BadSetup, "takes 2 to 8 players, not \\[1\\]"),
         ({"counts": [4, 4]}, BadSetup, "given twice"),
-        ({"counts": [2, 4], "sweep": [("target", ["8", "9"])]}, BadOption, r"target=9.*at most 4 steps .*\(at 2 players\)"),
+        ({"counts": [2, 4], "sweep": [("target", ["8", "9"])]}, BadOption,
+         r"target=9.*at most 4 steps .*\(at 2 players\)"),
         ({"games": 0}, ValueError, "at least 1"),
     ],
 )

@@ -183,7 +183,9 @@ def _turns_measure(sets: Sets) -> str:
 
 
 def _describe_run(data: Mapping[str, Any]) -> list[str]:
-    bots = ", ".join(f"{side}: {kind}" if side != "*" else f"every other side: {kind}" for side, kind in data["bots"].items())
+    bots = ", ".join(
+        f"{side}: {kind}" if side != "*" else f"every other side: {kind}" for side, kind in data["bots"].items()
+    )
     fixed = ", ".join(f"`{k}={v}`" for k, v in data.get("options", {}).items()) or "none (defaults)"
     sweep = ", ".join(f"`{s['option']}` = {', '.join(map(str, s['values']))}" for s in data.get("sweep", [])) or "none"
     versions = ", ".join(f"{k} {v}" for k, v in data["versions"].items())
