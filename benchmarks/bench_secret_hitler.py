@@ -1,11 +1,12 @@
 """Benchmark: complete 7-player Secret Hitler games per second with random bots, on one core.
 
 Plays games exactly as a user would: ``hiddenrole.lab.play_game`` with a ``RandomBot`` in
-every seat, a fresh game per seed. Prints, for the default options (turbo) and for the
+every seat, seated as the lab seats them (``seat_bots``: one generator for a game's bots), a
+fresh game per seed. Prints, for the default options (turbo) and for the
 official variant, games per second of wall time and per second of this process's CPU time
 (the machine is shared, so the CPU figure is the per-core one), and, for context, the cost
 of the same loop around a game that does nothing (the harness floor: bots, observations,
-``play_game``). Exits 1 when the default options fall below the target (CPU figure).
+``play_game``, seated the same way). Exits 1 when the default options fall below the target (CPU figure).
 
     .venv/bin/python benchmarks/bench_secret_hitler.py [--games N] [--target GPS]
 """
@@ -16,7 +17,7 @@ import argparse
 import sys
 import time
 
-from hiddenrole.bots import RandomBot
+from hiddenrole.bots import RandomBot, seat_bots
 from hiddenrole.engine import Result, new_game
 from hiddenrole.lab.play import play_game
 
@@ -30,7 +31,7 @@ def measure(games: int, options: dict[str, str]) -> tuple[float, float, float]:
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
         game = new_game("secret-hitler", PLAYERS, options, seed=seed)
-        record = play_game(game, {p: RandomBot(p, seed) for p in PLAYERS})
+        record = play_game(game, seat_bots(PLAYERS, RandomBot, seed))
         steps += record.actions + record.timeouts
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return games / wall, games / cpu, steps / games
@@ -60,12 +61,18 @@ class _NullGame:
         self.is_over = self.left <= 0
         return []
 
+    def timeout(self):  # never called: the null game always waits for a player
+        return []
+
+    def view(self, player):  # never called: RandomBot does not ask for its view
+        return {}
+
 
 def floor(games: int, steps: float) -> float:
     """Games per CPU second of the harness alone, for games of ``steps`` actions."""
     cpu = time.process_time()
     for seed in range(games):
-        play_game(_NullGame(round(steps)), {p: RandomBot(p, seed) for p in PLAYERS})
+        play_game(_NullGame(round(steps)), seat_bots(PLAYERS, RandomBot, seed))
     return games / (time.process_time() - cpu)
 
 

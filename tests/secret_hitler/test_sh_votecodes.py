@@ -2,8 +2,12 @@
 and the poster is told why in private; P/C marks; the dead cannot post."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from hiddenrole.engine import IllegalAction
+from hiddenrole.engine import IllegalAction, Rng
+from hiddenrole.games.secret_hitler import SecretHitler
+from hiddenrole.games.secret_hitler.votecodes import HIGH, LOW, PAIRS, draw_votecodes
 from sh_util import act, fingerprint, new, night0
 
 
@@ -158,3 +162,80 @@ def test_codes_only_shown_to_their_owner():
     g = day1_nominated()
     assert g.view("Ann")["private"]["todays_codes"] == dict(zip(("yes", "no"), g.votecodes["Ann"][0]))
     assert "todays_codes" not in g.view(None)["private"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=5, max_value=10))
+def test_the_deal_is_20_pairs_each_of_distinct_3_digit_codes(seed, count):
+    """"Each player has a list of 20 (more than needed) pairs of 3-digit votecodes"; codes are
+    distinct in the game, so a pair's two codes differ and no code is anyone else's."""
+    players = [f"P{i}" for i in range(count)]
+    deal = draw_votecodes(Rng(seed), players)
+    assert list(deal) == players
+    codes = [c for p in players for pair in deal[p] for c in pair]
+    assert all(len(deal[p]) == PAIRS and all(len(pair) == 2 for pair in deal[p]) for p in players)
+    assert len(codes) == len(set(codes)) == 2 * PAIRS * count
+    assert all(type(c) is int and LOW <= c <= HIGH for c in codes)
+
+
+def test_the_deal_is_uniform_over_codes_and_seats():
+    """Every code is equally likely in every seat: the first pair's yes code over 9,000 games
+    and all of one player's 40 codes over 1,000 games (counts of 900 codes, within 6 sigma)."""
+    players = [f"P{i}" for i in range(7)]
+    first = [0] * 900
+    last_seat = [0] * 900
+    for seed in range(9000):
+        deal = draw_votecodes(Rng(seed), players)
+        first[deal["P0"][0][0] - LOW] += 1
+        if seed < 1000:
+            for pair in deal["P6"]:
+                for c in pair:
+                    last_seat[c - LOW] += 1
+    for counts, mean in ((first, 10), (last_seat, 1000 * 40 / 900)):
+        sigma = mean ** 0.5
+        assert all(abs(c - mean) < 6 * sigma for c in counts), (min(counts), max(counts))
+    # a chi-square statistic near its 899 degrees of freedom (mean 899, sd ~42)
+    chi2 = sum((c - 10) ** 2 / 10 for c in first)
+    assert 650 < chi2 < 1150, chi2
+
+
+def test_the_deal_is_the_votecodes_chance_outcome_and_reproducible():
+    a = SecretHitler([f"P{i}" for i in range(7)], seed=11)
+    b = SecretHitler([f"P{i}" for i in range(7)], seed=11)
+    assert a.votecodes == b.votecodes
+    (drawn,) = [v for k, v in a.chance.record if k == "votecodes"]
+    assert drawn == a.votecodes
+    c = SecretHitler([f"P{i}" for i in range(7)], seed=12)
+    assert c.votecodes != a.votecodes
+
+
+def _below_many_reference(rng: Rng, n: int, k: int) -> list[int]:
+    """Rng.below_many as first written (digit by digit), to pin the faster loop to it."""
+    two53 = 1 << 53
+    per = 1
+    while n ** (per + 1) <= two53:
+        per += 1
+    span = n**per
+    limit = two53 - (two53 % span)
+    out: list[int] = []
+    while len(out) < k:
+        r = int(rng._random() * two53)
+        if r >= limit:
+            continue
+        r %= span
+        for _ in range(min(per, k - len(out))):
+            r, digit = divmod(r, n)
+            out.append(digit)
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=2**64),
+       st.sampled_from([2, 3, 7, 900, 1000, 12345, 2**26 + 1, 2**40, 2**53 - 1, 2**53]),
+       st.integers(min_value=0, max_value=400))
+def test_below_many_draws_what_the_digit_by_digit_loop_drew(seed, n, k):
+    """The engine's faster below_many loop (used by the deal) gives the same values and leaves
+    the generator in the same state as the original loop."""
+    fast, slow = Rng(seed), Rng(seed)
+    assert fast.below_many(n, k) == _below_many_reference(slow, n, k)
+    assert fast.below(1000) == slow.below(1000)

@@ -91,14 +91,16 @@ class Rng:
         limit = _TWO_53 - (_TWO_53 % span)
         rand = self._random
         out: list[int] = []
+        keep = out.append
+        digits = range(per)
         while len(out) < k:
             r = int(rand() * _TWO_53)
-            if r >= limit:
-                continue
-            r %= span
-            for _ in range(min(per, k - len(out))):
-                r, digit = divmod(r, n)
-                out.append(digit)
+            if r < limit:
+                # the base-n digits of r % span, least significant first
+                for _ in digits:
+                    r, digit = divmod(r, n)
+                    keep(digit)
+        del out[k:]  # the last draw's unused digits
         return out
 
     def choice(self, items: Sequence[T]) -> T:

@@ -16,9 +16,7 @@ from ...engine import BadSetup, Rng
 
 PAIRS = 20  #: "a list of 20 (more than needed) pairs"
 LOW, HIGH = 100, 999  #: 3-digit codes
-_SPAN = HIGH - LOW + 1  # 900
-_CHUNK = 5  # 900**5 < 2**53: one uniform draw gives five independent uniform codes
-_CHUNK_SPAN = _SPAN**_CHUNK
+_SPAN = HIGH - LOW + 1  # 900 codes
 
 BOLD_CODE = re.compile(r"\*\*\s*(\d{3})\s*\*\*|\[b\]\s*(\d{3})\s*\[/b\]", re.IGNORECASE)
 
@@ -26,36 +24,31 @@ BOLD_CODE = re.compile(r"\*\*\s*(\d{3})\s*\*\*|\[b\]\s*(\d{3})\s*\[/b\]", re.IGN
 def draw_votecodes(rng: Rng, players: Sequence[str]) -> dict[str, list[list[int]]]:
     """Draw every player's 20 ``[yes, no]`` pairs: distinct 3-digit codes, uniform.
 
-    Codes are drawn uniformly and independently and a code already dealt is drawn again,
-    which deals a uniformly random sequence of distinct codes. One ``rng.below(900**5)``
-    gives five codes (its base-900 digits), which keeps the deal cheap.
+    Codes are drawn uniformly and independently (``rng.below_many(900, k)``, several codes per
+    53-bit draw) and a code already dealt is skipped, which deals the first distinct values of
+    an independent uniform sequence: a uniformly random sequence of distinct codes. Each round
+    draws a little more than is still missing (the surplus is dropped) so that one or two
+    rounds usually suffice; the order in which codes first appear is kept (``dict`` keys).
+    The deal goes in that order: the first player's 20 pairs, then the next player's...
+
+    Args:
+        rng: the game's generator (the ``"votecodes"`` chance outcome).
+        players: the names, in the order they are dealt to.
 
     Returns:
-        ``{player: [[yes, no] * 20]}``, players in the given order.
+        ``{player: [[yes, no] * 20]}``, players in the given order; all codes distinct.
     """
     need = 2 * PAIRS * len(players)
-    seen: set[int] = set()
-    add = seen.add
-    codes: list[int] = []
-    keep = codes.append
-    below = rng.below
+    below_many = rng.below_many
+    codes = dict.fromkeys(below_many(_SPAN, need + need // 5))  # 280 of 900 at 7 players: ~1 in 6 draws repeats
     while len(codes) < need:
-        r = below(_CHUNK_SPAN)  # five base-900 digits, least significant first
-        r, a = divmod(r, _SPAN)
-        r, b = divmod(r, _SPAN)
-        r, c = divmod(r, _SPAN)
-        e, d = divmod(r, _SPAN)
-        for code in (LOW + a, LOW + b, LOW + c, LOW + d, LOW + e):
-            if code not in seen:
-                add(code)
-                keep(code)
-    del codes[need:]
-    out = {}
-    step = 2 * PAIRS
-    for i, p in enumerate(players):
-        mine = codes[step * i: step * (i + 1)]
-        out[p] = [[mine[k], mine[k + 1]] for k in range(0, step, 2)]
-    return out
+        missing = need - len(codes)
+        codes.update(dict.fromkeys(below_many(_SPAN, missing + missing // 2 + 5)))
+    flat = list(map(LOW.__add__, codes))  # first-seen order, 100..999
+    del flat[need:]
+    it = iter(flat)
+    pairs = list(map(list, zip(it, it)))  # [yes, no] pairs in dealing order
+    return {p: pairs[PAIRS * i: PAIRS * (i + 1)] for i, p in enumerate(players)}
 
 
 def check_votecodes(value: Any, players: Sequence[str]) -> dict[str, list[list[int]]]:
