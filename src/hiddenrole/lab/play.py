@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -10,6 +11,18 @@ from ..bots.base import Bot, Observation
 from ..engine import Game, Result
 
 MAX_STEPS = 100_000
+
+_dumps, _loads = json.dumps, json.loads
+
+
+def json_copy(data: Any) -> Any:
+    """A copy of JSON data made by a JSON round trip: what a bot on the other end of a wire
+    would receive, sharing no object with the game (tuples become lists, keys strings).
+
+    Raises:
+        TypeError: ``data`` is not JSON-serialisable (a game bug: views are JSON data).
+    """
+    return _loads(_dumps(data))
 
 
 class RunawayGame(RuntimeError):
@@ -38,7 +51,10 @@ def play_game(
     is asked for an action (the others in turn, since ``to_act`` is asked again after each
     action); when it waits for nobody, the deadline is passed with :meth:`Game.timeout`.
     Each bot is given only an :class:`Observation`: its legal actions and, if it asks
-    for it, a copy of its view.
+    for it, its view; a bot that asks for the view (``needs_view``) gets both as a JSON
+    copy (:func:`json_copy`), so no object it is given belongs to the game's state. (A bot
+    with ``needs_view = False`` gets the engine's legal-action list itself, which it must
+    not change, so that random bots stay fast.)
 
     Args:
         game: a fresh game.
@@ -67,7 +83,13 @@ def play_game(
         player = waiting[0]
         bot = bots[player]
         legal = legal_actions(player)
-        action = bot.choose(Observation(player, legal, game.view(player) if bot.needs_view else None))
+        if bot.needs_view:
+            # a JSON copy of the legal actions and the view: nothing the bot is given is an
+            # object of the game's state (bots that never look at the view skip the copy)
+            legal, view = json_copy((legal, game.view(player)))
+            action = bot.choose(Observation(player, legal, view))
+        else:
+            action = bot.choose(Observation(player, legal, None))
         apply(action)
         actions += 1
         if on_step is not None:
