@@ -37,6 +37,7 @@ from hiddenrole.bots import Observation, RandomBot
 
 PLAYERS = 7
 STOP = asyncio.Event()
+GRACE = 0.25  # seconds after the ack during which the other players' updates are counted
 
 
 def free_port() -> int:
@@ -56,13 +57,21 @@ class Table:
         self.t0: float | None = None  # when the action in flight was sent
         self.got: dict[str, float] = {}  # player -> first update after t0
         self.busy = False
+        self.t_ack: float | None = None  # when the action in flight was acknowledged
         self.latencies: list[float] = []
+        self.ack_latencies: list[float] = []
         self.over = False
 
     def close_window(self) -> None:
-        if self.t0 is not None and self.got:
-            self.latencies.append(max(self.got.values()) - self.t0)
+        """Record the action in flight: the last player's update for it. The server queues
+        every player's update before the actor's ack, so updates arriving more than
+        ``GRACE`` after the ack were caused by something else (a deadline) and are not counted."""
+        if self.t0 is not None and self.t_ack is not None:
+            arrived = [t for t in self.got.values() if t <= self.t_ack + GRACE]
+            self.latencies.append(max([*arrived, self.t_ack]) - self.t0)
+            self.ack_latencies.append(self.t_ack - self.t0)
         self.t0 = None
+        self.t_ack = None
         self.got = {}
 
 
@@ -93,6 +102,8 @@ class Seat:
                 elif kind == "ack":
                     self.acked += 1
                     self.pending = False
+                    if table.t0 is not None and table.t_ack is None:
+                        table.t_ack = now
                 elif kind == "error":
                     self.pending = False
                 elif kind == "reveal":
@@ -186,11 +197,15 @@ async def run(args) -> int:
             while sum(1 for t in tables for s in t.seats if s.state is not None) < len(tasks):
                 await asyncio.sleep(0.05)
             connected = len(tasks)
-            for t in tables:
+            # tables start spread over the ramp, as real groups do (not all at the same instant)
+            ramp_start = time.perf_counter()
+            for i, t in enumerate(tables):
+                await asyncio.sleep(max(0.0, ramp_start + args.ramp * i / len(tables) - time.perf_counter()))
                 await http.post(f"/api/tables/{t.code}/start", headers={"Authorization": f"Bearer {t.host}"})
             await asyncio.sleep(args.warmup)
             for t in tables:
                 t.latencies.clear()
+                t.ack_latencies.clear()
             acked0 = sum(s.acked for t in tables for s in t.seats)
             lags: list[float] = []
 
@@ -209,6 +224,7 @@ async def run(args) -> int:
             server_cpu = (cpu_seconds(server.pid) - cpu0) / elapsed
             acked = sum(s.acked for t in tables for s in t.seats) - acked0
             latencies = [x for t in tables for x in t.latencies]
+            acks = [x for t in tables for x in t.ack_latencies]
             stop.set()
             await tick
             for seat in (s for t in tables for s in t.seats):
@@ -224,6 +240,8 @@ async def run(args) -> int:
     print(f"actions per second  {acked / elapsed:.1f} ({acked} actions in {elapsed:.1f} s)")
     print(f"latency p50         {p50:.1f} ms")
     print(f"latency p99         {p99:.1f} ms  (target < {args.target_ms:g} ms; {len(latencies)} actions timed)")
+    print(f"ack latency p50/p99 {percentile(acks, 0.5) * 1000:.1f} / {percentile(acks, 0.99) * 1000:.1f} ms "
+          "(action sent -> the actor's ack)")
     print(f"server CPU          {100 * server_cpu:.0f}% of one core")
     print(f"client loop lag p99 {percentile(lags, 0.99) * 1000:.1f} ms (the clients' own share of the latency)")
     print(f"machine             {os.cpu_count()} cores, CPython {sys.version.split()[0]}, "
@@ -238,7 +256,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=20, help="concurrent tables (200 for the full run)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds")
-    parser.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
+    parser.add_argument("--ramp", type=float, default=5.0, help="seconds over which the tables start")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds played after the ramp before measuring")
     parser.add_argument("--factor", type=float, default=60.0, help="fast pace: durations divided by this")
     parser.add_argument("--think-min", type=float, default=0.1, help="bots think at least this long (s)")
     parser.add_argument("--think-max", type=float, default=0.6, help="bots think at most this long (s)")

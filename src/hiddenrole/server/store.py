@@ -12,6 +12,8 @@ accepted action.
 from __future__ import annotations
 
 import asyncio
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -121,6 +123,10 @@ class Store:
         self.engine: AsyncEngine | None = None
         # SQLite has one writer: serialise writes in-process instead of waiting on locks.
         self._write_lock = asyncio.Lock()
+        self._pending: list[tuple[str, LogEntry, SeatRow | None, str | None, asyncio.Future]] = []
+        self._writer: asyncio.Task | None = None
+        self._sync_engine: sa.Engine | None = None
+        self._executor: ThreadPoolExecutor | None = None
 
     async def open(self) -> None:
         """Connect and bring the schema up to date with the Alembic migrations."""
@@ -131,6 +137,11 @@ class Store:
             self.engine = create_async_engine(self.url, pool_size=1, max_overflow=0,
                                               connect_args={"timeout": 30})
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            self._sync_engine = sa.create_engine(self.url.replace("sqlite+aiosqlite:", "sqlite:", 1),
+                                                 poolclass=sa.pool.StaticPool,
+                                                 connect_args={"timeout": 30, "check_same_thread": False})
+            event.listen(self._sync_engine, "connect", _sqlite_pragmas)
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="hiddenrole-sqlite-writer")
         else:
             args = {"server_settings": {"search_path": self.schema}} if self.schema else {}
             self.engine = create_async_engine(self.url, pool_size=5, max_overflow=5, connect_args=args)
@@ -138,10 +149,16 @@ class Store:
             await conn.run_sync(_upgrade)
 
     async def close(self) -> None:
-        """Close every connection."""
+        """Finish the pending writes, then close every connection."""
+        if self._writer is not None and not self._writer.done():
+            await self._writer
         if self.engine is not None:
             await self.engine.dispose()
             self.engine = None
+        if self._sync_engine is not None:
+            self._sync_engine.dispose()
+            self._sync_engine = None
+            self._executor.shutdown(wait=True)
 
     @property
     def _engine(self) -> AsyncEngine:
@@ -205,19 +222,57 @@ class Store:
                      status: str | None = None) -> None:
         """Append one entry to a game's log and commit it (with a seat change and status, if given).
 
+        Appends from many tables that arrive together are committed in one transaction
+        (group commit); each call returns only once its entry is committed.
+
         Raises:
             sqlalchemy.exc.IntegrityError: an entry with this ``(game_id, seq)`` exists
                 (the log is append-only; a second writer lost the race).
         """
-        async with self._write_lock, self._engine.begin() as conn:
-            await conn.execute(game_log.insert().values(game_id=game_id, seq=entry.seq, kind=entry.kind,
-                                                        data=entry.data, at=entry.at))
-            if seat is not None:
-                await conn.execute(
-                    seats.update().where(seats.c.table_id == seat.table_id, seats.c.position == seat.position)
-                    .values(name=seat.name, token_hash=seat.token_hash, bot_kind=seat.bot_kind))
-            if status is not None:
-                await conn.execute(tables.update().where(tables.c.id == game_id).values(status=status))
+        future = asyncio.get_running_loop().create_future()
+        self._pending.append((game_id, entry, seat, status, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_batches())
+        await future
+
+    async def _write_batches(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            async with self._write_lock:
+                try:
+                    await self._write(batch)
+                except Exception:
+                    if len(batch) == 1:
+                        _settle(batch[0][4], exc=sys.exc_info()[1])
+                        continue
+                    for item in batch:  # find which entry failed: one transaction each
+                        try:
+                            await self._write([item])
+                        except Exception as exc:
+                            _settle(item[4], exc=exc)
+                        else:
+                            _settle(item[4])
+                    continue
+            for item in batch:
+                _settle(item[4])
+
+    async def _write(self, batch: list) -> None:
+        """Commit a batch of appends in one transaction.
+
+        SQLite: in the store's one writer thread, through a synchronous SQLAlchemy engine
+        (a whole transaction costs one hand-over between threads instead of one per
+        statement, which keeps commits quick while the event loop is busy). PostgreSQL:
+        through the async engine.
+        """
+        if self._sync_engine is not None:
+            await asyncio.get_running_loop().run_in_executor(self._executor, _write_batch_sync,
+                                                             self._sync_engine, batch)
+            return
+        async with self._engine.begin() as conn:
+            await conn.execute(game_log.insert(), _log_rows(batch))
+            for game_id, _entry, seat, status, _f in batch:
+                if seat is not None or status is not None:
+                    await _write_entry(conn, game_id, None, seat, status)
 
     async def log_of(self, game_id: str) -> list[LogEntry]:
         """A game's whole log, in order."""
@@ -225,6 +280,44 @@ class Store:
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).mappings().all()
         return [LogEntry(r["seq"], r["kind"], r["data"], r["at"]) for r in rows]
+
+
+async def _write_entry(conn, game_id: str, entry: LogEntry | None, seat: SeatRow | None,
+                       status: str | None) -> None:
+    if entry is not None:
+        await conn.execute(game_log.insert().values(game_id=game_id, seq=entry.seq, kind=entry.kind,
+                                                    data=entry.data, at=entry.at))
+    if seat is not None:
+        await conn.execute(
+            seats.update().where(seats.c.table_id == seat.table_id, seats.c.position == seat.position)
+            .values(name=seat.name, token_hash=seat.token_hash, bot_kind=seat.bot_kind))
+    if status is not None:
+        await conn.execute(tables.update().where(tables.c.id == game_id).values(status=status))
+
+
+def _log_rows(batch: list) -> list[dict[str, Any]]:
+    return [{"game_id": g, "seq": e.seq, "kind": e.kind, "data": e.data, "at": e.at} for g, e, *_ in batch]
+
+
+def _write_batch_sync(engine: sa.Engine, batch: list) -> None:
+    with engine.begin() as conn:
+        conn.execute(game_log.insert(), _log_rows(batch))
+        for game_id, _entry, seat, status, _f in batch:
+            if seat is not None:
+                conn.execute(seats.update().where(seats.c.table_id == seat.table_id,
+                                                  seats.c.position == seat.position)
+                             .values(name=seat.name, token_hash=seat.token_hash, bot_kind=seat.bot_kind))
+            if status is not None:
+                conn.execute(tables.update().where(tables.c.id == game_id).values(status=status))
+
+
+def _settle(future: asyncio.Future, exc: BaseException | None = None) -> None:
+    if future.done():
+        return
+    if exc is None:
+        future.set_result(None)
+    else:
+        future.set_exception(exc)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
