@@ -64,8 +64,10 @@ def test_create_join_start_and_play_a_whole_game(tmp_path):
                 assert reveal["reveal"]["result"]["winner"] in ("loyal", "traitor")
                 seqs = [f["seq"] for f in c.frames]
                 assert seqs == list(range(1, len(seqs) + 1))  # every server message numbered in order
-            info = (await srv.http.get(f"/api/tables/{code}")).json()["table"]
+            got = (await srv.http.get(f"/api/tables/{code}")).json()
+            info = got["table"]
             assert info["status"] == "over" and isinstance(info["seed"], int)
+            assert got["reveal"]["salt"] == info["salt"] and got["reveal"]["events"]
             export = (await srv.http.get(f"/api/tables/{code}/export")).json()
             from hiddenrole.server import verify_export
             check = verify_export(export)

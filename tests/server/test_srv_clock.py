@@ -102,6 +102,11 @@ def test_deadlines_follow_timer_keys_and_the_fast_factor(tmp_path):
                 return
             assert table.game.phase == "dusk" and table.deadlines() == {"dusk-1": T0 + 9}
             assert ann.state["deadline"] == iso(T0 + 9)
+            # nobody acts at dusk: an action now is out of turn, and changes nothing
+            await ann.send({"type": "action", "id": 9, "action": {"action": "vote", "target": "Bot 1"}})
+            err = await ann.until(lambda f: f["type"] in ("error", "ack"))
+            assert err["code"] == "out_of_turn" and "no vote is open" in err["message"]
+            assert table.game.phase == "dusk"
             clock.advance(2.9)
             await settle()
             assert table.game.phase == "dusk"
