@@ -204,16 +204,21 @@ class ShadyAgentsBot(Bot):
                 if q is not None:
                     self._weigh(e["player"], q)
 
-    # ------------------------------------------------------------ deciding
-    def choose(self, observation: Observation) -> Action:
-        """One of ``observation.legal_actions``: an answer, a move, an interrogation call or a
-        hand-out, by the most likely teams."""
-        view = observation.view or {}
+    def update(self, view: dict[str, Any]) -> None:
+        """Read the events of ``view`` (my information state) not read before: gifts,
+        discards, the tools I saw, and every answer, which reweighs the worlds."""
         if self.role is None:
             self.role = view.get("private", {}).get("role")
         if self.worlds is None and self.role is not None:
             self._init_worlds(view)
         self._read(view)
+
+    # ------------------------------------------------------------ deciding
+    def choose(self, observation: Observation) -> Action:
+        """One of ``observation.legal_actions``: an answer, a move, an interrogation call or a
+        hand-out, by the most likely teams."""
+        view = observation.view or {}
+        self.update(view)
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
