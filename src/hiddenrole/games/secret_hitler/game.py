@@ -125,12 +125,16 @@ class SecretHitler(Game):
         self._vote_actions = {
             p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
             for p in players}
+        self._living: tuple[str, ...] = ()  # the living in list order (see _count_living)
+        self._living_votes: dict[str, list[dict[str, Any]]] = {}  # their vote actions
+        self._count_living()
+        self._pair = 0  # index of today's votecode pair
         self._card_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
         self._target_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
-        # (candidate, term-limited President, Chancellor, living count) -> (legal nominations,
-        # eligible names); the living only ever shrink, so their count identifies them
-        self._nominations: dict[tuple[Any, ...], tuple[list[dict[str, Any]], frozenset[str]]] = {}
-        self._eligible: frozenset[str] = frozenset()
+        # Presidential Candidate -> [(name, nomination action)] for every other player in list
+        # order, made on the candidate's first day; each day keeps the eligible ones
+        self._nominations: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        self._eligible: dict[str, dict[str, Any]] = {}  # eligible Chancellor -> nomination action
         self._publish()
 
         # "The Mod rands the player list and puts in it in the opening post of the game thread."
@@ -253,18 +257,32 @@ class SecretHitler(Game):
             raise IllegalAction(player, action, "missing the action kind")
         if self._result is not None:
             raise IllegalAction(player, action, "the game is over")
-        handler = self._handlers.get(kind)
+        handler = _HANDLERS.get(kind)
         if handler is None:
-            raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(self._handlers)})")
+            raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(_HANDLERS)})")
         log = self.log
         start = len(log)
         handler(self, player, kind, action)
         return log[start:]
 
+    def timeout(self) -> list[Event]:
+        """Pass the current deadline (see :meth:`hiddenrole.engine.Game.timeout`); a faster
+        equivalent of the base method.
+
+        Raises:
+            IllegalAction: the game is over.
+        """
+        if self._result is not None:
+            raise IllegalAction(None, {"timeout": True}, "the game is over")
+        log = self.log
+        start = len(log)
+        self._timeout()
+        return log[start:]
+
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        handler = self._handlers.get(kind)
+        handler = _HANDLERS.get(kind)
         if handler is None:
-            raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(self._handlers)})")
+            raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(_HANDLERS)})")
         handler(self, player, kind, action)
 
     def _expect(self, player: str, action: Mapping[str, Any], step: str, what: str) -> None:
@@ -306,15 +324,15 @@ class SecretHitler(Game):
 
     def _do_nominate(self, target: str) -> None:
         self.chancellor_candidate = target
-        self.emit("nominated", president=self.presidential_candidate, chancellor=target)
+        log = self.log
+        log.append(Event(len(log), "nominated", {"president": self.presidential_candidate, "chancellor": target}, None))
         self.votes = {}
         self.step = VOTE
         self.actor = None
         self._legal = []
-        alive = self.alive
-        self._to_act = waiting = tuple(q for q in self.order if q in alive)
-        actions = self._vote_actions
-        self._legal_by = {q: actions[q] for q in waiting}
+        self._to_act = self._living
+        # turbo votes can be changed (the lists stay); an official vote removes the voter's
+        self._legal_by = self._living_votes if self.turbo else dict(self._living_votes)
 
     # votes ------------------------------------------------------------------
     def _act_vote(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
@@ -323,11 +341,15 @@ class SecretHitler(Game):
         if p not in self.alive:
             raise IllegalAction(p, a, "dead players cannot vote")
         v = a.get("vote")
-        if v != "yes" and v != "no":
+        if v == "yes":
+            i = 0
+        elif v == "no":
+            i = 1
+        else:
             raise IllegalAction(p, a, "'vote' must be \"yes\" or \"no\"")
         if self.turbo:
             # shorthand for posting one's own code of today in bold
-            code = self.votecodes[p][(self.day - 1) % PAIRS][0 if v == "yes" else 1]
+            code = self.votecodes[p][self._pair][i]
             if p == self.presidential_candidate:
                 data = {"player": p, "text": f"**{code}**", "mark": "P"}
             elif p == self.chancellor_candidate:
@@ -336,7 +358,13 @@ class SecretHitler(Game):
                 data = {"player": p, "text": f"**{code}**"}
             log = self.log
             log.append(Event(len(log), "post", data, None))
-            self._count_vote(p, v)
+            # as _count_vote
+            self.votes[p] = v
+            waiting = self._to_act
+            if p in waiting:
+                self._to_act = waiting = waiting[1:] if waiting[0] == p else tuple([q for q in waiting if q != p])
+                if not waiting and not self.timed:
+                    self._end_vote()
             return
         if p in self.votes:
             raise IllegalAction(p, a, "you have already voted")
@@ -348,7 +376,7 @@ class SecretHitler(Game):
         self.votes[p] = v
         waiting = self._to_act
         if p in waiting:
-            self._to_act = waiting[1:] if waiting[0] == p else tuple(q for q in waiting if q != p)
+            self._to_act = waiting[1:] if waiting[0] == p else tuple([q for q in waiting if q != p])
             if not self._to_act and not (self.turbo and self.timed):
                 self._end_vote()
 
@@ -409,16 +437,18 @@ class SecretHitler(Game):
 
     def _end_vote(self) -> None:
         """The tally: "the Mod announces this fact and how each player actually voted"."""
-        alive = self.alive
         votes = self.votes
-        table = {p: votes.get(p, "no vote") for p in self.order if p in alive}
+        living = self._living
+        table = {p: votes.get(p, "no vote") for p in living}
         cast = list(table.values())
         yes = cast.count("yes")
         no = cast.count("no")
-        passed = yes > no if self.cast_rule else 2 * yes > len(alive)
+        passed = yes > no if self.cast_rule else 2 * yes > len(living)
         pc, cc = self.presidential_candidate, self.chancellor_candidate
-        self.emit("vote_result", by="Mod", day=self.day, president=pc, chancellor=cc,
-                  votes=table, yes=yes, no=no, passed=passed)
+        log = self.log
+        log.append(Event(len(log), "vote_result", {
+            "by": "Mod", "day": self.day, "president": pc, "chancellor": cc,
+            "votes": table, "yes": yes, "no": no, "passed": passed}, None))
         self._to_act = ()
         self._legal_by = {}
         if not passed:
@@ -444,8 +474,9 @@ class SecretHitler(Game):
     # the legislative session -----------------------------------------------
     def _draw_three(self, president: str) -> None:
         deck = self.deck
-        self.hand = [deck.pop(), deck.pop(), deck.pop()]
-        self.emit("policies_drawn", to=self._only[president], cards=list(self.hand))
+        self.hand = hand = [deck.pop(), deck.pop(), deck.pop()]
+        log = self.log
+        log.append(Event(len(log), "policies_drawn", {"cards": list(hand)}, self._only[president]))
         if self.turbo:
             self._publish()
             self._night_secret = True
@@ -481,7 +512,9 @@ class SecretHitler(Game):
             self.limit_president = president
         chancellor = self.chancellor
         self.veto_refused = False
-        self.emit("policies_passed", to=self._only[chancellor], president=president, cards=list(hand))
+        log = self.log
+        log.append(Event(len(log), "policies_passed", {"president": president, "cards": list(hand)},
+                         self._only[chancellor]))
         self._enact_step(chancellor)
 
     def _enact_step(self, chancellor: str) -> None:
@@ -562,8 +595,10 @@ class SecretHitler(Game):
         if secret and not over:
             self.report["policy"] = card
         else:
-            self.emit("policy_enacted", by="Mod", card=card, top_deck=top_deck,
-                      liberal_policies=self.liberal_policies, fascist_policies=self.fascist_policies)
+            log = self.log
+            log.append(Event(len(log), "policy_enacted", {
+                "by": "Mod", "card": card, "top_deck": top_deck,
+                "liberal_policies": self.liberal_policies, "fascist_policies": self.fascist_policies}, None))
         if self.liberal_policies >= R.LIBERAL_WIN:
             self._end("liberals", "five_liberal_policies")
             return
@@ -645,6 +680,7 @@ class SecretHitler(Game):
                 self.emit("special_election_chosen", to=self._only[holder], target=target, **extra)
         else:
             self.alive.discard(target)
+            self._count_living()
             if extra:
                 self.emit("execution_chosen", to=self._only[holder], target=target, **extra)
             if self.roles[target] == R.HITLER:
@@ -734,19 +770,24 @@ class SecretHitler(Game):
         self.presidential_candidate = pc
         self.chancellor_candidate = None
         self.votes = {}
-        data: dict[str, Any] = {"day": self.day, "presidential_candidate": pc}
+        day = self.day
+        self._pair = (day - 1) % PAIRS
+        data: dict[str, Any] = {"by": "Mod", "day": day, "presidential_candidate": pc}
         if report:
             data.update(report)
-        if self.turbo and self.day == 1:
+        if self.turbo and day == 1:
             data["chancellor"] = self.chancellor
-        self.emit("day_start", by="Mod", **data)
-        key = (pc, self.limit_president, self.limit_chancellor, len(alive))
-        cached = self._nominations.get(key)
-        if cached is None:
-            names = self.eligible_chancellors()
-            cached = self._nominations[key] = ([self._target(pc, "nominate", t) for t in names], frozenset(names))
-        self._eligible = cached[1]
-        self._set_step(NOMINATE, pc, cached[0])
+        log = self.log
+        log.append(Event(len(log), "day_start", data, None))
+        # the legal nominations: as eligible_chancellors(), from the candidate's cached actions
+        everyone = self._nominations.get(pc)
+        if everyone is None:
+            everyone = self._nominations[pc] = [
+                (q, {"player": pc, "action": "nominate", "target": q}) for q in order if q != pc]
+        lc = self.limit_chancellor
+        lp = self.limit_president if len(alive) > 5 else lc
+        self._eligible = eligible = {q: a for q, a in everyone if q in alive and q != lc and q != lp}
+        self._set_step(NOMINATE, pc, list(eligible.values()))
 
     def _reshuffle_if_needed(self) -> None:
         """Ruling 6: "If we run out of policy cards, the discards are shuffled and returned to
@@ -823,6 +864,13 @@ class SecretHitler(Game):
         return self.chance.outcome("timeouts", lambda r: r.choice(choices), check, sequence=True)
 
     # ---------------------------------------------------------------- helpers
+    def _count_living(self) -> None:
+        """Recompute the living in list order and their vote actions (after a kill)."""
+        alive = self.alive
+        self._living = living = tuple([q for q in self.order if q in alive])
+        actions = self._vote_actions
+        self._living_votes = {q: actions[q] for q in living}
+
     def _set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
         self.step = step
         self.actor = actor
@@ -892,7 +940,7 @@ class SecretHitler(Game):
         return build_summary(self)
 
 
-SecretHitler._handlers = {
+SecretHitler._handlers = _HANDLERS = {
     "nominate": SecretHitler._act_nominate, "vote": SecretHitler._act_vote, "post": SecretHitler._act_post,
     "discard": SecretHitler._act_discard, "enact": SecretHitler._act_enact, "veto": SecretHitler._act_veto,
     "veto_response": SecretHitler._act_veto_response, "investigate": SecretHitler._act_power,
