@@ -28,6 +28,7 @@ from . import effects
 from .options import OPTIONS
 from .roles import AMERICAN, COMMIE, ROLE_CARDS, allegiance, default_commie_count, side_of_allegiance
 from .rules import blacklisting_passes, ending_passes, protection_turns, snitch_pairs, winners
+from .seating import known, seating
 
 SNITCHING = "snitching"
 SNITCH_PAIR = "snitch_pair"
@@ -84,6 +85,16 @@ class McCarthyism(Game):
     OPTIONS = OPTIONS
 
     # ------------------------------------------------------------------ setup
+    @classmethod
+    def check_players(cls, players: Any) -> tuple[str, ...]:
+        """:meth:`Game.check_players`, skipped for a seat order already seated (validated) before.
+
+        Raises:
+            BadSetup: as :meth:`Game.check_players` (count out of 3..20, empty, long or duplicate names).
+        """
+        names = known(players)
+        return names if names is not None else super().check_players(players)
+
     def setup(self) -> None:
         """Deal the role cards, show the Commies each other, shuffle the action deck, and start turn 1."""
         players = self.players
@@ -99,29 +110,28 @@ class McCarthyism(Game):
         self._protection = protection_turns(n) if protect is None else protect
         self._turns_per_player = opts["turns_per_player"]
 
-        self._seat = {p: i for i, p in enumerate(players)}
-        self._only = {p: frozenset((p,)) for p in players}
-        self._vote_legal = {
-            p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
-            for p in players
-        }
+        table = self._table = seating(players)
+        self._seat = table.seat
+        self._only = table.only
+        self._vote_legal = table.vote
         # --- chance: the deal, the first snitch, the deck
-        role = self.chance.outcome("roles", self._draw_roles, self._check_roles)
-        first = self.chance.outcome("first_snitch", lambda rng: rng.choice(players), self._check_player)
-        order = self.chance.outcome("deck", lambda rng: rng.shuffled(C.DECK), C.check_deck)
+        chance = self.chance
+        role = chance.outcome("roles", self._draw_roles, self._check_roles)
+        first = chance.outcome("first_snitch", lambda rng: rng.choice(players), self._check_player)
+        order = chance.outcome("deck", lambda rng: C.shuffled(rng, C.DECK), C.check_deck)
 
         self._role: dict[str, str] = dict(role)
         self._double_agent: str | None = None
         self._takeover = False
         self._black: set[str] = set()
         self._free: tuple[str, ...] = players  # the non-blacklisted players, in seat order
-        self._from_seat = [players[i:] + players[:i] for i in range(n)]  # seat order starting at seat i
         self._white: set[str] = set()
         self._escaped: set[str] = set()
         self._protected: dict[str, int] = {}  # player -> last turn of whitelist protection
+        self._protected_until = 0  # the last turn in which anyone is protected (an upper bound)
         self._confessed: dict[str, str] = {}
-        self._turns_left = {p: self._turns_per_player for p in players}
-        self._turns_had = {p: 0 for p in players}
+        self._turns_left = dict.fromkeys(players, self._turns_per_player)
+        self._turns_had = dict.fromkeys(players, 0)
         self._deck = order[::-1]  # top card last, for pop()
         self._discard: list[str] = []
         self._played: list[tuple[str, str]] = []
@@ -140,22 +150,22 @@ class McCarthyism(Game):
         self._motion: str | None = None
         self._vote_targets: tuple[str, ...] = ()
         self._voters: tuple[str, ...] = ()
-        self._pending: set[str] = set()  # voters who have not voted yet
         self._votes: dict[str, str] = {}
         self._yes = 0
         self._result: Result | None = None
 
-        commie_names = [p for p in players if role[p] == COMMIE]
-        self.emit("setup", players=list(players), commies=commies, americans=n - commies,
-                  first_snitch=first, deck=C.DECK_SIZE, whitelist_protection_turns=self._protection,
-                  turns_per_player=self._turns_per_player)
         log = self.log
-        log.append(Event(len(log), "deck", {"cards": list(order)}, _MOD))
+        log.append(Event(0, "setup", {
+            "players": list(players), "commies": commies, "americans": n - commies, "first_snitch": first,
+            "deck": C.DECK_SIZE, "whitelist_protection_turns": self._protection,
+            "turns_per_player": self._turns_per_player}))
+        log.append(Event(1, "deck", {"cards": list(order)}, _MOD))
         only = self._only
         for p in players:
             log.append(Event(len(log), "role", {"card": role[p]}, only[p]))
+        commie_names = [p for p in players if role[p] == COMMIE]
         if commie_names:
-            self.emit("commies", to=commie_names, commies=commie_names)
+            log.append(Event(len(log), "commies", {"commies": commie_names}, frozenset(commie_names)))
         self._next_turn()
 
     def _draw_roles(self, rng: Rng) -> dict[str, str]:
@@ -199,11 +209,9 @@ class McCarthyism(Game):
         ``snitch`` {target}, ``call_end``, ``pass``, ``snitch_pair`` {targets: [a, b]},
         ``vote`` {vote: "yes"|"no"}, ``play`` {card}, ``decline``, ``choose`` {target}.
         """
-        if player == self._actor:
-            return self._legal
-        if player in self._pending:
-            return self._vote_legal[player]
-        return []
+        if self._step is VOTE:
+            return self._vote_legal[player] if player in self._waiting else []
+        return self._legal if player == self._actor else []
 
     def timers(self) -> list[Timer]:
         """One timer for the current step: ``vote_seconds`` for a vote, ``turn_seconds`` otherwise
@@ -272,43 +280,50 @@ class McCarthyism(Game):
         """Move the snitch token one seat to the right, skipping players who can no longer be
         snitch; end the game when nobody can ("every player has had 3 turns")."""
         left = self._turns_left
-        start = self._seat[self._first] if self._snitch is None else (self._seat[self._snitch] + 1) % self._n
-        for p in self._from_seat[start]:
+        snitch = self._snitch
+        table = self._table
+        start = table.seat[self._first if snitch is None else snitch] + (snitch is not None)
+        for p in table.from_seat[start]:
             if left[p] > 0:
                 break
         else:
             self._end("turns_done")
             return
-        self._turn += 1
+        self._turn = turn = self._turn + 1
         left[p] -= 1
         self._turns_had[p] += 1
         self._snitch = p
         blacklisted = p in self._black
         log = self.log
-        log.append(Event(len(log), "turn", {"turn": self._turn, "snitch": p, "blacklisted": blacklisted}, None))
+        log.append(Event(len(log), "turn", {"turn": turn, "snitch": p, "blacklisted": blacklisted}))
+        eligible = self._snitchable(p)
         if not blacklisted:
-            targets = self._snitchable(p)
-            self._choices = targets
-            legal = [{"player": p, "action": "snitch", "target": t} for t in targets]
-            legal.append({"player": p, "action": "call_end"})
-            legal.append({"player": p, "action": "pass"})
+            self._choices = eligible
+            targets = table.snitch[p]
+            legal = [targets[t] for t in eligible]
+            legal.append(table.call_end[p])
+            legal.append(table.pass_[p])
             self._set_step(SNITCHING, p, legal)
             return
-        eligible = self._snitchable(p)
-        commie = self.allegiance_of(p) == COMMIE
-        pairs = snitch_pairs(eligible, commie, self._allegiances() if commie and eligible else {})
-        if not pairs:
+        if not eligible:
             self.emit("skipped", player=p, step=SNITCH_PAIR, reason="no player can be chosen")
             self._reveal()
             return
-        self._choices = set(pairs)
-        self._set_step(SNITCH_PAIR, p, [{"player": p, "action": "snitch_pair", "targets": list(c)} for c in pairs])
+        if self.allegiance_of(p) == COMMIE:
+            da, tk = self._double_agent, self._takeover
+            role = self._role
+            pairs = snitch_pairs(eligible, True, {q: allegiance(role[q], q == da, tk) for q in eligible})
+        else:
+            pairs = snitch_pairs(eligible, False, {})
+        self._choices = pairs
+        actions = table.pair[p]
+        self._set_step(SNITCH_PAIR, p, [actions[c] for c in pairs])
 
     def _snitchable(self, snitch: str) -> list[str]:
         """The players the snitch may choose: not blacklisted, not protected, not the snitch (seat order)."""
         t = self._turn
-        prot = self._protected
-        if prot and max(prot.values()) >= t:
+        if self._protected_until >= t:
+            prot = self._protected
             return [q for q in self._free if q != snitch and prot.get(q, 0) < t]
         return [q for q in self._free if q != snitch]
 
@@ -321,7 +336,7 @@ class McCarthyism(Game):
         self._step = step
         self._stepno += 1
         self._actor = actor
-        self._waiting = (actor,)
+        self._waiting = self._table.alone[actor]
         self._legal = legal
 
     # ------------------------------------------------------------- actions
@@ -345,19 +360,37 @@ class McCarthyism(Game):
         Raises:
             IllegalAction: malformed, out of turn or against the rules (naming why); nothing changed.
         """
-        if type(action) is dict and self._result is None:
-            try:
-                handler, size, param = _SPEC[action["action"]]
-                player = action["player"]
-                ok = (type(player) is str and player in self._seat and len(action) == size
-                      and (param is None or param in action))
-            except (KeyError, TypeError):
-                ok = False
-            if ok:
-                log = self.log
-                start = len(log)
-                handler(self, player, action)
-                return log[start:]
+        if type(action) is dict:
+            if self._step is VOTE:
+                # the fast path of the most frequent action: the first voter waited for casts
+                # "yes" or "no" (anything else takes the full path below, which names the fault)
+                waiting = self._waiting
+                vote = action.get("vote")
+                if ((vote == "yes" or vote == "no") and len(action) == 3 and action.get("action") == "vote"
+                        and waiting and action.get("player") == waiting[0]):
+                    if vote == "yes":
+                        self._yes += 1
+                    self._votes[waiting[0]] = vote
+                    if len(waiting) > 1:
+                        self._waiting = waiting[1:]
+                        return []
+                    log = self.log
+                    start = len(log)
+                    self._tally()
+                    return log[start:]
+            if self._result is None:
+                try:
+                    handler, size, param = _SPEC[action["action"]]
+                    player = action["player"]
+                    ok = (type(player) is str and player in self._seat and len(action) == size
+                          and (param is None or param in action))
+                except (KeyError, TypeError):
+                    ok = False
+                if ok:
+                    log = self.log
+                    start = len(log)
+                    handler(self, player, action)
+                    return log[start:]
         return super().apply(action)
 
     def _not_now(self, player: str, action: Mapping[str, Any], step: str, what: str) -> IllegalAction:
@@ -373,7 +406,7 @@ class McCarthyism(Game):
         if type(target) is not str or target not in self._choices:
             raise IllegalAction(player, action, self._why_not_target(player, target))
         log = self.log
-        log.append(Event(len(log), "snitched", {"snitch": player, "target": target}, None))
+        log.append(Event(len(log), "snitched", {"snitch": player, "target": target}))
         self._open_vote(BLACKLIST, (target,))
 
     def _act_call_end(self, player: str, action: Mapping[str, Any]) -> None:
@@ -400,7 +433,8 @@ class McCarthyism(Game):
         pair = self._legal_pair(targets)
         if pair is None:
             raise IllegalAction(player, action, self._why_not_pair(player, targets))
-        self.emit("snitched", snitch=player, targets=list(pair))
+        log = self.log
+        log.append(Event(len(log), "snitched", {"snitch": player, "targets": list(pair)}))
         self._open_vote(BLACKLIST_PAIR, pair)
 
     def _legal_pair(self, targets: Any) -> tuple[str, ...] | None:
@@ -441,26 +475,26 @@ class McCarthyism(Game):
 
     # --------------------------------------------------------------- votes
     def _open_vote(self, motion: str, targets: tuple[str, ...]) -> None:
+        """Open a secret vote of the non-blacklisted players (seat order) on ``motion``."""
         voters = self._free
         self._motion = motion
         self._vote_targets = targets
         self._voters = voters
-        self._pending = set(voters)
         self._votes = {}
         self._yes = 0
         self._step = VOTE
         self._stepno += 1
         self._actor = None
         self._legal = []
-        self._waiting = voters
+        self._waiting = voters  # the voters who have not voted yet, in seat order
         if not voters:
             self._tally()
 
     def _act_vote(self, player: str, action: Mapping[str, Any]) -> None:
         """"All players secretly vote": only non-blacklisted players vote, once, "yes" or "no"."""
-        pending = self._pending
-        if player not in pending:
-            if self._step != VOTE:
+        waiting = self._waiting
+        if self._step is not VOTE or player not in waiting:
+            if self._step is not VOTE:
                 raise IllegalAction(player, action, f"no vote is open; the game is at {self._step!r}")
             if player in self._votes:
                 raise IllegalAction(player, action, "you have already voted")
@@ -470,11 +504,9 @@ class McCarthyism(Game):
             self._yes += 1
         elif vote != "no":
             raise IllegalAction(player, action, "'vote' must be 'yes' or 'no'")
-        pending.remove(player)
         self._votes[player] = vote
-        waiting = self._waiting
-        self._waiting = waiting[1:] if waiting[0] == player else tuple(p for p in waiting if p != player)
-        if not pending:
+        self._waiting = waiting[1:] if waiting[0] == player else tuple([p for p in waiting if p != player])
+        if len(waiting) == 1:
             self._tally()
 
     def _tally(self) -> None:
@@ -487,48 +519,48 @@ class McCarthyism(Game):
         yes = self._yes
         motion = self._motion
         count = len(voters)
-        passed = ending_passes(yes, count) if motion == END_GAME else blacklisting_passes(yes, count)
-        votes = self._votes
+        passed = ending_passes(yes, count) if motion is END_GAME else blacklisting_passes(yes, count)
+        votes = self._votes  # never changed after the tally: the next vote gets a new dict
+        if len(votes) != count:
+            votes = {p: votes.get(p, "no") for p in voters}
         log = self.log
         data: dict[str, Any] = {"motion": motion, "targets": list(self._vote_targets), "yes": yes,
                                 "no": count - yes, "voters": count, "passed": passed}
-        cast = dict(votes) if len(votes) == count else {p: votes.get(p, "no") for p in voters}
         if self.options["reveal_votes"]:
-            data["votes"] = cast
+            data["votes"] = votes
         else:
-            log.append(Event(len(log), "votes", {"votes": cast}, _MOD))
-        log.append(Event(len(log), "vote_result", data, None))
+            log.append(Event(len(log), "votes", {"votes": votes}, _MOD))
+        log.append(Event(len(log), "vote_result", data))
         self._waiting = ()
-        self._pending = set()
-        if motion == END_GAME:
+        if motion is END_GAME:
             if passed:
                 self._end("end_vote")
                 return
         elif passed:
             for t in self._vote_targets:
                 self._blacklist(t, "vote")
-            if motion == BLACKLIST_PAIR:
+            if motion is BLACKLIST_PAIR:
                 self._whitelist(self._snitch, "pair_vote")
         self._reveal()
 
     def _blacklist(self, player: str, by: str) -> None:
         """Give the player a blacklist token (or turn theirs back over)."""
-        black = self._black
-        black.add(player)
+        self._black.add(player)
         self._white.discard(player)
-        self._free = tuple([p for p in self.players if p not in black])
+        self._free = tuple([p for p in self._free if p != player])
         log = self.log
-        log.append(Event(len(log), "blacklisted", {"player": player, "by": by}, None))
+        log.append(Event(len(log), "blacklisted", {"player": player, "by": by}))
 
     def _escape(self, player: str) -> None:
         """Escape to the Reds: blacklisted for good, never snitch again (ruling 3)."""
         self._escaped.add(player)
         self._black.add(player)
         self._white.discard(player)
-        self._free = tuple([p for p in self.players if p not in self._black])
+        self._free = tuple([p for p in self._free if p != player])
         self._protected.pop(player, None)
         self._turns_left[player] = 0
-        self.emit("escaped", player=player)
+        log = self.log
+        log.append(Event(len(log), "escaped", {"player": player}))
 
     def _whitelist(self, player: str, by: str) -> None:
         """Turn the player's blacklist token over; protect them for ``whitelist_protection_turns`` turns."""
@@ -537,7 +569,10 @@ class McCarthyism(Game):
         self._white.add(player)
         self._free = tuple([p for p in self.players if p not in black])
         self._protected[player] = last = self._turn + self._protection
-        self.emit("whitelisted", player=player, by=by, protected_through_turn=last)
+        if last > self._protected_until:
+            self._protected_until = last
+        log = self.log
+        log.append(Event(len(log), "whitelisted", {"player": player, "by": by, "protected_through_turn": last}))
 
     # -------------------------------------------------------------- reveal
     def _reveal(self) -> None:
@@ -552,8 +587,8 @@ class McCarthyism(Game):
             self._end_turn()
             return
         self._hand = hand
-        card = hand[0]
-        self._set_step(REVEAL, s, [{"player": s, "action": "play", "card": card}, {"player": s, "action": "decline"}])
+        table = self._table
+        self._set_step(REVEAL, s, [table.play[s][hand[0]], table.decline[s]])
 
     def _draw_forced(self, player: str) -> None:
         hand = self._draw(player, 2)
@@ -561,26 +596,31 @@ class McCarthyism(Game):
             self._end_turn()
             return
         self._hand = hand
-        unique = hand if len(hand) == 1 or hand[0] != hand[1] else hand[:1]
-        self._set_step(FORCED_PLAY, player, [{"player": player, "action": "play", "card": c} for c in unique])
+        plays = self._table.play[player]
+        legal = [plays[c] for c in hand] if len(hand) == 1 or hand[0] != hand[1] else [plays[hand[0]]]
+        self._set_step(FORCED_PLAY, player, legal)
 
     def _draw(self, player: str, count: int) -> list[str]:
         """Draw up to ``count`` cards (rule 9: reshuffle the discards when the deck runs out; rule 10:
         fewer if there are fewer). Public: how many; private to the drawer: which."""
         deck = self._deck
-        hand = []
-        for _ in range(count):
-            if not deck:
-                if not self._reshuffle():
-                    break
-                deck = self._deck
-            hand.append(deck.pop())
-        if hand:
-            log = self.log
-            log.append(Event(len(log), "drew", {"player": player, "count": len(hand)}, None))
-            log.append(Event(len(log), "hand", {"cards": list(hand)}, self._only[player]))
+        if len(deck) >= count:  # the usual case: no reshuffle
+            hand = [deck.pop()] if count == 1 else [deck.pop() for _ in range(count)]
         else:
-            self.emit("skipped", player=player, step="draw", reason="no action card is left")
+            hand = []
+            for _ in range(count):
+                if not deck:
+                    if not self._reshuffle():
+                        break
+                    deck = self._deck
+                hand.append(deck.pop())
+        log = self.log
+        if hand:
+            log.append(Event(len(log), "drew", {"player": player, "count": len(hand)}))
+            log.append(Event(len(log), "hand", {"cards": hand[:]}, self._only[player]))
+        else:
+            log.append(Event(len(log), "skipped", {"player": player, "step": "draw",
+                                                   "reason": "no action card is left"}))
         return hand
 
     def _reshuffle(self) -> bool:
@@ -595,7 +635,7 @@ class McCarthyism(Game):
                                f"{sorted(pile)}, top first")
             return list(value)
 
-        order = self.chance.outcome("reshuffles", lambda rng: rng.shuffled(pile), check, sequence=True)
+        order = self.chance.outcome("reshuffles", lambda rng: C.shuffled(rng, pile), check, sequence=True)
         self._reshuffles += 1
         self._deck = order[::-1]
         self._discard = []
@@ -619,7 +659,7 @@ class McCarthyism(Game):
         self._hand = []
         self._played.append((player, card))
         log = self.log
-        log.append(Event(len(log), "played", {"player": player, "card": card, "discarded": len(hand)}, None))
+        log.append(Event(len(log), "played", {"player": player, "card": card, "discarded": len(hand)}))
         _EFFECTS[card](self, player, card)
 
     def _act_decline(self, player: str, action: Mapping[str, Any]) -> None:
@@ -631,7 +671,7 @@ class McCarthyism(Game):
         self._discard.extend(self._hand)
         self._hand = []
         log = self.log
-        log.append(Event(len(log), "declined", {"player": player}, None))
+        log.append(Event(len(log), "declined", {"player": player}))
         self._end_turn()
 
     def _ask_target(self, player: str, card: str) -> None:
@@ -641,8 +681,9 @@ class McCarthyism(Game):
             self._end_turn()
             return
         self._card = card
-        self._choices = set(targets)
-        self._set_step(CARD_TARGET, player, [{"player": player, "action": "choose", "target": t} for t in targets])
+        self._choices = targets
+        choose = self._table.choose[player]
+        self._set_step(CARD_TARGET, player, [choose[t] for t in targets])
 
     def _act_choose(self, player: str, action: Mapping[str, Any]) -> None:
         """Choose the player a played card acts on (``choose`` {target})."""
@@ -691,7 +732,7 @@ class McCarthyism(Game):
         step = self._step
         actor = self._actor
         if step == VOTE:
-            self.emit("timeout", step=step, missing_votes=len(self._pending))
+            self.emit("timeout", step=step, missing_votes=len(self._waiting))
             self._tally()
             return
         # the default is drawn before anything changes (a bad fixed outcome changes nothing)
@@ -700,14 +741,13 @@ class McCarthyism(Game):
         elif step == REVEAL:
             default = {"player": actor, "action": "decline"}
         elif step == SNITCH_PAIR:
-            pairs = sorted(self._choices, key=lambda c: [self._seat[p] for p in c])
-            choice = self._random_choice([list(c) for c in pairs], self._check_pair)
+            choice = self._random_choice([list(c) for c in self._choices], self._check_pair)  # in seat order
             default = {"player": actor, "action": "snitch_pair", "targets": choice}
         elif step == FORCED_PLAY:
             card = self._random_choice(sorted(set(self._hand), key=self._hand.index), None)
             default = {"player": actor, "action": "play", "card": card}
         else:  # CARD_TARGET
-            target = self._random_choice(sorted(self._choices, key=self._seat.__getitem__), None)
+            target = self._random_choice(list(self._choices), None)  # in seat order
             default = {"player": actor, "action": "choose", "target": target}
         self.emit("timeout", step=step, player=actor)
         _HANDLERS[default["action"]](self, actor, default)

@@ -34,22 +34,30 @@ def snitch_pairs(eligible: Sequence[str], commie_snitch: bool, allegiance: Mappi
         eligible: the players the snitch may choose, in seat order (non-blacklisted, not
             whitelist-protected, not the snitch).
         commie_snitch: the snitch's allegiance is Commie (ruling 1).
-        allegiance: every player's allegiance now.
+        allegiance: the allegiance now of every eligible player (at least), by name.
 
     Returns:
         The legal choices, each a tuple of names in seat order: pairs when at least two
         players are eligible, a single player when only one is (ruling 10), none when none is.
         A Commie snitch's choices are only those with the largest possible number of Commies.
     """
-    size = min(2, len(eligible))
-    if size == 0:
-        return []
-    choices = list(combinations(eligible, size))
+    if len(eligible) < 2:
+        return [(p,) for p in eligible]  # ruling 10: one player when only one is eligible, none when none
     if commie_snitch:
-        commies = {p for p in eligible if allegiance[p] == COMMIE}
-        best = min(size, len(commies))
-        choices = [c for c in choices if sum(p in commies for p in c) == best]
-    return choices
+        commies = [p for p in eligible if allegiance[p] == COMMIE]
+        if len(commies) >= 2:  # two Commies: only pairs of Commies
+            return list(combinations(commies, 2))
+        if commies:  # one Commie: every pair with that Commie, in seat order
+            (c,) = commies
+            before = True
+            pairs = []
+            for p in eligible:
+                if p == c:
+                    before = False
+                else:
+                    pairs.append((p, c) if before else (c, p))
+            return pairs
+    return list(combinations(eligible, 2))
 
 
 def winners(allegiance: Mapping[str, str], blacklisted: Iterable[str]) -> tuple[str, dict[str, str]]:

@@ -1,0 +1,97 @@
+"""What depends only on the seat order: seat numbers, private audiences, and every legal action.
+
+A simulation plays thousands of games at one table (the same names in the same seats), so a
+:class:`Seating` is built once per seat order and shared by its games (:func:`seating`). It
+holds no game state: only the seat numbers, the token's order from each seat, each player's
+one-person audience, and the action dicts a player can ever be offered (a vote, a snitch on a
+player, a pair, a card to play...). A game's legal-action lists are made of these shared
+dicts, so building one costs a lookup per action instead of a new dict; callers must not
+mutate them (the engine contract: :meth:`McCarthyism.legal_actions` lists are read-only).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from . import cards as C
+
+Action = dict[str, Any]
+
+# Seatings kept at once (a host runs a handful of tables; a simulation one).
+MAX_SEATINGS = 256
+
+
+class Seating:
+    """The seat-order tables of one table of players.
+
+    Attributes:
+        players: the names in seat order (a tuple).
+        seat: name -> seat number (0-based).
+        from_seat: ``from_seat[i]`` is every player in the token's order starting at seat ``i``
+            (``i`` in ``0 .. n``; ``from_seat[n]`` is ``from_seat[0]``, so seat ``i + 1`` needs no modulo).
+        only: name -> ``frozenset({name})``, the audience of that player's private events.
+        alone: name -> ``(name,)``, the ``to_act()`` of a step that waits for that player alone.
+        vote: name -> ``[yes, no]``, the player's legal votes.
+        snitch: name -> {target: the action "snitch on target"}.
+        call_end, pass_, decline: name -> that player's action of the kind.
+        pair: name -> {(a,) or (a, b) in seat order: the action "snitch_pair" on them}.
+        play: name -> {card: the action "play card"}.
+        choose: name -> {target: the action "choose target"}.
+    """
+
+    __slots__ = ("players", "seat", "from_seat", "only", "alone", "vote", "snitch", "call_end", "pass_",
+                 "decline", "pair", "play", "choose")
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        n = len(players)
+        self.players = players
+        self.seat = {p: i for i, p in enumerate(players)}
+        self.from_seat = [players[i:] + players[:i] for i in range(n)] + [players]
+        self.only = {p: frozenset((p,)) for p in players}
+        self.alone = {p: (p,) for p in players}
+        self.vote = {p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
+                     for p in players}
+        self.snitch = {p: {t: {"player": p, "action": "snitch", "target": t} for t in players if t != p}
+                       for p in players}
+        self.call_end = {p: {"player": p, "action": "call_end"} for p in players}
+        self.pass_ = {p: {"player": p, "action": "pass"} for p in players}
+        self.decline = {p: {"player": p, "action": "decline"} for p in players}
+        self.pair = {}
+        for p in players:
+            others = [q for q in players if q != p]
+            table: dict[tuple[str, ...], Action] = {(q,): {"player": p, "action": "snitch_pair", "targets": [q]}
+                                                    for q in others}
+            for c in combinations(others, 2):
+                table[c] = {"player": p, "action": "snitch_pair", "targets": list(c)}
+            self.pair[p] = table
+        self.play = {p: {c: {"player": p, "action": "play", "card": c} for c in C.CARDS} for p in players}
+        self.choose = {p: {t: {"player": p, "action": "choose", "target": t} for t in players} for p in players}
+
+    def __repr__(self) -> str:
+        return f"Seating({list(self.players)!r})"
+
+
+_SEATINGS: dict[tuple[str, ...], Seating] = {}
+
+
+def seating(players: tuple[str, ...]) -> Seating:
+    """The shared :class:`Seating` of ``players`` (validated names in seat order), built on first use."""
+    table = _SEATINGS.get(players)
+    if table is None:
+        if len(_SEATINGS) >= MAX_SEATINGS:
+            _SEATINGS.clear()
+        table = _SEATINGS[players] = Seating(players)
+    return table
+
+
+def known(players: object) -> tuple[str, ...] | None:
+    """``players`` as a tuple when it is a list or tuple of names already seated (so already
+    validated by :meth:`Game.check_players`), else ``None``."""
+    if type(players) is not list and type(players) is not tuple:
+        return None
+    try:
+        key = tuple(players)
+        return key if key in _SEATINGS else None
+    except TypeError:  # an unhashable "name": not seated; the full check names the problem
+        return None
