@@ -11,6 +11,7 @@ remaining time of a running deadline.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -411,7 +412,11 @@ class LiveTable:
                         await self._changed()
                         continue
                     legal = game.legal_actions(player)
-                    view = game.view(player) if bot.needs_view else None
+                    if bot.needs_view:
+                        # a JSON copy, as the lab gives: nothing the bot holds is the game's state
+                        legal, view = json.loads(json.dumps([legal, game.view(player)]))
+                    else:
+                        view = None
                     action = bot.choose(Observation(player, legal, view))
                     await self._apply_action(player, action)
                 except TableError as exc:
