@@ -130,6 +130,7 @@ class SecretHitler(Game):
         self._count_living()
         self._pair = 0  # index of today's votecode pair
         self._card_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
+        self._card_lists: dict[tuple[str, str, bool, bool], list[dict[str, Any]]] = {}
         self._target_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
         # Presidential Candidate -> [(name, nomination action)] for every other player in list
         # order, made on the candidate's first day; each day keeps the eligible ones
@@ -213,15 +214,12 @@ class SecretHitler(Game):
             return out
         return [Timer(f"{self.phase_name}-{d}/{name}", R.STEP_SECONDS)]
 
-    @property
-    def is_over(self) -> bool:
-        """True once a side has won (ruling 10: nothing happens after it)."""
-        return self._result is not None
-
-    @property
-    def result(self) -> Result | None:
-        """``Result(winner "liberals"/"fascists", reason, outcomes)`` once over."""
-        return self._result
+    #: True once a side has won (ruling 10: nothing happens after it). A plain attribute, not a
+    #: property, because play loops read it after every step; set only by :meth:`_end`.
+    is_over: bool = False
+    #: ``Result(winner "liberals"/"fascists", reason, outcomes)`` once over, else ``None``
+    #: (a plain attribute like :attr:`is_over`).
+    result: Result | None = None
 
     def side_of(self, player: str) -> str:
         """``"liberals"`` or ``"fascists"``: the side ``player``'s role plays for."""
@@ -301,7 +299,8 @@ class SecretHitler(Game):
                 raise IllegalAction(p, a, "night 0's President nominates two different other players")
             self._do_nominate_pair(list(targets), False)
             return
-        self._expect(p, a, NOMINATE, "nominate a Chancellor Candidate")
+        if p != self.actor or self.step != NOMINATE:
+            self._expect(p, a, NOMINATE, "nominate a Chancellor Candidate")
         target = field_of(p, a, "target")
         if target not in self._eligible:
             why = "dead" if target in self._only and target not in self.alive else "not eligible"
@@ -480,10 +479,11 @@ class SecretHitler(Game):
         if self.turbo:
             self._publish()
             self._night_secret = True
-        self._set_step(DISCARD, president, self._card_list(president, "discard", self.hand))
+        self._set_step(DISCARD, president, self._card_list(president, "discard", hand))
 
     def _act_discard(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
-        self._expect(p, a, DISCARD, "discard")
+        if self.step != DISCARD or p != self.actor:
+            self._expect(p, a, DISCARD, "discard")
         card = a.get("card")
         if card not in self.hand:
             raise IllegalAction(p, a, f"'card' must be one of your cards {self.hand}")
@@ -524,7 +524,8 @@ class SecretHitler(Game):
         self._set_step(ENACT, chancellor, legal)
 
     def _act_enact(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
-        self._expect(p, a, ENACT, "enact a policy")
+        if self.step != ENACT or p != self.actor:
+            self._expect(p, a, ENACT, "enact a policy")
         card = a.get("card")
         if card not in self.hand:
             raise IllegalAction(p, a, f"'card' must be one of your cards {self.hand}")
@@ -815,7 +816,9 @@ class SecretHitler(Game):
     def _end(self, winner: str, reason: str) -> None:
         """Ruling 10: a win ends the game at once."""
         sides = {p: R.side(self.roles[p]) for p in self.players}
-        self._result = Result(winner, reason, {p: "win" if s == winner else "loss" for p, s in sides.items()})
+        self._result = self.result = Result(
+            winner, reason, {p: "win" if s == winner else "loss" for p, s in sides.items()})
+        self.is_over = True
         self.step = OVER
         self.phase_name = "over"
         self.actor = None
@@ -892,15 +895,20 @@ class SecretHitler(Game):
         return action
 
     def _card_list(self, p: str, kind: str, hand: list[str]) -> list[dict[str, Any]]:
-        cache = self._card_actions
-        out = []
-        for card in (R.L, R.F):
-            if card in hand:
-                key = (p, kind, card)
-                action = cache.get(key)
-                if action is None:
-                    action = cache[key] = {"player": p, "action": kind, "card": card}
-                out.append(action)
+        """``p``'s ``kind`` ("discard"/"enact") actions for the card kinds in ``hand``, L first
+        (cached per player, kind and the kinds held)."""
+        key = (p, kind, R.L in hand, R.F in hand)
+        out = self._card_lists.get(key)
+        if out is None:
+            cache = self._card_actions
+            out = []
+            for card in (R.L, R.F):
+                if card in hand:
+                    action = cache.get((p, kind, card))
+                    if action is None:
+                        action = cache[p, kind, card] = {"player": p, "action": kind, "card": card}
+                    out.append(action)
+            self._card_lists[key] = out
         return out
 
     def _pair_actions(self, p: str) -> list[dict[str, Any]]:
