@@ -417,8 +417,20 @@ class LiveTable:
                         legal, view = json.loads(json.dumps([legal, game.view(player)]))
                     else:
                         view = None
-                    action = bot.choose(Observation(player, legal, view))
-                    await self._apply_action(player, action)
+                    # a broken bot must not stall the table: it plays a random legal action instead
+                    try:
+                        action = bot.choose(Observation(player, legal, view))
+                    except Exception as exc:
+                        log.error("table %s: bot %s (%s) failed: %r; playing a random legal action",
+                                  self.id, player, type(bot).__name__, exc)
+                        action = bot.rng.choice(game.legal_actions(player))
+                    try:
+                        await self._apply_action(player, action)
+                    except TableError as exc:
+                        if exc.code == "store_failed":
+                            raise
+                        log.error("table %s: bot %s chose an illegal action: %s", self.id, player, exc)
+                        await self._apply_action(player, bot.rng.choice(game.legal_actions(player)))
                 except TableError as exc:
                     log.error("table %s: bot %s failed: %s", self.id, player, exc)
                     return
