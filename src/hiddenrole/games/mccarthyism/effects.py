@@ -22,10 +22,13 @@ def confess(game: McCarthyism, player: str, card: str) -> None:
     not blacklisted: snitch exactly one more time (ruling 2)."""
     role = game._role[player]
     blacklisted = player in game._black
-    left = 0 if blacklisted else min(game._turns_left[player], 1)
-    game._turns_left[player] = left
+    turns_left = game._turns_left
+    left = 0 if blacklisted or not turns_left[player] else 1
+    turns_left[player] = left
     game._confessed[player] = role
-    game.emit("confessed", player=player, card=role, blacklisted=blacklisted, snitch_turns_left=left)
+    log = game.log
+    log.append(Event(len(log), "confessed", {"player": player, "card": role, "blacklisted": blacklisted,
+                                             "snitch_turns_left": left}))
     game._end_turn()
 
 

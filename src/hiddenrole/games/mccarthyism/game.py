@@ -56,7 +56,6 @@ _KEYS = {
     "decline": frozenset({"player", "action"}),
     "choose": frozenset({"player", "action", "target"}),
 }
-_SIZE = {kind: len(keys) for kind, keys in _KEYS.items()}
 
 
 class McCarthyism(Game):
@@ -114,6 +113,7 @@ class McCarthyism(Game):
         self._seat = table.seat
         self._only = table.only
         self._vote_legal = table.vote
+        self._reveal_votes = opts["reveal_votes"]
         # --- chance: the deal, the first snitch, the deck
         chance = self.chance
         role = chance.outcome("roles", self._draw_roles, self._check_roles)
@@ -278,12 +278,17 @@ class McCarthyism(Game):
     # --------------------------------------------------------------- turns
     def _next_turn(self) -> None:
         """Move the snitch token one seat to the right, skipping players who can no longer be
-        snitch; end the game when nobody can ("every player has had 3 turns")."""
+        snitch; end the game when nobody can ("every player has had 3 turns").
+
+        Then the snitch's choice: a snitch who is not blacklisted may snitch on any player the
+        snitch may choose, call for the end, or pass; a blacklisted one must choose two (a
+        Commie as many Commies as possible; ruling 1 for who is a Commie), or one when only
+        one can be chosen, or draws at once when none can (ruling 10).
+        """
         left = self._turns_left
-        snitch = self._snitch
         table = self._table
-        start = table.seat[self._first if snitch is None else snitch] + (snitch is not None)
-        for p in table.from_seat[start]:
+        snitch = self._snitch
+        for p in table.after[snitch] if snitch is not None else table.starting[self._first]:
             if left[p] > 0:
                 break
         else:
@@ -293,31 +298,49 @@ class McCarthyism(Game):
         left[p] -= 1
         self._turns_had[p] += 1
         self._snitch = p
-        blacklisted = p in self._black
         log = self.log
-        log.append(Event(len(log), "turn", {"turn": turn, "snitch": p, "blacklisted": blacklisted}))
-        eligible = self._snitchable(p)
-        if not blacklisted:
+        free = self._free
+        if p not in self._black:
+            log.append(Event(len(log), "turn", {"turn": turn, "snitch": p, "blacklisted": False}))
+            i = free.index(p)
+            eligible = free[:i] + free[i + 1:]
+            if self._protected_until >= turn:
+                prot = self._protected
+                eligible = tuple([q for q in eligible if prot.get(q, 0) < turn])
             self._choices = eligible
-            targets = table.snitch[p]
-            legal = [targets[t] for t in eligible]
+            legal = list(map(table.snitch[p].__getitem__, eligible))
             legal.append(table.call_end[p])
             legal.append(table.pass_[p])
-            self._set_step(SNITCHING, p, legal)
+            self._step = SNITCHING
+            self._stepno += 1
+            self._actor = p
+            self._waiting = table.alone[p]
+            self._legal = legal
             return
+        log.append(Event(len(log), "turn", {"turn": turn, "snitch": p, "blacklisted": True}))
+        eligible = free
+        if self._protected_until >= turn:
+            prot = self._protected
+            eligible = tuple([q for q in free if prot.get(q, 0) < turn])
         if not eligible:
-            self.emit("skipped", player=p, step=SNITCH_PAIR, reason="no player can be chosen")
-            self._reveal()
+            log.append(Event(len(log), "skipped", {"player": p, "step": SNITCH_PAIR,
+                                                   "reason": "no player can be chosen"}))
+            self._draw_forced(p)
             return
-        if self.allegiance_of(p) == COMMIE:
-            da, tk = self._double_agent, self._takeover
-            role = self._role
-            pairs = snitch_pairs(eligible, True, {q: allegiance(role[q], q == da, tk) for q in eligible})
+        if len(eligible) == 1:
+            pairs = [eligible]
         else:
-            pairs = snitch_pairs(eligible, False, {})
+            role, da, tk = self._role, self._double_agent, self._takeover
+            if (role[p] == COMMIE) ^ (p == da) ^ tk:  # a Commie by allegiance (ruling 1: each flip inverts)
+                pairs = snitch_pairs(eligible, True, {q: allegiance(role[q], q == da, tk) for q in eligible})
+            else:
+                pairs = snitch_pairs(eligible, False, {})
         self._choices = pairs
-        actions = table.pair[p]
-        self._set_step(SNITCH_PAIR, p, [actions[c] for c in pairs])
+        self._step = SNITCH_PAIR
+        self._stepno += 1
+        self._actor = p
+        self._waiting = table.alone[p]
+        self._legal = list(map(table.pair[p].__getitem__, pairs))
 
     def _snitchable(self, snitch: str) -> list[str]:
         """The players the snitch may choose: not blacklisted, not protected, not the snitch (seat order)."""
@@ -328,8 +351,11 @@ class McCarthyism(Game):
         return [q for q in self._free if q != snitch]
 
     def _allegiances(self) -> dict[str, str]:
+        """Every player's allegiance now (ruling 1), by name in the order of the deal."""
         da = self._double_agent
         tk = self._takeover
+        if da is None and not tk:  # no flip: the role cards
+            return dict(self._role)
         return {p: allegiance(r, p == da, tk) for p, r in self._role.items()}
 
     def _set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
@@ -360,14 +386,15 @@ class McCarthyism(Game):
         Raises:
             IllegalAction: malformed, out of turn or against the rules (naming why); nothing changed.
         """
-        if type(action) is dict:
+        waiting = self._waiting
+        if waiting and type(action) is dict:
+            # The fast path: an action equal to one the step lists (for a vote, one of the first
+            # waiting voter's two) is legal, by the definition of legal_actions; it is carried
+            # out at once. Anything else takes the full path, which checks it piece by piece and
+            # names the fault.
             if self._step is VOTE:
-                # the fast path of the most frequent action: the first voter waited for casts
-                # "yes" or "no" (anything else takes the full path below, which names the fault)
-                waiting = self._waiting
-                vote = action.get("vote")
-                if ((vote == "yes" or vote == "no") and len(action) == 3 and action.get("action") == "vote"
-                        and waiting and action.get("player") == waiting[0]):
+                if action in self._vote_legal[waiting[0]]:
+                    vote = action["vote"]
                     if vote == "yes":
                         self._yes += 1
                     self._votes[waiting[0]] = vote
@@ -378,19 +405,11 @@ class McCarthyism(Game):
                     start = len(log)
                     self._tally()
                     return log[start:]
-            if self._result is None:
-                try:
-                    handler, size, param = _SPEC[action["action"]]
-                    player = action["player"]
-                    ok = (type(player) is str and player in self._seat and len(action) == size
-                          and (param is None or param in action))
-                except (KeyError, TypeError):
-                    ok = False
-                if ok:
-                    log = self.log
-                    start = len(log)
-                    handler(self, player, action)
-                    return log[start:]
+            elif action in self._legal:
+                log = self.log
+                start = len(log)
+                _DO[action["action"]](self, waiting[0], action)
+                return log[start:]
         return super().apply(action)
 
     def _not_now(self, player: str, action: Mapping[str, Any], step: str, what: str) -> IllegalAction:
@@ -405,6 +424,10 @@ class McCarthyism(Game):
         target = action["target"]
         if type(target) is not str or target not in self._choices:
             raise IllegalAction(player, action, self._why_not_target(player, target))
+        self._do_snitch(player, action)
+
+    def _do_snitch(self, player: str, action: Mapping[str, Any]) -> None:
+        target = action["target"]
         log = self.log
         log.append(Event(len(log), "snitched", {"snitch": player, "target": target}))
         self._open_vote(BLACKLIST, (target,))
@@ -413,15 +436,22 @@ class McCarthyism(Game):
         """"Call for the game to end: If 2/3 of the non-blacklisted players vote for the game to end"."""
         if self._step != SNITCHING or player != self._actor:
             raise self._not_now(player, action, SNITCHING, "the snitch calls for the end")
-        self.emit("end_called", snitch=player)
+        self._do_call_end(player, action)
+
+    def _do_call_end(self, player: str, action: Mapping[str, Any]) -> None:
+        log = self.log
+        log.append(Event(len(log), "end_called", {"snitch": player}))
         self._open_vote(END_GAME, ())
 
     def _act_pass(self, player: str, action: Mapping[str, Any]) -> None:
         """"Pass: The turn continues" (to the reveal)."""
         if self._step != SNITCHING or player != self._actor:
             raise self._not_now(player, action, SNITCHING, "the snitch passes")
+        self._do_pass(player, action)
+
+    def _do_pass(self, player: str, action: Mapping[str, Any]) -> None:
         log = self.log
-        log.append(Event(len(log), "passed", {"snitch": player}, None))
+        log.append(Event(len(log), "passed", {"snitch": player}))
         self._reveal()
 
     def _act_snitch_pair(self, player: str, action: Mapping[str, Any]) -> None:
@@ -433,20 +463,26 @@ class McCarthyism(Game):
         pair = self._legal_pair(targets)
         if pair is None:
             raise IllegalAction(player, action, self._why_not_pair(player, targets))
+        self._snitch_on(player, pair)
+
+    def _do_snitch_pair(self, player: str, action: Mapping[str, Any]) -> None:
+        self._snitch_on(player, tuple(action["targets"]))  # a listed action: already in seat order
+
+    def _snitch_on(self, player: str, pair: tuple[str, ...]) -> None:
         log = self.log
         log.append(Event(len(log), "snitched", {"snitch": player, "targets": list(pair)}))
         self._open_vote(BLACKLIST_PAIR, pair)
 
     def _legal_pair(self, targets: Any) -> tuple[str, ...] | None:
-        """The chosen players as a legal choice (a tuple in seat order), or ``None``."""
-        if type(targets) is not list or not all(type(t) is str for t in targets):
+        """The chosen players as a legal choice (the choice's tuple, in seat order), or ``None``."""
+        if type(targets) is not list:
             return None
-        pair = tuple(targets)
         choices = self._choices
-        if pair in choices:
-            return pair
-        pair = pair[::-1]
-        return pair if pair in choices else None
+        pair = tuple(targets)
+        for c in (pair, pair[::-1]):
+            if c in choices:
+                return choices[choices.index(c)]
+        return None
 
     def _why_not_pair(self, player: str, targets: Any) -> str:
         size = len(next(iter(self._choices)))
@@ -524,20 +560,20 @@ class McCarthyism(Game):
         if len(votes) != count:
             votes = {p: votes.get(p, "no") for p in voters}
         log = self.log
-        data: dict[str, Any] = {"motion": motion, "targets": list(self._vote_targets), "yes": yes,
+        targets = self._vote_targets
+        data: dict[str, Any] = {"motion": motion, "targets": list(targets), "yes": yes,
                                 "no": count - yes, "voters": count, "passed": passed}
-        if self.options["reveal_votes"]:
+        if self._reveal_votes:
             data["votes"] = votes
         else:
             log.append(Event(len(log), "votes", {"votes": votes}, _MOD))
         log.append(Event(len(log), "vote_result", data))
         self._waiting = ()
-        if motion is END_GAME:
-            if passed:
+        if passed:
+            if motion is END_GAME:
                 self._end("end_vote")
                 return
-        elif passed:
-            for t in self._vote_targets:
+            for t in targets:
                 self._blacklist(t, "vote")
             if motion is BLACKLIST_PAIR:
                 self._whitelist(self._snitch, "pair_vote")
@@ -547,7 +583,10 @@ class McCarthyism(Game):
         """Give the player a blacklist token (or turn theirs back over)."""
         self._black.add(player)
         self._white.discard(player)
-        self._free = tuple([p for p in self._free if p != player])
+        free = self._free
+        if player in free:
+            i = free.index(player)
+            self._free = free[:i] + free[i + 1:]
         log = self.log
         log.append(Event(len(log), "blacklisted", {"player": player, "by": by}))
 
@@ -582,38 +621,55 @@ class McCarthyism(Game):
         if s in self._black:
             self._draw_forced(s)
             return
-        hand = self._draw(s, 1)
-        if not hand:
+        log = self.log
+        if not self._deck and not self._reshuffle():
+            log.append(Event(len(log), "skipped", {"player": s, "step": "draw", "reason": "no action card is left"}))
             self._end_turn()
             return
-        self._hand = hand
+        card = self._deck.pop()
+        self._hand = [card]
+        log.append(Event(len(log), "drew", {"player": s, "count": 1}))
+        log.append(Event(len(log), "hand", {"cards": [card]}, self._only[s]))
         table = self._table
-        self._set_step(REVEAL, s, [table.play[s][hand[0]], table.decline[s]])
+        self._step = REVEAL
+        self._stepno += 1
+        self._actor = s
+        self._waiting = table.alone[s]
+        self._legal = [table.play[s][card], table.decline[s]]
 
     def _draw_forced(self, player: str) -> None:
-        hand = self._draw(player, 2)
-        if not hand:
-            self._end_turn()
-            return
+        """Draw two and "must play one" (a blacklisted snitch; the target of "Something to say")."""
+        deck = self._deck
+        if len(deck) >= 2:  # the usual case: no reshuffle
+            hand = [deck.pop(), deck.pop()]
+            log = self.log
+            log.append(Event(len(log), "drew", {"player": player, "count": 2}))
+            log.append(Event(len(log), "hand", {"cards": hand[:]}, self._only[player]))
+        else:
+            hand = self._draw(player, 2)
+            if not hand:
+                self._end_turn()
+                return
         self._hand = hand
-        plays = self._table.play[player]
-        legal = [plays[c] for c in hand] if len(hand) == 1 or hand[0] != hand[1] else [plays[hand[0]]]
-        self._set_step(FORCED_PLAY, player, legal)
+        table = self._table
+        plays = table.play[player]
+        self._step = FORCED_PLAY
+        self._stepno += 1
+        self._actor = player
+        self._waiting = table.alone[player]
+        self._legal = [plays[c] for c in hand] if len(hand) == 1 or hand[0] != hand[1] else [plays[hand[0]]]
 
     def _draw(self, player: str, count: int) -> list[str]:
         """Draw up to ``count`` cards (rule 9: reshuffle the discards when the deck runs out; rule 10:
         fewer if there are fewer). Public: how many; private to the drawer: which."""
         deck = self._deck
-        if len(deck) >= count:  # the usual case: no reshuffle
-            hand = [deck.pop()] if count == 1 else [deck.pop() for _ in range(count)]
-        else:
-            hand = []
-            for _ in range(count):
-                if not deck:
-                    if not self._reshuffle():
-                        break
-                    deck = self._deck
-                hand.append(deck.pop())
+        hand = []
+        for _ in range(count):
+            if not deck:
+                if not self._reshuffle():
+                    break
+                deck = self._deck
+            hand.append(deck.pop())
         log = self.log
         if hand:
             log.append(Event(len(log), "drew", {"player": player, "count": len(hand)}))
@@ -654,6 +710,11 @@ class McCarthyism(Game):
         hand = self._hand
         if not isinstance(card, str) or card not in hand:
             raise IllegalAction(player, action, f"{card!r} is not in your hand ({', '.join(hand)})")
+        self._do_play(player, action)
+
+    def _do_play(self, player: str, action: Mapping[str, Any]) -> None:
+        card = action["card"]
+        hand = self._hand
         hand.remove(card)
         self._discard.extend(hand)
         self._hand = []
@@ -668,11 +729,14 @@ class McCarthyism(Game):
             if self._step == FORCED_PLAY:
                 raise IllegalAction(player, action, "a blacklisted player must play one of the two cards")
             raise self._not_now(player, action, REVEAL, "a drawn card is declined")
+        self._do_decline(player, action)
+
+    def _do_decline(self, player: str, action: Mapping[str, Any]) -> None:
         self._discard.extend(self._hand)
         self._hand = []
         log = self.log
         log.append(Event(len(log), "declined", {"player": player}))
-        self._end_turn()
+        self._next_turn()
 
     def _ask_target(self, player: str, card: str) -> None:
         targets = self.card_targets(card, player)
@@ -698,13 +762,15 @@ class McCarthyism(Game):
             if self._card == C.SUPER_SNITCH and target in self._black:
                 raise IllegalAction(player, action, f"{target} is already blacklisted")
             raise IllegalAction(player, action, self._why_not_target(player, target))
+        self._do_choose(player, action)
+
+    def _do_choose(self, player: str, action: Mapping[str, Any]) -> None:
         card = self._card
         self._card = None
-        _TARGET_EFFECTS[card](self, player, target)
+        _TARGET_EFFECTS[card](self, player, action["target"])
 
-    def _end_turn(self) -> None:
-        self._hand = []
-        self._next_turn()
+    # The turn is over (the hand was played, declined or never drawn): the token moves on.
+    _end_turn = _next_turn
 
     # ------------------------------------------------------------- seating
     def right_of(self, player: str) -> str | None:
@@ -772,11 +838,12 @@ class McCarthyism(Game):
         """End the game; "If even a single commie is not blacklisted at the end, then all the commies
         win ... If all commies are blacklisted, then the remaining non-blacklisted players win"."""
         sides = self._allegiances()
-        winner, outcomes = winners(sides, self._black)
+        black = self._black
+        winner, outcomes = winners(sides, black)
         detail = {
             "allegiances": sides,
             "role_cards": dict(self._role),
-            "blacklisted": [p for p in self.players if p in self._black],
+            "blacklisted": [p for p in self.players if p in black],
             "double_agent": self._double_agent,
             "commies_take_over": self._takeover,
             "turns": self._turn,
@@ -786,7 +853,8 @@ class McCarthyism(Game):
         self._waiting = ()
         self._legal = []
         self._result = Result(winner, reason, outcomes, detail)
-        self.emit("game_over", winner=winner, reason=reason, **detail)
+        log = self.log
+        log.append(Event(len(log), "game_over", {"winner": winner, "reason": reason, **detail}))
 
     # --------------------------------------------------------------- views
     def view(self, player: str | None) -> dict[str, Any]:
@@ -814,9 +882,9 @@ _HANDLERS = {
 _EFFECTS = dict(effects.EFFECTS)
 _EFFECTS.update({card: McCarthyism._ask_target for card in effects.TARGET_EFFECTS})
 _TARGET_EFFECTS = effects.TARGET_EFFECTS
-# kind -> (handler, key count, the parameter's key or None): with "player" and "action" read, the
-# right count and the parameter's presence mean exactly the kind's keys
-_SPEC = {
-    kind: (handler, _SIZE[kind], next(iter(_KEYS[kind] - {"player", "action"}), None))
-    for kind, handler in _HANDLERS.items()
+# kind -> what a listed (so legal) action does, without checking it again (the fast path of apply)
+_DO = {
+    "snitch": McCarthyism._do_snitch, "call_end": McCarthyism._do_call_end, "pass": McCarthyism._do_pass,
+    "snitch_pair": McCarthyism._do_snitch_pair, "play": McCarthyism._do_play,
+    "decline": McCarthyism._do_decline, "choose": McCarthyism._do_choose,
 }

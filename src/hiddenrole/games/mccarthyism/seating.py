@@ -28,8 +28,9 @@ class Seating:
     Attributes:
         players: the names in seat order (a tuple).
         seat: name -> seat number (0-based).
-        from_seat: ``from_seat[i]`` is every player in the token's order starting at seat ``i``
-            (``i`` in ``0 .. n``; ``from_seat[n]`` is ``from_seat[0]``, so seat ``i + 1`` needs no modulo).
+        starting: name -> every player in the token's order, starting with that player.
+        after: name -> every player in the token's order, starting with the next seat (and
+            ending with that player).
         only: name -> ``frozenset({name})``, the audience of that player's private events.
         alone: name -> ``(name,)``, the ``to_act()`` of a step that waits for that player alone.
         vote: name -> ``[yes, no]``, the player's legal votes.
@@ -40,14 +41,14 @@ class Seating:
         choose: name -> {target: the action "choose target"}.
     """
 
-    __slots__ = ("players", "seat", "from_seat", "only", "alone", "vote", "snitch", "call_end", "pass_",
+    __slots__ = ("players", "seat", "starting", "after", "only", "alone", "vote", "snitch", "call_end", "pass_",
                  "decline", "pair", "play", "choose")
 
     def __init__(self, players: tuple[str, ...]) -> None:
-        n = len(players)
         self.players = players
         self.seat = {p: i for i, p in enumerate(players)}
-        self.from_seat = [players[i:] + players[:i] for i in range(n)] + [players]
+        self.starting = {p: players[i:] + players[:i] for i, p in enumerate(players)}
+        self.after = {p: players[i + 1:] + players[:i + 1] for i, p in enumerate(players)}
         self.only = {p: frozenset((p,)) for p in players}
         self.alone = {p: (p,) for p in players}
         self.vote = {p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
