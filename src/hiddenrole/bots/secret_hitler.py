@@ -23,7 +23,7 @@ from typing import Any
 
 from ..engine import Action
 from .base import Bot, Observation
-from .common import MAX_POSTS_PER_GAME, EventCursor, best, find, of_kind
+from .common import MAX_POSTS_PER_GAME, EventCursor, best, find
 
 #: Suspicion (a score: higher = more likely on the Fascist team) for a proven Fascist.
 PROVEN = 100.0
