@@ -148,7 +148,7 @@ class SecretHitler(Game):
                 info["roles"] = {q: self.roles[q] for q in self.order}
             if self.turbo:
                 info["votecodes"] = self.votecodes[p]
-            self.emit("role", to=self._only[p], **info)
+            self.log.append(Event(len(self.log), "role", info, self._only[p]))
         self.emit("deck", to=MOD, cards=deck)
         if self.turbo:
             # "The top name in that list is randed President."
@@ -479,7 +479,12 @@ class SecretHitler(Game):
         if self.turbo:
             self._publish()
             self._night_secret = True
-        self._set_step(DISCARD, president, self._card_list(president, "discard", hand))
+        # as _set_step(DISCARD, president, ...)
+        self.step = DISCARD
+        self.actor = president
+        self._legal = legal = self._card_list(president, "discard", hand)
+        self._legal_by = {president: legal}
+        self._to_act = (president,)
 
     def _act_discard(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         if self.step != DISCARD or p != self.actor:
@@ -600,13 +605,14 @@ class SecretHitler(Game):
             log.append(Event(len(log), "policy_enacted", {
                 "by": "Mod", "card": card, "top_deck": top_deck,
                 "liberal_policies": self.liberal_policies, "fascist_policies": self.fascist_policies}, None))
-        if self.liberal_policies >= R.LIBERAL_WIN:
-            self._end("liberals", "five_liberal_policies")
+        if over:
+            if self.liberal_policies >= R.LIBERAL_WIN:
+                self._end("liberals", "five_liberal_policies")
+            else:
+                self._end("fascists", "six_fascist_policies")
             return
-        if self.fascist_policies >= R.FASCIST_WIN:
-            self._end("fascists", "six_fascist_policies")
-            return
-        self._reshuffle_if_needed()
+        if len(self.deck) < 3:
+            self._reshuffle_if_needed()
         if top_deck:
             return  # "played WITHOUT its powers"
         power = self.powers[self.fascist_policies - 1] if card == R.F else None
@@ -788,7 +794,12 @@ class SecretHitler(Game):
         lc = self.limit_chancellor
         lp = self.limit_president if len(alive) > 5 else lc
         self._eligible = eligible = {q: a for q, a in everyone if q in alive and q != lc and q != lp}
-        self._set_step(NOMINATE, pc, list(eligible.values()))
+        # as _set_step(NOMINATE, pc, ...)
+        self.step = NOMINATE
+        self.actor = pc
+        self._legal = legal = list(eligible.values())
+        self._legal_by = {pc: legal}
+        self._to_act = (pc,)
 
     def _reshuffle_if_needed(self) -> None:
         """Ruling 6: "If we run out of policy cards, the discards are shuffled and returned to
