@@ -13,12 +13,6 @@ of each card and the targeting rule of the cards that choose a player.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
-from hiddenrole.engine import Rng
-
-T = TypeVar("T")
 
 CONFESS = "confess_to_the_feds"
 ESCAPE = "escape_to_the_reds"
@@ -91,43 +85,3 @@ def check_deck(order: object) -> list[str]:
         raise ValueError(f"the deck must hold every card exactly as many times as the game has it: {wrong}")
     return list(order)
 
-
-# A draw spans at most 2**47 values, so the engine's rejection sampling redraws less than 1% of the time.
-_SPAN_CAP = 1 << 47
-_PLANS: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
-
-
-def _plan(n: int) -> list[tuple[int, tuple[int, ...]]]:
-    """Fisher-Yates for ``n`` items in groups: each ``(span, steps)`` is one draw below ``span``,
-    the product of ``i + 1`` over its ``steps`` (``i`` = ``n-1`` down to 1)."""
-    plan = _PLANS.get(n)
-    if plan is None:
-        plan, steps, span = [], [], 1
-        for i in range(n - 1, 0, -1):
-            if span * (i + 1) > _SPAN_CAP:
-                plan.append((span, tuple(steps)))
-                steps, span = [], 1
-            steps.append(i)
-            span *= i + 1
-        if steps:
-            plan.append((span, tuple(steps)))
-        _PLANS[n] = plan
-    return plan
-
-
-def shuffled(rng: Rng, cards: Sequence[T]) -> list[T]:
-    """A new list of ``cards`` in a uniformly random order: the action deck's shuffle.
-
-    Fisher-Yates (for ``i`` from ``n - 1`` down to 1, swap item ``i`` with a uniform ``j`` in
-    ``0 .. i``), with several ``j`` taken from one uniform draw: a draw below the product of
-    the ``i + 1`` of a group is read as mixed-radix digits, each uniform and independent. A
-    48-card deck takes 5 draws of the game's :class:`~hiddenrole.engine.Rng` instead of 47.
-    """
-    out = list(cards)
-    below = rng.below
-    for span, steps in _plan(len(out)):
-        r = below(span)
-        for i in steps:
-            r, j = divmod(r, i + 1)
-            out[i], out[j] = out[j], out[i]
-    return out

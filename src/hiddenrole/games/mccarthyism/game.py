@@ -18,13 +18,14 @@ Steps (``phase``): ``snitching``, ``snitch_pair``, ``vote``, ``reveal``, ``force
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from typing import Any
 
 from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, Result, Rng, Timer
 
 from . import cards as C
-from . import effects
+from . import draws, effects
 from .options import OPTIONS
 from .roles import AMERICAN, COMMIE, ROLE_CARDS, allegiance, default_commie_count, side_of_allegiance
 from .rules import blacklisting_passes, ending_passes, protection_turns, snitch_pairs, winners
@@ -118,7 +119,7 @@ class McCarthyism(Game):
         chance = self.chance
         role = chance.outcome("roles", self._draw_roles, self._check_roles)
         first = chance.outcome("first_snitch", lambda rng: rng.choice(players), self._check_player)
-        order = chance.outcome("deck", lambda rng: C.shuffled(rng, C.DECK), C.check_deck)
+        order = chance.outcome("deck", lambda rng: draws.shuffled(rng, C.DECK), C.check_deck)
 
         self._role: dict[str, str] = dict(role)
         self._double_agent: str | None = None
@@ -169,7 +170,7 @@ class McCarthyism(Game):
         self._next_turn()
 
     def _draw_roles(self, rng: Rng) -> dict[str, str]:
-        commies = set(rng.sample(range(self._n), self._commie_count))
+        commies = set(draws.sample(rng, self._n, self._commie_count))
         return {p: (COMMIE if i in commies else AMERICAN) for i, p in enumerate(self.players)}
 
     def _check_roles(self, value: Any) -> dict[str, str]:
@@ -606,7 +607,10 @@ class McCarthyism(Game):
         black = self._black
         black.discard(player)
         self._white.add(player)
-        self._free = tuple([p for p in self.players if p not in black])
+        free = self._free
+        if player not in free:  # back among the non-blacklisted players, in seat order
+            i = bisect_left(free, self._seat[player], key=self._seat.__getitem__)
+            self._free = free[:i] + (player,) + free[i:]
         self._protected[player] = last = self._turn + self._protection
         if last > self._protected_until:
             self._protected_until = last
@@ -691,7 +695,7 @@ class McCarthyism(Game):
                                f"{sorted(pile)}, top first")
             return list(value)
 
-        order = self.chance.outcome("reshuffles", lambda rng: C.shuffled(rng, pile), check, sequence=True)
+        order = self.chance.outcome("reshuffles", lambda rng: draws.shuffled(rng, pile), check, sequence=True)
         self._reshuffles += 1
         self._deck = order[::-1]
         self._discard = []
