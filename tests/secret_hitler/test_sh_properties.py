@@ -178,3 +178,58 @@ def test_an_illegal_action_leaves_the_state_unchanged(table):
 
     play_game(g, bots(g, table["seed"]), on_step=on_step, max_steps=5000)
     assert rejected[0] > 0 or steps[0] < 9
+
+
+def legal_from_scratch(g, p):
+    """The legal actions of ``p`` computed from the rules alone (no cached lists): nominations
+    of eligible_chancellors(), a living voter's yes/no (official: until they voted), one action
+    per distinct card in hand (L first) plus the veto once unlocked and not refused, a
+    power's targets, the veto answer, and night 0's pairs of other players."""
+    if g.is_over:
+        return []
+    step = g.step
+    if step == "vote":
+        if p not in g.alive or (not g.turbo and p in g.votes):
+            return []
+        return [{"player": p, "action": "vote", "vote": v} for v in ("yes", "no")]
+    if p != g.actor:
+        return []
+    if step == "nominate":
+        return [{"player": p, "action": "nominate", "target": t} for t in g.eligible_chancellors()]
+    if step in ("discard", "enact"):
+        out = [{"player": p, "action": step, "card": c} for c in ("L", "F") if c in g.hand]
+        if step == "enact" and g.fascist_policies >= R.VETO_AT and not g.veto_refused:
+            out.append({"player": p, "action": "veto"})
+        return out
+    if step == "veto":
+        return [{"player": p, "action": "veto_response", "allow": a} for a in (True, False)]
+    if step == "power":
+        targets = [q for q in g.order if q in g.alive and q != p]
+        if g.power == "investigate" and g.investigate_once:
+            targets = [q for q in targets if q not in g.investigated]
+        return [{"player": p, "action": g.power, "target": t} for t in targets]
+    if step == "nominate_pair":
+        others = [q for q in g.order if q != p]
+        return [{"player": p, "action": "nominate", "targets": [a, b]}
+                for i, a in enumerate(others) for b in others[i + 1:]]
+    return []
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables)
+def test_cached_legal_actions_match_the_rules_at_every_step(table):
+    """The per-step lists (kept per candidate, per hand, per living set) are exactly what the
+    rules allow, and is_over/result agree, at every step of random games."""
+    g = make(table)
+
+    def check(game):
+        assert game.is_over == (game.result is not None) == (game.step == "over")
+        for p in game.players:
+            assert game.legal_actions(p) == legal_from_scratch(game, p), (game.step, p)
+        waiting = game.to_act()
+        assert list(waiting) == [q for q in game.order if q in waiting]
+        if game.step == "vote" and not game.is_over:
+            assert set(waiting) == {q for q in game.alive if q not in game.votes}
+
+    check(g)
+    play_game(g, bots(g, table["seed"]), on_step=lambda game, action: check(game), max_steps=5000)
