@@ -107,7 +107,9 @@ def test_complete_game_over_http_and_websockets(game, pace, tmp_path):
             assert export["result"]["winner"] in (*game_class(game).sides, None)
             for name, client in clients.items():
                 assert client.actions > 0
-                assert not [e for e in client.errors if e["code"] not in ("illegal_action", "game_over")]
+                # races with a deadline (the phase moved on as the action travelled) are refused
+                # as out of turn or illegal; nothing else may go wrong
+                assert not [e for e in client.errors if e["code"] not in ("illegal_action", "out_of_turn", "game_over")]
                 check_frames(client, export, name)
             check_frames(spectator, export, None)
             if pace == "fast" and game == "secret-hitler":  # turbo days end only at their deadline

@@ -10,6 +10,7 @@ error before acting again). It stops when the game's ``reveal`` arrives.
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import time
 from collections.abc import Callable
@@ -54,6 +55,7 @@ class SeatClient:
         self._pending: int | None = None
         self._next_id = 0
         self._ws: Any = None
+        self._sent_times: collections.deque[float] = collections.deque()
 
     async def run(self, timeout: float = 600.0) -> dict[str, Any]:
         """Play until the game's reveal arrives; returns it.
@@ -91,7 +93,7 @@ class SeatClient:
                             if frame["code"] in ("bad_token", "wrong_table", "kicked", "seat_replaced") \
                                     and self.state is None:
                                 raise RuntimeError(f"hello refused: {frame['message']}")
-                        if frame.get("id") == self._pending:
+                        if frame.get("id") == self._pending or (kind == "error" and frame["code"] == "flood"):
                             self._pending = None
                     if self.reveal is not None:
                         return self.reveal
@@ -111,13 +113,25 @@ class SeatClient:
         action = self.bot.choose(Observation(self.bot.player, legal, view))
         if self.think is not None:
             await asyncio.sleep(self.think())
+        await self._pace()
         self._next_id += 1
         self._pending = self._next_id
         self.sent_at[self._next_id] = time.perf_counter()
         self.actions += 1
         await self._ws.send(json.dumps({"type": "action", "id": self._next_id, "action": action}))
 
+    async def _pace(self) -> None:
+        """Stay under the server's flood limit (20 messages per second): at most 15 a second."""
+        now = time.monotonic()
+        sent = self._sent_times
+        while sent and now - sent[0] >= 1.0:
+            sent.popleft()
+        if len(sent) >= 15:
+            await asyncio.sleep(1.0 - (now - sent[0]))
+        sent.append(time.monotonic())
+
     async def post(self, text: str) -> None:
         """Post ``text`` in the table's thread (answered by an ack or an error)."""
+        await self._pace()
         self._next_id += 1
         await self._ws.send(json.dumps({"type": "post", "id": self._next_id, "text": text}))

@@ -182,20 +182,27 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str) -> No
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            if conn.flooded():
-                conn.error("flood", f"more than {FLOOD_LIMIT} messages per second: this one was ignored")
-                continue
             text = message.get("text")
             if text is None:
+                if conn.flooded():
+                    conn.error("flood", f"more than {FLOOD_LIMIT} messages per second: this one was ignored")
+                    continue
                 conn.error("bad_message", "binary frames are not supported: send JSON text")
                 continue
             if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
+                conn.flooded()
                 conn.error("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes (64 KiB)")
                 continue
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
-                conn.error("bad_json", f"not valid JSON: {exc}")
+                data = exc
+            if conn.flooded():  # counted for every message; the error echoes its id when it has one
+                msg_id = data.get("id") if isinstance(data, dict) else None
+                conn.error("flood", f"more than {FLOOD_LIMIT} messages per second: this one was ignored", msg_id)
+                continue
+            if isinstance(data, json.JSONDecodeError):
+                conn.error("bad_json", f"not valid JSON: {data}")
                 continue
             if not isinstance(data, dict):
                 conn.error("bad_message", "a message must be a JSON object with a \"type\"")
