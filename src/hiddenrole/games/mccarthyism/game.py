@@ -382,7 +382,10 @@ class McCarthyism(Game):
     def apply(self, action: Mapping[str, Any]) -> list[Event]:
         """Apply one action ``{"player": NAME, "action": KIND, ...}``; returns the events it caused.
 
-        The same contract as :meth:`Game.apply`, with a fast path for well-formed dicts.
+        The same contract as :meth:`Game.apply`, with a fast path: a dict equal to one of the
+        actions :meth:`legal_actions` lists for the player waited for first is legal by
+        definition and is carried out without checking it again (a bot returns one of those
+        very dicts). Every other action is checked key by key and rule by rule.
 
         Raises:
             IllegalAction: malformed, out of turn or against the rules (naming why); nothing changed.
