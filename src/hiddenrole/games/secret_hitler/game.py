@@ -807,9 +807,9 @@ class SecretHitler(Game):
         if len(self.deck) >= 3:
             return
         pool = self.deck[::-1] + self.discards
-        want = sorted(pool)
 
-        def check(v: Any) -> list[str]:
+        def check(v: Any) -> list[str]:  # a fixed (scripted) deck holds the same cards
+            want = sorted(pool)
             if not isinstance(v, list) or sorted(v) != want:
                 raise BadSetup(
                     f"chance 'reshuffles': a reshuffled deck must hold the {len(pool)} cards "
@@ -818,11 +818,12 @@ class SecretHitler(Game):
         new = self.chance.outcome("reshuffles", lambda r: r.shuffled(pool), check, sequence=True)
         self.deck = new[::-1]
         self.discards = []
-        self.emit("deck", to=MOD, cards=new)
+        log = self.log
+        log.append(Event(len(log), "deck", {"cards": new}, MOD))
         if self._night_secret:
             self.report["reshuffled"] = True
         else:
-            self.emit("reshuffled", by="Mod", deck_size=len(new))
+            log.append(Event(len(log), "reshuffled", {"by": "Mod", "deck_size": len(new)}, None))
 
     def _end(self, winner: str, reason: str) -> None:
         """Ruling 10: a win ends the game at once."""
@@ -882,6 +883,7 @@ class SecretHitler(Game):
         """Recompute the living in list order and their vote actions (after a kill)."""
         alive = self.alive
         self._living = living = tuple([q for q in self.order if q in alive])
+        self._alive_frozen = frozenset(living)
         actions = self._vote_actions
         self._living_votes = {q: actions[q] for q in living}
 
@@ -935,7 +937,7 @@ class SecretHitler(Game):
         self._pub_lib = self.liberal_policies
         self._pub_fas = self.fascist_policies
         self._pub_tracker = self.tracker
-        self._pub_alive_set = frozenset(self.alive)
+        self._pub_alive_set = self._alive_frozen
 
     def emit(self, kind: str, to: Any = None, **data: Any) -> Event:
         """Append an event (see :meth:`hiddenrole.engine.Game.emit`); a frozenset audience is
