@@ -98,6 +98,17 @@ def test_a_game_on_each_database_is_rebuilt_by_replaying_its_log(store_args):
             table = await srv.moderator.table(code)
             events = [e.to_json(reveal=True) for e in table.game.log]
             export = (await srv.http.get(f"/api/tables/{code}/export")).json()
+            # a finished table nobody watches is forgotten from memory after 10 minutes...
+            clock.advance(601)
+            assert srv.moderator.sweep() == 0  # Ann is still connected
+            await ann.close()
+            for _ in range(100):
+                if not table.connections:
+                    break
+                await asyncio.sleep(0.01)
+            assert srv.moderator.sweep() == 1 and not srv.moderator.tables
+            # ...and reloaded from the store when asked for
+            assert (await srv.http.get(f"/api/tables/{code}/export")).json() == export
         assert verify_export(export).ok
         async with running_server(url, clock=clock, schema=schema) as srv:
             table = await srv.moderator.table(code)

@@ -25,6 +25,7 @@ from .table import LiveTable, TableError
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 CODE_LENGTH = 6
 LOBBY_TTL = 24 * 3600.0
+IDLE_TTL = 600.0  # seconds a finished table stays in memory after its last change
 
 
 def best_bot_kind(game: str) -> str:
@@ -68,6 +69,7 @@ class Moderator:
         self.codes: dict[str, str] = {}
         self.scheduler = Scheduler(self.clock, self._fire)
         self._load_lock = asyncio.Lock()
+        self._sweeper: asyncio.Task | None = None
 
     # --------------------------------------------------------------- lifecycle
     async def start(self) -> None:
@@ -78,9 +80,12 @@ class Moderator:
         self.scheduler.start()
         for table in self.tables.values():
             table.poke_bots()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
         """Stop the clock and the bots, and close the store."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self.scheduler.stop()
         for table in self.tables.values():
             table.closed = True
@@ -97,6 +102,27 @@ class Moderator:
         self.codes[row.code] = row.id
         self.scheduler.set(row.id, table.next_deadline())
         return table
+
+    def sweep(self, idle: float = IDLE_TTL) -> int:
+        """Forget (from memory only) the finished or expired tables nobody is connected to and
+        that did not change for ``idle`` seconds; they are reloaded from the store when asked
+        for. Returns how many were forgotten."""
+        now = self.clock.now()
+        gone = []
+        for table_id, table in self.tables.items():
+            last = table.log[-1].at if table.log else table.row.created_at
+            if table.row.status in ("over", "expired") and not table.connections and now - last > idle:
+                gone.append(table_id)
+        for table_id in gone:
+            table = self.tables.pop(table_id)
+            self.codes.pop(table.row.code, None)
+            table.closed = True
+        return len(gone)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(60)
+            self.sweep()
 
     async def _fire(self, table_id: str, now: float) -> None:
         table = self.tables.get(table_id)
