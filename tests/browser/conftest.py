@@ -1,0 +1,106 @@
+"""Fixtures of the browser tests: Debian's Chromium through pytest-playwright, and the real
+server (``hiddenrole serve``, uvicorn on a free port, SQLite in a temporary directory).
+
+The tests never download a browser: they launch ``/usr/bin/chromium`` (the ``chromium``
+apt package) and are skipped when it is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip every browser test when Debian's Chromium is not installed."""
+    if Path(CHROMIUM).exists():
+        return
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (apt-get install chromium)")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch Debian's Chromium, never a downloaded browser."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The real server as a subprocess: yields its base URL (``http://127.0.0.1:PORT``)."""
+    db = tmp_path_factory.mktemp("web-db") / "hiddenrole.db"
+    port = _free_port()
+    exe = Path(sys.executable).with_name("hiddenrole")
+    cmd = [str(exe), "serve", "--database-url", f"sqlite+aiosqlite:///{db}", "--port", str(port),
+           "--bot-delay", "0.02"]
+    log = open(db.with_suffix(".log"), "w")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ})
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"the server did not start: {db.with_suffix('.log').read_text()}")
+        time.sleep(0.1)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture
+def desktop(browser):
+    """A factory of desktop browser contexts (1280x800), closed after the test."""
+    made = []
+
+    def make():
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A factory of phone browser contexts (360x740, touch), closed after the test."""
+    made = []
+
+    def make():
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=1)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()

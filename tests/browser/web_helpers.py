@@ -1,0 +1,230 @@
+"""Helpers of the browser tests: drive the client the way people do (forms and buttons),
+read the page's client state through Alpine, and check a page for others' secrets."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+#: The client's state as the page holds it (the Alpine component's data).
+STATE_JS = """() => {
+  const d = Alpine.$data(document.getElementById('app'));
+  const acts = d.state && d.state.legal_actions ? d.state.legal_actions.filter(a => a.action !== 'post') : [];
+  return {me: d.me, code: d.code, over: !!(d.view && d.view.over), waiting: !!(d.state && d.state.waiting),
+          status: d.table && d.table.status, phase: d.view && d.view.phase, busy: d.busy, conn: d.connState,
+          legal: acts, view: d.view ? JSON.parse(JSON.stringify(d.view)) : null,
+          events: JSON.parse(JSON.stringify(d.events)), reveal: !!d.reveal};
+}"""
+
+
+def client_state(page: Page) -> dict[str, Any]:
+    """The page's client state: ``me``, ``over``, ``waiting``, ``legal`` (actions), ``view``, ``events``."""
+    return page.evaluate(STATE_JS)
+
+
+def create_table(page: Page, base: str, game: str, *, bots: int, host_name: str | None,
+                 pace: str = "untimed", options: dict[str, Any] | None = None) -> str:
+    """Create a table through the home page's form; returns the table code (from the lobby)."""
+    page.goto(base + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    page.select_option("select[name=game]", game)
+    for name, value in (options or {}).items():
+        page.locator("details.options summary").click()
+        field = page.locator(f"[name=opt-{name}]")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    page.select_option("select[name=pace]", pace)
+    page.fill("input[name=bots]", str(bots))
+    if host_name:
+        page.fill("input[name=host-name]", host_name)
+    page.get_by_role("button", name="Create table").click()
+    code = page.locator("[data-test=code]")
+    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
+    return code.inner_text()
+
+
+def join_by_link(page: Page, link: str, name: str) -> None:
+    """Open the join link (straight into the name prompt) and take a seat as ``name``."""
+    page.goto(link)
+    field = page.locator("input[name=join-name]")
+    expect(field).to_be_visible()
+    expect(field).to_be_focused()
+    field.fill(name)
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.locator("[data-page=lobby]")).to_be_visible()
+    expect(page.locator("[data-test=seats]")).to_contain_text(name)
+
+
+def wait_connected(page: Page) -> None:
+    expect(page.locator("[data-test=conn]")).to_have_text("connected")
+
+
+def step(page: Page, rng: random.Random) -> bool:
+    """If the game waits for this page's player, click one of the offered actions (confirming
+    an irreversible one). Returns whether it clicked. Checks that exactly the legal actions are
+    offered as buttons."""
+    st = client_state(page)
+    if st["over"] or not st["waiting"] or st["busy"] or not st["legal"]:
+        return False
+    buttons = page.locator("[data-test=actions] button.action")
+    n = buttons.count()
+    assert n == len(st["legal"]), f"{n} buttons for {len(st['legal'])} legal actions"
+    i = rng.randrange(n)
+    try:
+        buttons.nth(i).click(timeout=2000)
+        confirm = page.locator("[data-test=confirm-yes]")
+        if confirm.is_visible():
+            expect(page.locator("[data-test=confirm]")).to_contain_text("cannot be undone")
+            confirm.click(timeout=2000)
+    except Exception:  # the state moved on under the click (a bot acted): the next round sees it
+        return False
+    return True
+
+
+def play_to_end(pages: list[Page], rng: random.Random, *, seconds: float = 150.0, every=None) -> int:
+    """Click through the game on every page until every page shows the result.
+    ``every(round)`` is called after each round in which someone acted. Returns the clicks made.
+
+    Raises:
+        AssertionError: the game did not end within ``seconds`` (with each page's client state).
+    """
+    clicks = 0
+    rnd = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        rnd += 1
+        acted = False
+        over = 0
+        for page in pages:
+            if step(page, rng):
+                acted = True
+                clicks += 1
+            if client_state(page)["over"]:
+                over += 1
+        if over == len(pages):
+            return clicks
+        if acted and every is not None:
+            every(rnd)
+        if not acted:
+            pages[0].wait_for_timeout(40)
+    states = []
+    for page in pages:
+        st = client_state(page)
+        st.pop("events")
+        states.append(st)
+    raise AssertionError(f"the game did not end within {seconds} s ({clicks} clicks): {states}")
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """A PNG of the page's game screen into docs/screenshots/ (kept small)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size < 600_000, f"{path} is {path.stat().st_size} bytes"
+    return path
+
+
+def seat_views(base: str, code: str, tokens: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """Each player's own state from the REST API (``GET /api/tables/{code}`` with the seat token)."""
+    out = {}
+    for name, token in tokens.items():
+        r = httpx.get(f"{base}/api/tables/{code}", headers={"Authorization": f"Bearer {token}"})
+        r.raise_for_status()
+        out[name] = r.json()["state"]
+    return out
+
+
+def seat_token(page: Page, code: str) -> dict[str, str]:
+    """The seat stored by the page for ``code`` (``name``, ``token``)."""
+    return page.evaluate(f"() => JSON.parse(localStorage.getItem('hiddenrole.seat.{code}'))")
+
+
+def own_secret(view: dict[str, Any]) -> str | None:
+    """The role this view says its player holds."""
+    p = view.get("private") or {}
+    if "role" in p:
+        return p["role"]
+    if "role_card" in p:
+        return p["role_card"]["card"]
+    return None
+
+
+def known_roles(view: dict[str, Any]) -> dict[str, str]:
+    """Other players' roles the player was told (fascists' knowledge, investigations, looks)."""
+    p = view.get("private") or {}
+    out = dict(p.get("roles") or {})
+    out.update(p.get("investigations") or {})
+    for q, seen in (p.get("seen_roles") or {}).items():
+        out[q] = seen["card"]
+    return out
+
+
+def check_no_secrets(pages: dict[str, Page], tv: Page | None, base: str, code: str, tokens: dict[str, str],
+                     held: dict[str, set[int]]) -> int:
+    """Check that no page's DOM (and no client state) holds another player's secret; returns
+    how many pages were checked (a page whose game moved between two reads is skipped).
+
+    For each human page: its view is exactly the server's view of that seat (so it holds no
+    private fact of anyone else); the DOM (all of it, hidden parts included) shows exactly one
+    role, its own; never ties another player to a role the player was not told ("Q is ROLE");
+    shows a hand only to the player who holds one; shows every Shady Agents gift face down;
+    shows no result before the end. The seqs of the private events each page holds are added
+    to ``held`` (checked against the reveal's audiences by :func:`check_audiences`). The TV
+    page holds no private event, no private panel and no role.
+    """
+    checked = 0
+    server = seat_views(base, code, tokens)
+    for name, page in pages.items():
+        st = client_state(page)
+        held.setdefault(name, set()).update(e["seq"] for e in st["events"] if e.get("private"))
+        view = st["view"]
+        srv = server[name].get("view")
+        if st["over"] or view is None or srv is None or srv.get("over"):
+            continue
+        html = page.content()
+        if srv != view:
+            continue  # the game moved between the two reads; the next check compares again
+        checked += 1
+        assert view["player"] == name
+        mine = own_secret(view)
+        assert mine, f"{name} sees no own role"
+        assert html.count('data-secret="role"') == 1 and f'data-secret="role">{mine}<' in html
+        told = known_roles(view)
+        for other in tokens:
+            theirs = own_secret(server[other]["view"]) if other != name and server[other].get("view") else None
+            if theirs and other not in told:
+                assert f"{other} is {theirs}" not in html, f"{name}'s page shows {other}'s role"
+        assert ("Your hand" in html) == bool(view["private"].get("hand")) or view["game"] == "shady-agents"
+        if view["game"] == "shady-agents":
+            assert html.count("(face down)") == len(view["board"]["gifts"])
+        assert 'data-test="winner"' not in html, "a result is shown before the end"
+    if tv is not None:
+        st = client_state(tv)
+        assert st["me"] is None
+        assert all(not e.get("private") for e in st["events"]), "the TV view holds a private event"
+        if st["view"] is not None and not st["over"]:
+            assert st["view"]["private"] == {}
+            html = tv.content()
+            assert 'data-secret="role"' not in html
+            assert "Your hand" not in html and "Your tools" not in html
+    return checked
+
+
+def check_audiences(reveal: dict[str, Any], held: dict[str, set[int]]) -> None:
+    """Every private event a page held was addressed to that page's player (the reveal's ``to``)."""
+    audience = {e["seq"]: e.get("to") for e in reveal["events"]}
+    for name, seqs in held.items():
+        for seq in seqs:
+            assert audience[seq] is not None and name in audience[seq], f"{name} held event {seq} of {audience[seq]}"
