@@ -34,6 +34,8 @@ def test_untimed_pace_picks_each_games_untimed_options(council):
     assert game_options(opts, {}, "turbo")["pace"] == "turbo"
     with pytest.raises(BadOption, match="vote_seconds"):
         game_options(opts, {"vote_seconds": "soon"}, "untimed")
+    with pytest.raises(BadOption, match="options must be an object"):
+        game_options(opts, ["pace"], "turbo")
 
 
 @pytest.mark.parametrize("game,expect", [

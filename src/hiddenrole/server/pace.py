@@ -46,6 +46,8 @@ def game_options(options: OptionSet, given: Mapping[str, Any] | None, pace: str)
     Raises:
         BadOption: an unknown option or a bad value (the engine's message, naming it).
     """
+    if given is not None and not isinstance(given, Mapping):
+        raise BadOption("options", given, "options must be an object of name: value")
     chosen = dict(given or {})
     options.resolve(chosen)  # validate what the host gave before adding anything
     if pace == "untimed":
