@@ -182,3 +182,32 @@ def test_a_restart_rebuilds_the_game_and_honours_the_running_deadline(tmp_path):
                 assert table.deadlines() == {"dusk-1": clock.now() + 30}
 
     run(main())
+
+
+def test_an_action_after_its_deadline_is_judged_after_the_deadline_passes(tmp_path):
+    """Even when the scheduler has not fired yet (stopped here), a due deadline passes
+    before a late action is judged, and everyone is told about it."""
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(f"sqlite:///{tmp_path}/a.db", clock=clock) as srv:
+            made = await srv.create(game="council", pace="turbo", host_name="Ann", bots=3)
+            code = made["code"]
+            ann = await srv.ws(code, made["seat"]["token"])
+            await ann.recv()
+            await srv.start(code, made["host_token"])
+            table = srv.moderator.tables[made["table"]["id"]]
+            await settle(lambda: table.game.to_act() == ("Ann",) and not table.lock.locked())
+            await ann.drain(0.05)
+            target = ann.state["legal_actions"][0]
+            await srv.moderator.scheduler.stop()
+            clock.advance(61)  # the vote's deadline (60 s) has passed; nothing fired it
+            await ann.send({"type": "action", "id": 1, "action": target})
+            err = await ann.until(lambda f: f["type"] in ("ack", "error"))
+            assert err["type"] == "error" and err["code"] in ("out_of_turn", "game_over")
+            assert table.log[-1].kind == "timeout" and table.log[-1].data == {"key": "vote-1"}
+            # the update telling Ann about the timeout came before the error
+            upd = [f for f in ann.frames if f["type"] == "update" and any(
+                e["kind"] == "voted" and e.get("by_timeout") for e in f["events"])]
+            assert upd and upd[-1]["seq"] < err["seq"]
+
+    run(main())

@@ -266,10 +266,16 @@ class LiveTable:
                 raise TableError("unknown_player", f"{player!r} has no seat at this table")
             if seat.is_bot:
                 raise TableError("seat_replaced", f"{player}'s seat is now played by a bot")
-            await self._fire_due()
-            if game.is_over:
-                raise TableError("game_over", "the game ended before this action arrived")
-            await self._apply_action(player, action)
+            before = len(self.log)
+            try:
+                await self._fire_due()
+                if game.is_over:
+                    raise TableError("game_over", "the game ended before this action arrived")
+                await self._apply_action(player, action)
+            except TableError:
+                if len(self.log) != before:  # a deadline passed first: tell everyone about it
+                    await self._changed()
+                raise
             await self._changed()
 
     async def _apply_action(self, player: str, action: Mapping[str, Any]) -> None:
