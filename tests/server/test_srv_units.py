@@ -103,3 +103,35 @@ def test_scheduler_fires_each_tables_last_deadline_once_in_time_order(sets, adva
         await sched.stop()
 
     asyncio.run(main())
+
+
+def test_the_deadline_shown_reveals_no_private_step():
+    """A player who may act sees the earliest deadline; the others (and spectators) see the
+    phase's end only, never a private step's timer (a key with "/")."""
+    from hiddenrole.engine import Timer
+    from hiddenrole.server.store import TableRow
+    from hiddenrole.server.table import LiveTable
+
+    class Night:
+        is_over = False
+
+        def __init__(self, timers):
+            self._timers = timers
+
+        def timers(self):
+            return self._timers
+
+        def legal_actions(self, player):
+            return [{"action": "discard"}] if player == "Pres" else []
+
+    row = TableRow("t", "C", "g", {}, "fast", 2.0, "random", "running", "h", 0.0, "1", "s", "c")
+    table = LiveTable(row, [], store=None, clock=ManualClock(0.0), on_deadline=lambda *_: None)
+    table.game = Night([Timer("night-1", 240), Timer("night-1/discard", 120)])
+    table.timer_starts = {"night-1": 1000.0, "night-1/discard": 1100.0}
+    assert table.deadlines() == {"night-1": 1120.0, "night-1/discard": 1160.0}
+    assert table.deadline_for("Pres") == 1120.0
+    assert table.deadline_for("Chan") == 1120.0 and table.deadline_for(None) == 1120.0
+    table.game = Night([Timer("night-0/nominate", 120)])  # only a private step runs
+    table.timer_starts = {"night-0/nominate": 1000.0}
+    assert table.deadline_for("Pres") == 1060.0
+    assert table.deadline_for("Chan") is None and table.deadline_for(None) is None

@@ -122,14 +122,21 @@ class LiveTable:
         return min(d.values()) if d else None
 
     def deadline_for(self, player: str | None) -> float | None:
-        """The deadline shown to ``player``: the earliest one if the player may act now,
-        else the latest (the phase's end), so nobody learns when another's private step ends."""
+        """The deadline shown to ``player`` (epoch seconds, or ``None``).
+
+        A player who may act now sees the earliest running deadline. Everyone else sees
+        the end of the phase: the latest deadline among the phase's own timers, whose
+        keys have no ``"/"`` (a key with a ``"/"``, such as ``"night-3/discard"``, is a
+        private step's timer by the engine's convention). So nobody learns from the
+        clock when another player's private step began or ended.
+        """
         d = self.deadlines()
         if not d:
             return None
         if player is not None and self.game is not None and self.game.legal_actions(player):
             return min(d.values())
-        return max(d.values())
+        phase = [at for key, at in d.items() if "/" not in key]
+        return max(phase) if phase else None
 
     def public_info(self) -> dict[str, Any]:
         """The table as anyone may see it: code, game, options, pace, seats, status, commitment."""
