@@ -299,15 +299,18 @@ class McCarthyism(Game):
         left[p] -= 1
         self._turns_had[p] += 1
         self._snitch = p
+        blacklisted = p in self._black
         log = self.log
-        free = self._free
-        if p not in self._black:
-            log.append(Event(len(log), "turn", {"turn": turn, "snitch": p, "blacklisted": False}))
+        log.append(Event(len(log), "turn", {"turn": turn, "snitch": p, "blacklisted": blacklisted}))
+        # whom the snitch may choose: non-blacklisted players but the snitch, not whitelist-protected
+        eligible = free = self._free
+        if not blacklisted:
             i = free.index(p)
             eligible = free[:i] + free[i + 1:]
-            if self._protected_until >= turn:
-                prot = self._protected
-                eligible = tuple([q for q in eligible if prot.get(q, 0) < turn])
+        if self._protected_until >= turn:
+            prot = self._protected
+            eligible = tuple([q for q in eligible if prot.get(q, 0) < turn])
+        if not blacklisted:
             self._choices = eligible
             legal = list(map(table.snitch[p].__getitem__, eligible))
             legal.append(table.call_end[p])
@@ -318,11 +321,6 @@ class McCarthyism(Game):
             self._waiting = table.alone[p]
             self._legal = legal
             return
-        log.append(Event(len(log), "turn", {"turn": turn, "snitch": p, "blacklisted": True}))
-        eligible = free
-        if self._protected_until >= turn:
-            prot = self._protected
-            eligible = tuple([q for q in free if prot.get(q, 0) < turn])
         if not eligible:
             log.append(Event(len(log), "skipped", {"player": p, "step": SNITCH_PAIR,
                                                    "reason": "no player can be chosen"}))
@@ -342,14 +340,6 @@ class McCarthyism(Game):
         self._actor = p
         self._waiting = table.alone[p]
         self._legal = list(map(table.pair[p].__getitem__, pairs))
-
-    def _snitchable(self, snitch: str) -> list[str]:
-        """The players the snitch may choose: not blacklisted, not protected, not the snitch (seat order)."""
-        t = self._turn
-        if self._protected_until >= t:
-            prot = self._protected
-            return [q for q in self._free if q != snitch and prot.get(q, 0) < t]
-        return [q for q in self._free if q != snitch]
 
     def _allegiances(self) -> dict[str, str]:
         """Every player's allegiance now (ruling 1), by name in the order of the deal."""
