@@ -1,0 +1,64 @@
+"""apply's fast path (an action equal to a listed one is carried out without re-checking) changes
+nothing about what a game does: the same game played through the full checks gives the same log."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mc_helpers import SIX, act, table, vote
+
+from hiddenrole.engine import Game, IllegalAction, Rng
+from hiddenrole.games.mccarthyism import McCarthyism
+
+
+def _play(n: int, seed: int, how: str) -> McCarthyism:
+    """A random game, each action applied as listed ("listed"), as a JSON copy ("copy"), or
+    through the base class's apply, which always takes the full checks ("checked")."""
+    g = McCarthyism([f"P{i}" for i in range(1, n + 1)], seed=seed)
+    rng = Rng(seed + 1)
+    while not g.is_over:
+        who = g.to_act()
+        player = who[rng.below(len(who))]  # not only the first waiting voter
+        action = rng.choice(g.legal_actions(player))
+        if how == "copy":
+            g.apply(json.loads(json.dumps(action)))
+        elif how == "checked":
+            Game.apply(g, action)
+        else:
+            g.apply(action)
+    return g
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(3, 14), seed=st.integers(0, 2**32))
+def test_fast_path_copies_and_full_checks_play_the_same_game(n, seed):
+    logs = [[e.to_json(reveal=True) for e in _play(n, seed, how).log] for how in ("listed", "copy", "checked")]
+    assert logs[0] == logs[1] == logs[2]
+
+
+def test_a_pair_named_in_the_other_order_is_the_same_choice():
+    g = table(commies=("Bob", "Eve"))
+    act(g, "Ann", "snitch", target="Bob")
+    vote(g, {"Ann", "Cid"})  # Bob is blacklisted, and snitch next
+    act(g, "Ann", "decline")
+    assert g.phase == "snitch_pair" and g._snitch == "Bob"
+    listed = g.legal_actions("Bob")[0]["targets"]
+    act(g, "Bob", "snitch_pair", targets=listed[::-1])
+    assert [e.data["targets"] for e in g.log if e.kind == "snitched" and "targets" in e.data] == [listed]
+    assert g.phase == "vote" and g._vote_targets == tuple(listed)
+
+
+def test_a_listed_action_of_someone_not_waited_for_first_is_still_checked():
+    g = table()
+    act(g, "Ann", "snitch", target="Cid")
+    assert g.to_act()[0] == "Ann"
+    act(g, "Fay", "vote", vote="yes")  # a later voter may vote first
+    assert "Fay" not in g.to_act() and g.to_act()[0] == "Ann"
+    with pytest.raises(IllegalAction, match="already voted"):
+        act(g, "Fay", "vote", vote="no")
+    with pytest.raises(IllegalAction, match="'vote' must be 'yes' or 'no'"):
+        act(g, "Ann", "vote", vote="maybe")
+    assert g.players == tuple(SIX)
