@@ -90,9 +90,9 @@ def test_bad_table_requests_get_clear_errors(tmp_path):
                 assert r.status_code >= 400
                 return r.status_code, r.json()["error"]["code"], r.json()["error"]["message"]
 
-            assert await err("POST", "/api/tables", {"game": "chess"}) == (
-                400, "bad_game", "unknown game 'chess' (known games: secret-hitler, mccarthyism, "
-                                 "shady-agents, council)")
+            s, c, m = await err("POST", "/api/tables", {"game": "chess"})
+            assert (s, c) == (400, "bad_game") and m.startswith("unknown game 'chess' (known games: ")
+            assert "council" in m
             s, c, m = await err("POST", "/api/tables", {"game": "council", "options": {"vote_seconds": -5}})
             assert (s, c) == (400, "bad_option") and "vote_seconds" in m and "at least 1" in m
             s, c, m = await err("POST", "/api/tables", {"game": "council", "options": {"colour": "red"}})
