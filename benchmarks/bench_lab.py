@@ -2,8 +2,8 @@
 
 Runs the same seeded batch three ways and prints games per second for each:
 
-* ``loop``: the plain loop a user would write, ``play_game`` + ``RandomBot`` on every seat,
-  in this process (the baseline the lab's own overhead is measured against);
+* ``loop``: the plain loop a user would write, ``play_game`` + ``RandomBot`` on every seat
+  (seated with ``seat_bots``, one generator per game, as the lab seats them), in this process (the baseline the lab's own overhead is measured against);
 * ``lab, 1 worker`` and ``lab, 2 workers``: ``plan_run`` + ``execute``, exactly what
   ``hiddenrole simulate GAME --workers W`` runs (worker processes started inside the timing).
 
@@ -31,7 +31,7 @@ import os
 import sys
 import time
 
-from hiddenrole.bots import RandomBot
+from hiddenrole.bots import RandomBot, seat_bots
 from hiddenrole.engine import HiddenRoleError, derive_seed, new_game
 from hiddenrole.lab import execute, play_game, plan_run
 from hiddenrole.lab.runs import parse_pairs
@@ -45,7 +45,7 @@ def plain_loop(game: str, players: int, games: int, seed: int) -> tuple[float, f
     for i in range(games):
         game_seed = derive_seed(seed, game, players, i)
         g = new_game(game, player_names(players), seed=game_seed)
-        play_game(g, {p: RandomBot(p, game_seed) for p in g.players})
+        play_game(g, seat_bots(g.players, RandomBot, game_seed))
     return time.perf_counter() - start, time.process_time() - cpu0
 
 

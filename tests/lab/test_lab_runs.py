@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hiddenrole
-from hiddenrole.bots import RandomBot
+from hiddenrole.bots import RandomBot, seat_bots
 from hiddenrole.bots import base as bot_base
 from hiddenrole.engine import BadOption, BadSetup, derive_seed, new_game
 from hiddenrole.lab import play_game
@@ -46,7 +46,7 @@ def test_game_i_is_seeded_from_the_base_seed_the_game_the_count_and_i(tug):
     for i in range(30):
         game = new_game(tug, player_names(4), seed=derive_seed(99, tug, 4, i))
         seed = derive_seed(99, tug, 4, i)
-        record = play_game(game, {p: RandomBot(p, seed) for p in game.players})
+        record = play_game(game, seat_bots(game.players, RandomBot, seed))
         expected.add(record.result.winner, record.result.reason, record.actions,
                      record.result.detail["turns"], record.timeouts, turns_from_game=True)
         assert play_one(tug, 4, 99, i)[:3] == (record.result.winner, record.result.reason, record.actions)

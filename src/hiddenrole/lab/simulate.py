@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.base import Bot, bot_class
+from ..bots.base import Bot, bot_class, seat_bots
 from ..engine import BadSetup, Game, derive_seed, game_class
 from .play import play_game
 from .stats import wilson_interval
@@ -295,8 +295,9 @@ def play_seeded(
     skips counting phases (for a game known to count its turns; else turns are 0).
 
     Bots are seated after the deal: each player gets the bot of their side
-    (``side_of(player)`` when ``bot_targets`` names sides), else the ``"*"`` bot; each bot
-    is seeded from the game's seed.
+    (``side_of(player)`` at the deal, when ``bot_targets`` names sides), else the ``"*"``
+    bot; the game's bots share one generator seeded from the game's seed
+    (:func:`hiddenrole.bots.base.seat_bots`).
 
     Raises:
         SimulationError: the game or a bot failed; the message names the game's seed.
@@ -306,13 +307,15 @@ def play_seeded(
     try:
         g = cls(player_names(count), options, seed=game_seed)
         per_side = len(bot_targets) > 1
-        seats = {}
-        for p in g.players:
-            target = bot_targets.get(g.side_of(p), bot_targets["*"]) if per_side else bot_targets["*"]
+
+        def bot_for(player: str) -> type[Bot]:
+            target = bot_targets.get(g.side_of(player), bot_targets["*"]) if per_side else bot_targets["*"]
             bot_cls = cache.get(target)
             if bot_cls is None:
                 bot_cls = cache[target] = load_target(target)
-            seats[p] = bot_cls(p, game_seed)
+            return bot_cls
+
+        seats = seat_bots(g.players, bot_for, game_seed)
         phases = [1, g.phase]
 
         def count_phase(game_: Game, _action: Any) -> None:
