@@ -1,0 +1,65 @@
+"""Reloading a player's page mid-game restores the seat, the view and the pending choice
+(from the seat token kept in localStorage); a dropped connection shows "reconnecting" and
+comes back by itself."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+from web_helpers import client_state, create_table, play_to_end, step, wait_connected
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+def wait_for_choice(page, rng, *, clicks_first: int = 0):
+    """Play ``clicks_first`` moves, then wait until the game waits for this page's player."""
+    done = 0
+    for _ in range(2000):
+        st = client_state(page)
+        if st["waiting"] and not st["busy"] and st["legal"]:
+            if done >= clicks_first:
+                return st
+            if step(page, rng):
+                done += 1
+                continue
+        page.wait_for_timeout(30)
+    raise AssertionError(f"no pending choice: {client_state(page)}")
+
+
+@pytest.mark.parametrize("game,bots", [("shady-agents", 3), ("secret-hitler", 4)])
+def test_web_reload_restores_seat_view_and_choice(game, bots, server, phone):
+    page = phone().new_page()
+    rng = random.Random(7)
+    code = create_table(page, server, game, bots=bots, host_name="Ann")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    expect(page.locator("[data-page=game]")).to_be_visible()
+    before = wait_for_choice(page, rng, clicks_first=2)
+    buttons = page.locator("[data-test=actions] button.action")
+    labels = buttons.all_inner_texts()
+    private = page.locator("[data-test=private]").inner_text()
+    assert labels and before["me"] == "Ann"
+
+    page.reload()
+    expect(page.locator("[data-page=game]")).to_be_visible()
+    wait_connected(page)
+    after = client_state(page)
+    assert after["me"] == "Ann" and after["code"] == code
+    expect(page.locator("[data-test=me]")).to_have_text("Ann")
+    assert after["view"]["private"] == before["view"]["private"]
+    assert after["view"]["phase"] == before["view"]["phase"]
+    assert after["legal"] == before["legal"] and after["waiting"]
+    expect(buttons).to_have_text(labels)
+    assert page.locator("[data-test=private]").inner_text() == private
+
+    # the connection drops (a phone that slept): "reconnecting", then back with the same choice
+    page.evaluate("() => Alpine.$data(document.getElementById('app')).ws.close()")
+    expect(page.locator("[data-test=conn]")).to_have_text("reconnecting…")
+    wait_connected(page)
+    expect(buttons).to_have_text(labels)
+
+    # and the restored seat plays on to the end
+    play_to_end([page], rng)
+    expect(page.locator("[data-test=winner]")).to_be_visible()
