@@ -63,6 +63,13 @@ def test_web_complete_game(game, server, desktop, phone):
         expect(page.locator("[data-page=game]")).to_be_visible()
     expect(guest.locator("[data-test=me]")).to_have_text("Bea")
 
+    # the thread: a post on the phone reaches the host's page
+    guest.locator("input[name=post]").fill(f"hello from Bea at {game}")
+    guest.get_by_role("button", name="Post").click()
+    expect(host.locator("[data-test=thread] .posts")).to_contain_text(f"hello from Bea at {game}")
+    expect(tv.locator("[data-test=thread] .posts")).to_contain_text(f"hello from Bea at {game}")
+    expect(tv.locator("input[name=post]")).to_be_hidden()
+
     tokens = {"Ann": seat_token(host, code)["token"], "Bea": seat_token(guest, code)["token"]}
     pages = {"Ann": host, "Bea": guest}
     held: dict[str, set[int]] = {}

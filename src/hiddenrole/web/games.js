@@ -72,7 +72,7 @@ export function actionLabel(view, a) {
 
 /** One line of the event log (``full``: the reveal's log, which names the audience). */
 export function eventLine(e, full) {
-  const d = Object.entries(e).filter(([k]) => !["seq", "kind", "private", "to", "by"].includes(k))
+  const d = Object.entries(e).map(([k, v]) => (k === "votecodes" && Array.isArray(v) ? [k, `${v.length} votecode pairs`] : [k, v])).filter(([k]) => !["seq", "kind", "private", "to", "by"].includes(k))
     .map(([k, v]) => `${human(k)}: ${Array.isArray(v) ? v.map(x => (typeof x === "object" ? JSON.stringify(x) : x)).join(", ")
       : (v && typeof v === "object" ? JSON.stringify(v) : v)}`).join("; ");
   let who = "";

@@ -1,0 +1,98 @@
+"""The home page (options with their explanations and defaults, bad options refused with the
+server's message, join by code), the live countdown of a deadline, the TV view."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from web_helpers import client_state, create_table, wait_connected
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+def js_string(value) -> str:
+    """``String(value)`` as JavaScript writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def test_web_home_lists_options_with_docs_and_refuses_a_bad_one(server, phone):
+    page = phone().new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    games = httpx.get(server + "/api/games").json()
+    for g in games:
+        page.select_option("select[name=game]", g["name"])
+        page.locator("details.options summary").click()
+        for o in g["options"]:
+            field = page.locator(f"[name=opt-{o['name']}]")
+            expect(field).to_be_visible()
+            option = page.locator(".option", has=field)
+            expect(option.locator(".doc")).to_contain_text(o["doc"][:40])
+            if o["default"] is not None:
+                expect(option.locator(".doc")).to_contain_text(f"(default: {js_string(o['default'])})")
+        page.locator("details.options summary").click()
+    before = len(httpx.get(server + "/api/tables").json())
+    page.select_option("select[name=game]", "mccarthyism")
+    page.locator("details.options summary").click()
+    page.locator("[name=opt-vote_seconds]").fill("-5")
+    page.evaluate("() => document.querySelector('[name=opt-vote_seconds]').removeAttribute('min')")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("[data-test=error]")).to_contain_text("vote_seconds")
+    assert len(httpx.get(server + "/api/tables").json()) == before  # nothing was created
+
+
+def test_web_join_by_code_and_taken_name(server, desktop, phone):
+    host = desktop().new_page()
+    code = create_table(host, server, "shady-agents", bots=2, host_name="Ann")
+    guest = phone().new_page()
+    guest.goto(server + "/")
+    guest.fill("input[name=code]", code.lower())
+    guest.get_by_role("button", name="Next").click()
+    guest.fill("input[name=join-name]", "ann")
+    guest.get_by_role("button", name="Join", exact=True).click()
+    expect(guest.locator("[data-test=error]")).to_be_visible()  # names are unique, case-insensitive
+    guest.fill("input[name=join-name]", "Cem")
+    guest.get_by_role("button", name="Join", exact=True).click()
+    expect(host.locator("[data-test=seats]")).to_contain_text("Cem")
+    wait_connected(guest)
+    expect(host.locator("[data-test=seats] li", has_text="Cem").locator(".dot.on")).to_be_visible()
+    guest.close()  # the player leaves: away, not gone
+    expect(host.locator("[data-test=seats] li", has_text="Cem").locator(".dot.off")).to_be_visible()
+
+
+def test_web_deadline_counts_down_and_tv_shows_public_board(server, desktop, phone):
+    page = phone().new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    page.select_option("select[name=game]", "mccarthyism")
+    page.select_option("select[name=pace]", "fast")
+    page.fill("input[name=factor]", "2")
+    page.fill("input[name=bots]", "3")
+    page.fill("input[name=host-name]", "Ann")
+    page.get_by_role("button", name="Create table").click()
+    code = page.locator("[data-test=code]")
+    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
+    tv = desktop().new_page()
+    tv.goto(f"{server}/#/tv/{code.inner_text()}")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    deadline = page.locator("[data-test=deadline]")
+    expect(deadline).to_have_text(re.compile(r"^⏱ \d+:\d\d$"))
+    first = deadline.inner_text()
+    page.wait_for_timeout(1300)
+    assert deadline.inner_text() != first  # a live countdown
+    left = int(first[2:].split(":")[0]) * 60 + int(first.split(":")[1])
+    assert 0 < left <= 60  # turn_seconds 120 divided by the factor 2
+    expect(tv.locator("[data-test=board]")).to_contain_text("Turn")
+    expect(tv.locator("[data-test=private]")).to_be_hidden()
+    expect(tv.locator("[data-test=actions]")).to_be_hidden()
+    st = client_state(tv)
+    assert st["me"] is None and st["view"]["private"] == {}
+    assert all(not e.get("private") for e in st["events"])
