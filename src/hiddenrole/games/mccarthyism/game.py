@@ -381,19 +381,20 @@ class McCarthyism(Game):
             IllegalAction: malformed, out of turn or against the rules (naming why); nothing changed.
         """
         waiting = self._waiting
-        if waiting and type(action) is dict:
+        if waiting and action.__class__ is dict:
             # The fast path: an action equal to one the step lists (for a vote, one of the first
             # waiting voter's two) is legal, by the definition of legal_actions; it is carried
             # out at once. Anything else takes the full path, which checks it piece by piece and
             # names the fault.
             if self._step is VOTE:
-                if action in self._vote_legal[waiting[0]]:
+                first = waiting[0]
+                if action in self._vote_legal[first]:
                     vote = action["vote"]
                     if vote == "yes":
                         self._yes += 1
-                    self._votes[waiting[0]] = vote
-                    if len(waiting) > 1:
-                        self._waiting = waiting[1:]
+                    self._votes[first] = vote
+                    self._waiting = rest = waiting[1:]
+                    if rest:
                         return []
                     log = self.log
                     start = len(log)
