@@ -25,27 +25,33 @@ PLAYERS = [f"P{i}" for i in range(1, 8)]
 TARGET = 3000.0  # complete 7-player games per second on one core
 
 
-def measure(games: int, options: dict[str, str]) -> tuple[float, float, float]:
-    """Play ``games`` games; returns (games per wall second, games per CPU second, steps per game)."""
-    steps = 0
+def measure(games: int, options: dict[str, str]) -> tuple[float, float, float, float]:
+    """Play ``games`` games; returns (games per wall second, games per CPU second, actions per
+    game, timeouts per game)."""
+    actions = timeouts = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
         game = new_game("secret-hitler", PLAYERS, options, seed=seed)
         record = play_game(game, seat_bots(PLAYERS, RandomBot, seed))
-        steps += record.actions + record.timeouts
+        actions += record.actions
+        timeouts += record.timeouts
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return games / wall, games / cpu, steps / games
+    return games / wall, games / cpu, actions / games, timeouts / games
 
 
 class _NullGame:
-    """A game that only counts its steps: what play_game + RandomBot cost by themselves."""
+    """A game that only counts its steps: what play_game + RandomBot cost by themselves.
+
+    It asks a bot for ``actions`` actions, then waits for its deadline ``timeouts`` times
+    (as a real game passes deadlines without asking anyone), then ends."""
 
     name = "null"
     seed = 0
 
-    def __init__(self, steps: int) -> None:
-        self.left = steps
-        self.is_over = False
+    def __init__(self, actions: int, timeouts: int) -> None:
+        self.left = actions
+        self.deadlines = timeouts
+        self.is_over = actions + timeouts <= 0
         self.result = Result("nobody", "null", {})
         self._waiting = (PLAYERS[0],)
         self._legal = [{"player": PLAYERS[0], "action": "vote", "vote": v} for v in ("yes", "no")]
@@ -58,21 +64,26 @@ class _NullGame:
 
     def apply(self, action):
         self.left -= 1
-        self.is_over = self.left <= 0
+        if self.left <= 0:
+            self._waiting = ()
+            self.is_over = self.deadlines <= 0
         return []
 
-    def timeout(self):  # never called: the null game always waits for a player
+    def timeout(self):
+        self.deadlines -= 1
+        self.is_over = self.deadlines <= 0
         return []
 
     def view(self, player):  # never called: RandomBot does not ask for its view
         return {}
 
 
-def floor(games: int, steps: float) -> float:
-    """Games per CPU second of the harness alone, for games of ``steps`` actions."""
+def floor(games: int, actions: float, timeouts: float) -> float:
+    """Games per CPU second of the harness alone (seating the bots, ``play_game``'s loop, an
+    ``Observation`` and a bot draw per action), for games of so many actions and timeouts."""
     cpu = time.process_time()
     for seed in range(games):
-        play_game(_NullGame(round(steps)), seat_bots(PLAYERS, RandomBot, seed))
+        play_game(_NullGame(round(actions), round(timeouts)), seat_bots(PLAYERS, RandomBot, seed))
     return games / (time.process_time() - cpu)
 
 
@@ -84,12 +95,13 @@ def main() -> int:
     measure(200, {})  # warm up
     results = {}
     for label, options in (("turbo (default options)", {}), ("official", {"variant": "official"})):
-        wall, cpu, steps = measure(args.games, options)
+        wall, cpu, actions, timeouts = measure(args.games, options)
         results[label] = cpu
         print(f"{label}: {cpu:,.0f} games/s per CPU second ({wall:,.0f} wall), "
-              f"{steps:.1f} steps per game, {args.games} games, 7 players")
-        print(f"  harness floor for {steps:.0f}-step games (play_game + RandomBot, no rules): "
-              f"{floor(args.games, steps):,.0f} games/s")
+              f"{actions + timeouts:.1f} steps per game ({actions:.1f} actions, {timeouts:.1f} timeouts), "
+              f"{args.games} games, 7 players")
+        print(f"  harness floor for games of {actions:.0f} actions and {timeouts:.0f} timeouts "
+              f"(play_game + seat_bots + RandomBot, no rules): {floor(args.games, actions, timeouts):,.0f} games/s")
     default = results["turbo (default options)"]
     if default < args.target:
         print(f"below target: {default:,.0f} < {args.target:,.0f} games/s", file=sys.stderr)
