@@ -14,6 +14,9 @@ from playwright.sync_api import Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
+#: Actions the client confirms before sending (execution, ending the game).
+IRREVERSIBLE = {"execute", "call_end"}
+
 #: The client's state as the page holds it (the Alpine component's data).
 STATE_JS = """() => {
   const d = Alpine.$data(document.getElementById('app'));
@@ -82,12 +85,20 @@ def step(page: Page, rng: random.Random) -> bool:
     n = buttons.count()
     assert n == len(st["legal"]), f"{n} buttons for {len(st['legal'])} legal actions"
     i = rng.randrange(n)
+    chosen = st["legal"][i]
+    dialog = page.locator("[data-test=confirm]")
     try:
+        if dialog.is_visible():  # a confirmation left open by an earlier round
+            page.locator("[data-test=confirm-no]").click(timeout=2000)
         buttons.nth(i).click(timeout=2000)
-        confirm = page.locator("[data-test=confirm-yes]")
-        if confirm.is_visible():
-            expect(page.locator("[data-test=confirm]")).to_contain_text("cannot be undone")
-            confirm.click(timeout=2000)
+        if chosen["action"] in IRREVERSIBLE:
+            expect(dialog).to_be_visible(timeout=2000)
+            expect(dialog).to_contain_text("cannot be undone")
+            page.locator("[data-test=confirm-yes]").click(timeout=2000)
+        else:
+            assert not dialog.is_visible(), f"{chosen} asked for a confirmation"
+    except AssertionError:
+        raise
     except Exception:  # the state moved on under the click (a bot acted): the next round sees it
         return False
     return True

@@ -322,6 +322,10 @@ Alpine.data("app", () => ({
   },
   actionLabel(a) { return actionLabel(this.view, a); },
   posts() {
+    // Secret Hitler's board carries the forum thread itself (the Mod's posts included)
+    if (this.view && this.view.board && Array.isArray(this.view.board.thread)) {
+      return this.view.board.thread.map(p => ({ seq: p.seq, player: p.by || p.player, text: p.text, mark: p.mark }));
+    }
     return this.events.filter(e => e.kind === "post");
   },
   eventLine(e, full) { return eventLine(e, full); },
