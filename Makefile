@@ -3,14 +3,23 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
+DEVSTAMP = $(VENV)/.installed-dev
 
 .PHONY: play test test-fast bench install clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,ray]'
+
+# the package and what it needs to run
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
 	touch $(STAMP)
+
+# plus the test tools and the optional Ray extra (the lab's Ray test runs in the suite)
+$(DEVSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev,ray]'
+	touch $(STAMP) $(DEVSTAMP)
 
 install: $(STAMP)
 
@@ -19,15 +28,15 @@ play: $(STAMP)
 	$(BIN)/hiddenrole demo secret-hitler --players 7 --seed 1
 
 ## test: install the dev dependencies and run the whole suite (slow suites included)
-test: $(STAMP)
+test: $(DEVSTAMP)
 	$(BIN)/python -m pytest -n 2 -q
 
 ## test-fast: the suite without the slow suites
-test-fast: $(STAMP)
+test-fast: $(DEVSTAMP)
 	$(BIN)/python -m pytest -n 2 -q -m "not slow"
 
 ## bench: the speed benchmarks (figures go to docs/performance.md)
-bench: $(STAMP)
+bench: $(DEVSTAMP)
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
