@@ -123,3 +123,16 @@ def test_same_seed_same_game():
     b = new_game("mccarthyism", SIX, seed="x")
     assert a.chance.record == b.chance.record
     assert [e.to_json() for e in a.log] == [e.to_json() for e in b.log]
+
+
+def test_a_seat_order_seated_before_is_not_checked_again_and_others_still_are():
+    McCarthyism(SIX, seed=1)  # seats this table
+    assert McCarthyism.check_players(list(SIX)) == tuple(SIX)
+    with pytest.raises(BadSetup, match="used twice"):
+        McCarthyism([*SIX, "ann"])
+    with pytest.raises(BadSetup, match="3 to 20 players"):
+        McCarthyism(SIX[:2])
+    with pytest.raises(BadSetup, match="list of names"):
+        McCarthyism("AnnBobCid")
+    with pytest.raises(BadSetup, match="non-empty string"):
+        McCarthyism([*SIX[:5], ["Fay"]])

@@ -93,7 +93,9 @@ class McCarthyism(Game):
             BadSetup: as :meth:`Game.check_players` (count out of 3..20, empty, long or duplicate names).
         """
         names = known(players)
-        return names if names is not None else super().check_players(players)
+        if names is not None and cls.min_players <= len(names) <= cls.max_players:
+            return names
+        return super().check_players(players)
 
     def setup(self) -> None:
         """Deal the role cards, show the Commies each other, shuffle the action deck, and start turn 1."""
