@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import Action
+from ..engine import Action, Rng
 from .base import Bot, Observation
 
 
@@ -12,6 +12,12 @@ class RandomBot(Bot):
     kind = "random"
     needs_view = False
 
+    def __init__(self, player: str, seed: int = 0, rng: Rng | None = None) -> None:
+        super().__init__(player, seed, rng)
+        self._below = self.rng.below  # bound once: the bot decides at every step of a simulation
+
     def choose(self, observation: Observation) -> Action:
-        """One of ``observation.legal_actions``, uniformly at random (seeded)."""
-        return self.rng.choice(observation.legal_actions)
+        """One of ``observation.legal_actions``, uniformly at random (seeded; the same draw
+        as ``rng.choice``)."""
+        legal = observation.legal_actions
+        return legal[self._below(len(legal))]
