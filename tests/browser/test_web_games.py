@@ -50,6 +50,10 @@ def test_web_complete_game(game, server, desktop, phone):
     expect(seats).to_have_count(bots + 2)
     expect(host.locator("[data-test=seats] li", has_text="Bea").locator(".dot.on")).to_be_visible()
     expect(guest.locator("[data-test=start]")).to_be_hidden()  # host controls are the host's only
+    expect(host.locator("[data-test='kick-Ann']")).to_be_hidden()  # the host does not kick themself
+    if game == "secret-hitler":
+        screenshot(host, "lobby-desktop")
+        screenshot(guest, "lobby-phone")
 
     # host controls: add a bot, then kick it again
     host.locator("[data-test=add-bot]").click()

@@ -8,7 +8,7 @@ import re
 import httpx
 import pytest
 from playwright.sync_api import expect
-from web_helpers import client_state, create_table, wait_connected
+from web_helpers import client_state, create_table, screenshot, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -26,6 +26,10 @@ def test_web_home_lists_options_with_docs_and_refuses_a_bad_one(server, phone):
     page = phone().new_page()
     page.goto(server + "/")
     page.wait_for_selector("select[name=game] option", state="attached")
+    page.select_option("select[name=game]", "secret-hitler")
+    page.locator("details.options summary").click()
+    screenshot(page, "home-phone")
+    page.locator("details.options summary").click()
     games = httpx.get(server + "/api/games").json()
     for g in games:
         page.select_option("select[name=game]", g["name"])

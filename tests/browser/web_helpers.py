@@ -142,7 +142,10 @@ def screenshot(page: Page, name: str) -> Path:
     """A PNG of the page's game screen into docs/screenshots/ (kept small)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
+    # a full-page capture stretches the viewport: the sticky status bar would float mid-page
+    page.evaluate("() => document.querySelectorAll('.status').forEach(e => e.style.position = 'static')")
     page.screenshot(path=str(path), full_page=True)
+    page.evaluate("() => document.querySelectorAll('.status').forEach(e => e.style.position = '')")
     assert path.stat().st_size < 600_000, f"{path} is {path.stat().st_size} bytes"
     return path
 
