@@ -208,7 +208,9 @@ class McCarthyism(Game):
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
         """Every action ``player`` (a name) may take now; ``[]`` for anyone not waited for.
 
-        The list is built once per step and shared: callers must not mutate it. Kinds:
+        The list is built once per step (a vote's is the voter's ``[yes, no]``) from action
+        dicts shared by every game at the same table (:mod:`.seating`): callers must not
+        mutate the list or its dicts. Kinds:
         ``snitch`` {target}, ``call_end``, ``pass``, ``snitch_pair`` {targets: [a, b]},
         ``vote`` {vote: "yes"|"no"}, ``play`` {card}, ``decline``, ``choose`` {target}.
         """
