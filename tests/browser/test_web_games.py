@@ -83,6 +83,8 @@ def test_web_complete_game(game, server, desktop, phone):
     if refused.is_visible():  # the game's engine refuses posts: the client shows its message
         assert game in NO_POSTS, refused.inner_text()
         expect(refused).to_contain_text("post")
+        guest.locator("[data-test=dismiss]").click()
+        expect(refused).to_be_hidden()
     else:
         expect(tv.locator("[data-test=thread] .posts")).to_contain_text(f"hello from Bea at {game}")
     expect(tv.locator("input[name=post]")).to_be_hidden()

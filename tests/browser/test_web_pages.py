@@ -3,12 +3,13 @@ server's message, join by code), the live countdown of a deadline, the TV view."
 
 from __future__ import annotations
 
+import random
 import re
 
 import httpx
 import pytest
 from playwright.sync_api import expect
-from web_helpers import client_state, create_table, screenshot, wait_connected
+from web_helpers import client_state, create_table, play_to_end, screenshot, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -100,3 +101,27 @@ def test_web_deadline_counts_down_and_tv_shows_public_board(server, desktop, pho
     st = client_state(tv)
     assert st["me"] is None and st["view"]["private"] == {}
     assert all(not e.get("private") for e in st["events"])
+
+
+def test_web_host_gives_an_away_seat_to_a_bot(server, desktop, phone):
+    host = desktop().new_page()
+    code = create_table(host, server, "shady-agents", bots=2, host_name="Ann")
+    guest_ctx = phone()
+    guest = guest_ctx.new_page()
+    guest.goto(f"{server}/?join={code}")
+    guest.fill("input[name=join-name]", "Bea")
+    guest.get_by_role("button", name="Join", exact=True).click()
+    wait_connected(guest)
+    wait_connected(host)
+    host.locator("[data-test=start]").click()
+    expect(guest.locator("[data-page=game]")).to_be_visible()
+    replace = host.get_by_role("button", name="Give Bea’s seat to a bot")
+    expect(replace).to_be_hidden()  # Bea is here
+    guest_ctx.close()  # Bea's phone is gone
+    expect(replace).to_be_visible()
+    replace.click()
+    expect(replace).to_be_hidden()
+    seats = httpx.get(f"{server}/api/tables/{code}").json()["table"]["seats"]
+    assert next(s for s in seats if s["name"] == "Bea")["bot"] is True
+    play_to_end([host], random.Random(3))  # the bot plays Bea's seat to the end
+    expect(host.locator("[data-test=winner]")).to_be_visible()
