@@ -119,6 +119,12 @@ def test_web_complete_game(game, server, desktop, phone):
         if e["kind"] == "role":
             role = e.get("role") or e.get("card")
             expect(host.locator("table.roles tbody tr", has_text=e["to"][0]).first).to_contain_text(role)
+    hands = [e for e in reveal["events"] if isinstance(e.get("cards"), list) and e.get("to") and len(e["to"]) == 1]
+    if game != "shady-agents" and hands:  # every hand revealed
+        expect(guest.locator("[data-test=hands] li")).to_have_count(len(hands))
+    if game == "shady-agents":  # every tool revealed
+        for gift in reveal["summary"]["board"]["gifts"]:
+            expect(guest.locator("[data-test=results]")).to_contain_text(f"{gift['giver']} gave")
     step = guest.locator("[data-test=replay-step]")
     expect(step).to_contain_text("step 0 /")
     guest.locator("[data-test=replay-next]").click()

@@ -249,9 +249,14 @@ export function resultHtml(view, reveal) {
     hands = `<p>Every tool: ${view.board.gifts.map(g => `${esc(g.giver)} gave ${esc(TOOL[g.tool] || g.tool)} to ${esc(g.receiver)}`).join("; ")}</p>`;
     if (view.board.discards) hands += `<p>Discards: ${Object.entries(view.board.discards).map(([q, t]) => `${esc(q)}: ${esc(TOOL[t] || t)}`).join("; ")}</p>`;
   }
-  if (view.game === "mccarthyism") {
-    const hand = (reveal.events || []).filter(e => e.kind === "hand" || e.kind === "drew_cards" || (e.cards && e.to && e.to.length === 1));
-    if (hand.length) hands = `<p>Cards drawn: ${hand.map(e => `${esc(e.to[0])}: ${(e.cards || []).map(cardName).map(esc).join(", ")}`).join("; ")}</p>`;
+  if (view.game !== "shady-agents") {
+    // every private hand: Secret Hitler's policies drawn and passed, McCarthyism's cards drawn
+    const name = c => (view.game === "mccarthyism" ? cardName(c) : (POLICY[c] || c));
+    const hand = (reveal.events || []).filter(e => Array.isArray(e.cards) && e.to && e.to.length === 1);
+    if (hand.length) {
+      hands = `<h3>Every hand</h3><ol class="plain" data-test="hands">${hand.map(e =>
+        `<li>${esc(e.to[0])} (${esc(human(e.kind))}): ${e.cards.map(name).map(esc).join(", ")}</li>`).join("")}</ol>`;
+    }
   }
   return `<p class="winner" data-test="winner">Winner: <b>${esc(human(r.winner))}</b>${r.reason ? ` (${esc(human(r.reason))})` : ""}</p>
     <table class="roles"><thead><tr><th>player</th><th>role</th><th>outcome</th></tr></thead><tbody>${rows}</tbody></table>${hands}`;
