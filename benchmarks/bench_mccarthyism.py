@@ -13,6 +13,7 @@ disturbed one.
 Usage::
 
     .venv/bin/python benchmarks/bench_mccarthyism.py [--games 3000] [--repeats 5] [--players 12] [--target 3000]
+        [--floor] [--breakdown]
 
 Exit status 0 when the best batch reaches ``--target`` games per CPU-second, 1 otherwise.
 
@@ -22,6 +23,9 @@ subclass, so it pays the base class's constructor: name checks, options, seeding
 each a choice between two listed actions (like a vote), played the same way (same seeds,
 ``seat_bots``, ``play_game``). It is the ceiling any game of that length can reach with
 ``play_game`` and ``RandomBot`` on this machine; the difference to it is the rules' share.
+
+``--breakdown`` also times the game without the harness (:func:`breakdown`): set-up alone,
+and every recorded action of the same games replayed without bots.
 """
 
 from __future__ import annotations
@@ -118,6 +122,65 @@ def batch(players: int, games: int, seed: int, cls: type[Game] = McCarthyism) ->
     return time.perf_counter() - start, time.process_time() - cpu, actions
 
 
+def breakdown(players: int, games: int, seed: int, repeats: int) -> dict[str, float]:
+    """Time the rules without the harness (``--breakdown``), in CPU microseconds per game.
+
+    The same games as :func:`batch` are played once with the bots to record their actions;
+    then, best of ``repeats``: ``setup`` builds each game only (the deal, the shuffle, the
+    set-up events and the first turn, with the base class's constructor), ``rules`` builds
+    each game and applies its recorded actions (no bots, no ``Observation``, no loop), and
+    ``votes`` is the part of ``rules`` spent in the votes that are not the last of their
+    vote (timed one by one, less the cost of the timer and of an empty call).
+    """
+    names = [f"P{i}" for i in range(1, players + 1)]
+    recorded = []
+    for i in range(games):
+        game_seed = derive_seed(seed, "mccarthyism", players, i)
+        actions: list = []
+        play_game(McCarthyism(names, seed=game_seed), seat_bots(names, RandomBot, game_seed),
+                  on_step=lambda _g, a: actions.append(a))
+        recorded.append((game_seed, actions))
+
+    def setup() -> float:
+        cpu = time.process_time()
+        for game_seed, _ in recorded:
+            McCarthyism(names, seed=game_seed)
+        return time.process_time() - cpu
+
+    def rules() -> float:
+        cpu = time.process_time()
+        for game_seed, actions in recorded:
+            apply = McCarthyism(names, seed=game_seed).apply
+            for a in actions:
+                apply(a)
+        return time.process_time() - cpu
+
+    def votes() -> float:
+        clock = time.perf_counter_ns
+        spent = 0
+
+        def same_call(action: dict) -> list:  # a call like apply's that does nothing: the timer's cost
+            return []
+
+        for game_seed, actions in recorded:
+            apply = McCarthyism(names, seed=game_seed).apply
+            for a in actions:
+                if a["action"] == "vote" and a is not actions[-1]:
+                    t0 = clock()
+                    events = apply(a)
+                    t1 = clock()
+                    same_call(a)
+                    t2 = clock()
+                    if not events:  # not the last vote of its vote (that one tallies: events)
+                        spent += (t1 - t0) - (t2 - t1)
+                else:
+                    apply(a)
+        return spent / 1e9
+
+    return {name: 1e6 * min(f() for _ in range(repeats)) / games
+            for name, f in (("setup", setup), ("rules", rules), ("votes", votes))}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit status (0: target met)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -127,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="base seed")
     parser.add_argument("--target", type=float, default=TARGET, help="games per second to reach")
     parser.add_argument("--floor", action="store_true", help="also time the lab loop alone (LoopFloor)")
+    parser.add_argument("--breakdown", action="store_true", help="also time set-up, the rules alone and the votes")
     args = parser.parse_args(argv)
     batch(args.players, 200, args.seed + 1)  # warm-up (imports, caches)
     walls, cpus = [], []
@@ -147,8 +211,15 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"harness floor (a no-rules game of {LoopFloor.LENGTH} two-way choices, same seeds, seat_bots, "
             f"play_game): {floor_us:.1f} us/game = {args.games / floor_cpu:,.0f} games per CPU-second; "
-            f"the rules take {1e6 / best - floor_us:.1f} us/game at the best batch "
-            f"(the target leaves them {1e6 / args.target - floor_us:.1f} us)"
+            f"the rules take {1e6 / best - floor_us:.1f} us/game at the best batch"
+            + (f" (the target leaves them {1e6 / args.target - floor_us:.1f} us)" if args.target > 0 else "")
+        )
+    if args.breakdown:
+        parts = breakdown(args.players, args.games, args.seed, args.repeats)
+        print(
+            f"without the harness (recorded actions replayed, best of {args.repeats}): set-up {parts['setup']:.1f} "
+            f"us/game; set-up and every action {parts['rules']:.1f} us/game, of which the votes that are "
+            f"not the last of their vote {parts['votes']:.1f} us/game"
         )
     print(
         f"mccarthyism, {args.players} players, random bots, one core, "
