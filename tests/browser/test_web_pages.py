@@ -68,6 +68,16 @@ def test_web_join_by_code_and_taken_name(server, desktop, phone):
     expect(host.locator("[data-test=seats]")).to_contain_text("Cem")
     wait_connected(guest)
     expect(host.locator("[data-test=seats] li", has_text="Cem").locator(".dot.on")).to_be_visible()
+    dan = phone().new_page()
+    dan.goto(f"{server}/?join={code}")
+    dan.fill("input[name=join-name]", "Dan")
+    dan.get_by_role("button", name="Join", exact=True).click()
+    wait_connected(dan)
+    host.locator("[data-test='kick-Dan']").click()
+    expect(host.locator("[data-test=seats]")).not_to_contain_text("Dan")
+    expect(dan.locator("[data-test=error]")).to_be_visible()  # told, and watching as a spectator
+    expect(dan.locator("[data-test=seats]")).not_to_contain_text("Dan")
+    assert dan.evaluate(f"() => localStorage.getItem('hiddenrole.seat.{code}')") is None
     guest.close()  # the player leaves: away, not gone
     expect(host.locator("[data-test=seats] li", has_text="Cem").locator(".dot.off")).to_be_visible()
 

@@ -59,6 +59,7 @@ Alpine.data("app", () => ({
   msgId: 0,
   retry: 0,
   closing: false,
+  mode: "",
 
   async init() {
     setInterval(() => { this.now = Date.now(); }, 250);
@@ -77,7 +78,7 @@ Alpine.data("app", () => ({
     if (m) {
       const code = m[2].toUpperCase();
       this.page = m[1] === "tv" ? "tv" : "table";
-      if (code !== this.code || this.page === "tv" || !this.ws) await this.openTable(code);
+      if (code !== this.code || this.page !== this.mode || !this.ws) await this.openTable(code);
       return;
     }
     this.page = "home";
@@ -148,6 +149,7 @@ Alpine.data("app", () => ({
   async openTable(code) {
     this.disconnect();
     this.code = code;
+    this.mode = this.page;
     this.table = null; this.state = null; this.view = null; this.events = []; this.reveal = null;
     this.replay = { step: 0, steps: 0, data: null };
     const seat = this.page === "tv" ? null : stored("seat", code);
@@ -224,7 +226,7 @@ Alpine.data("app", () => ({
           localStorage.removeItem(`hiddenrole.seat.${this.code}`);
           this.token = null; this.me = null;
           this.disconnect();
-          if (msg.code === "bad_token") this.openTable(this.code);
+          this.openTable(this.code).then(() => { this.error = msg.message; });  // watch on as a spectator
         } else {
           this.error = msg.message;
         }
