@@ -50,7 +50,8 @@ def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("web-db") / "hiddenrole.db"
     port = _free_port()
     exe = Path(sys.executable).with_name("hiddenrole")
-    cmd = [str(exe), "serve", "--database-url", f"sqlite+aiosqlite:///{db}", "--port", str(port),
+    launcher = [str(exe)] if exe.exists() else [sys.executable, "-c", "from hiddenrole.cli import main; main()"]
+    cmd = [*launcher, "serve", "--database-url", f"sqlite+aiosqlite:///{db}", "--port", str(port),
            "--bot-delay", "0.02"]
     log = open(db.with_suffix(".log"), "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ})

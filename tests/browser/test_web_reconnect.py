@@ -60,6 +60,14 @@ def test_web_reload_restores_seat_view_and_choice(game, bots, server, phone):
     wait_connected(page)
     expect(buttons).to_have_text(labels)
 
+    # a lost message (a gap in seq): the client asks for a new snapshot once and carries on
+    page.evaluate("""() => { const d = Alpine.$data(document.getElementById('app'));
+                           d.onMessage({type: 'update', seq: d.seq + 2, events: [], state: d.state});
+                           d.onMessage({type: 'update', seq: d.seq + 3, events: [], state: d.state}); }""")
+    page.wait_for_function("() => !Alpine.$data(document.getElementById('app')).resyncing")
+    expect(buttons).to_have_text(labels)
+    assert client_state(page)["legal"] == before["legal"]
+
     # and the restored seat plays on to the end
     play_to_end([page], rng)
     expect(page.locator("[data-test=winner]")).to_be_visible()

@@ -60,6 +60,7 @@ Alpine.data("app", () => ({
   retry: 0,
   closing: false,
   mode: "",
+  resyncing: false,
 
   async init() {
     setInterval(() => { this.now = Date.now(); }, 250);
@@ -174,6 +175,7 @@ Alpine.data("app", () => ({
     this.connState = this.retry ? "reconnecting" : "connecting";
     ws.onopen = () => {
       this.seq = 0;
+      this.resyncing = false;
       ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello", spectator: true }));
     };
     ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
@@ -195,9 +197,12 @@ Alpine.data("app", () => ({
   onMessage(msg) {
     if (msg.seq !== undefined) {
       if (msg.type !== "snapshot" && msg.seq !== this.seq + 1) {
-        this.ws.send(JSON.stringify({ type: "resync" }));
+        // a lost message: ask once for a new snapshot and drop what comes before it
+        if (!this.resyncing) this.ws.send(JSON.stringify({ type: "resync" }));
+        this.resyncing = true;
         return;
       }
+      if (msg.type === "snapshot") this.resyncing = false;
       this.seq = msg.seq;
     }
     switch (msg.type) {
