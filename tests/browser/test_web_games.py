@@ -100,6 +100,8 @@ def test_web_complete_game(game, server, desktop, phone):
             checked.append(check_no_secrets(pages, tv, server, code, tokens, held))
         if not shots and not client_state(guest)["over"]:
             shots["phone"] = screenshot(guest, f"{game}-phone")
+            # nothing wider than a 360 px phone: no sideways scrolling
+            assert guest.evaluate("() => document.documentElement.scrollWidth") <= 360
             shots["desktop"] = screenshot(host, f"{game}-desktop")
             screenshot(tv, f"{game}-tv")
 
