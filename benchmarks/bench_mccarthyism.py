@@ -13,7 +13,7 @@ disturbed one.
 Usage::
 
     .venv/bin/python benchmarks/bench_mccarthyism.py [--games 3000] [--repeats 5] [--players 12] [--target 3000]
-        [--floor] [--breakdown]
+        [--floor] [--breakdown] [--bytecodes GAMES]
 
 Exit status 0 when the best batch reaches ``--target`` games per CPU-second, 1 otherwise.
 
@@ -25,7 +25,8 @@ each a choice between two listed actions (like a vote), played the same way (sam
 ``play_game`` and ``RandomBot`` on this machine; the difference to it is the rules' share.
 
 ``--breakdown`` also times the game without the harness (:func:`breakdown`): set-up alone,
-and every recorded action of the same games replayed without bots.
+and every recorded action of the same games replayed without bots. ``--bytecodes GAMES``
+counts the Python bytecodes a game executes, by package (:func:`bytecodes`).
 """
 
 from __future__ import annotations
@@ -181,6 +182,40 @@ def breakdown(players: int, games: int, seed: int, repeats: int) -> dict[str, fl
             for name, f in (("setup", setup), ("rules", rules), ("votes", votes))}
 
 
+def bytecodes(players: int, games: int, seed: int) -> dict[str, float]:
+    """Python bytecodes executed per game (``--bytecodes``), by where their code lives: the
+    game package, the engine, code compiled from strings (the dataclass and named-tuple
+    constructors: ``Event``, ``Observation``...) and the rest (the harness: lab, bots).
+
+    Counted with :func:`sys.settrace` opcode events, so deterministic and independent of the
+    machine's load (and about 50 times slower than a timed run: keep ``games`` small).
+    """
+    names = [f"P{i}" for i in range(1, players + 1)]
+    counts = {"game": 0, "engine": 0, "constructors": 0, "harness": 0}
+
+    def tracer(frame, event, arg):  # type: ignore[no-untyped-def]
+        path = frame.f_code.co_filename
+        where = ("game" if "/games/mccarthyism/" in path else "engine" if "/engine/" in path
+                 else "constructors" if path == "<string>" else "harness")
+        frame.f_trace_opcodes = True
+
+        def count(frame, event, arg):  # type: ignore[no-untyped-def]
+            if event == "opcode":
+                counts[where] += 1
+            return count
+
+        return count
+
+    sys.settrace(tracer)
+    try:
+        for i in range(games):
+            game_seed = derive_seed(seed, "mccarthyism", players, i)
+            play_game(McCarthyism(names, seed=game_seed), seat_bots(names, RandomBot, game_seed))
+    finally:
+        sys.settrace(None)
+    return {k: v / games for k, v in counts.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit status (0: target met)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -191,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=float, default=TARGET, help="games per second to reach")
     parser.add_argument("--floor", action="store_true", help="also time the lab loop alone (LoopFloor)")
     parser.add_argument("--breakdown", action="store_true", help="also time set-up, the rules alone and the votes")
+    parser.add_argument("--bytecodes", type=int, default=0, metavar="GAMES",
+                        help="also count the bytecodes executed per game over GAMES games (slow)")
     args = parser.parse_args(argv)
     batch(args.players, 200, args.seed + 1)  # warm-up (imports, caches)
     walls, cpus = [], []
@@ -221,6 +258,10 @@ def main(argv: list[str] | None = None) -> int:
             f"us/game; set-up and every action {parts['rules']:.1f} us/game, of which the votes that are "
             f"not the last of their vote {parts['votes']:.1f} us/game"
         )
+    if args.bytecodes:
+        counts = bytecodes(args.players, args.bytecodes, args.seed)
+        print(f"bytecodes per game ({args.bytecodes} games): "
+              + ", ".join(f"{k} {v:,.0f}" for k, v in counts.items()) + f"; in all {sum(counts.values()):,.0f}")
     print(
         f"mccarthyism, {args.players} players, random bots, one core, "
         f"{platform.python_implementation()} {platform.python_version()}: "
