@@ -164,14 +164,31 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+class External:
+    """A server this benchmark did not start (``--server URL``)."""
+
+    pid = -1
+
+    def terminate(self) -> None:
+        pass
+
+    def wait(self, timeout: float) -> None:
+        pass
+
+
 async def run(args) -> int:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     tmp = tempfile.mkdtemp(prefix="hiddenrole-bench-")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", f"sqlite:///{tmp}/bench.db",
-         "--port", str(port), "--bot-delay", "0"], stdout=subprocess.DEVNULL,
-        stderr=open(os.path.join(tmp, "server.log"), "w"))
+    open(os.path.join(tmp, "server.log"), "w").close()
+    if args.server:
+        base = args.server.rstrip("/")
+        server = External()
+    else:
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = subprocess.Popen(
+            [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", f"sqlite:///{tmp}/bench.db",
+             "--port", str(port), "--bot-delay", "0"], stdout=subprocess.DEVNULL,
+            stderr=open(os.path.join(tmp, "server.log"), "w"))
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for _ in range(400):
@@ -263,6 +280,7 @@ def main() -> None:
     parser.add_argument("--think-max", type=float, default=0.6, help="bots think at most this long (s)")
     parser.add_argument("--target-ms", type=float, default=100.0, help="the p99 target in milliseconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--server", default="", help="benchmark a running server at this URL instead of starting one")
     args = parser.parse_args()
     try:
         import uvloop

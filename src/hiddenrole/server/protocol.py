@@ -38,6 +38,7 @@ MAX_MESSAGE_BYTES = 64 * 1024
 FLOOD_LIMIT = 20  # messages per second per connection
 MAX_POST_CHARS = 4000
 _CLOSE = object()
+SHARED = ("shared",)  # the broadcast cache's key for facts shared by every player (not a name)
 
 
 def token_hash(token: str) -> str:
@@ -45,14 +46,23 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def player_state(table: LiveTable, player: str | None) -> dict[str, Any]:
+def player_state(table: LiveTable, player: str | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``player`` (``None``: a spectator) may know now, except the event list.
 
     Keys: ``status``, ``seats`` (public), and once the game started ``view`` (the engine's
     ``view(player)`` without its ``events``), ``legal_actions``, ``can_post``, ``waiting``
     (whether the game waits for this player) and ``deadline`` (ISO UTC or ``None``).
+
+    Args:
+        shared: facts that are the same for every player of one broadcast (the seat list,
+            the running deadlines, who the game waits for), computed once and kept here.
     """
-    state: dict[str, Any] = {"status": table.row.status, "seats": [s.to_json() for s in table.seats]}
+    if shared is None:
+        shared = {}
+    seats = shared.get("seats")
+    if seats is None:
+        seats = shared["seats"] = [s.to_json() for s in table.seats]
+    state: dict[str, Any] = {"status": table.row.status, "seats": seats}
     game = table.game
     if game is None:
         return state
@@ -60,10 +70,14 @@ def player_state(table: LiveTable, player: str | None) -> dict[str, Any]:
     view.pop("events", None)
     state["view"] = view
     acting = player is not None and player not in table.bots
-    state["legal_actions"] = game.legal_actions(player) if acting else []
+    if "deadlines" not in shared:
+        shared["deadlines"] = table.deadlines()
+        shared["to_act"] = game.to_act()
+    legal = game.legal_actions(player) if acting else []
+    state["legal_actions"] = legal
     state["can_post"] = bool(acting and game.can_post(player))
-    state["waiting"] = bool(acting and player in game.to_act())
-    state["deadline"] = iso(table.deadline_for(player))
+    state["waiting"] = bool(acting and player in shared["to_act"])
+    state["deadline"] = iso(table.deadline_for(player, shared["deadlines"], may_act=bool(legal)))
     return state
 
 
@@ -124,14 +138,19 @@ class Connection:
             self.revealed = True
         self.send(message)
 
-    def push_update(self, table: LiveTable, cache: dict[str | None, dict[str, Any]]) -> None:
-        """Send an ``update`` if anything this player may see changed, and the ``reveal`` at the end."""
+    def push_update(self, table: LiveTable, cache: dict[Any, dict[str, Any]]) -> None:
+        """Send an ``update`` if anything this player may see changed, and the ``reveal`` at the end.
+
+        ``cache`` is shared by the connections of one broadcast: each player's state is
+        built once (several connections of one player share it), and :data:`SHARED` holds
+        the facts that are the same for everyone."""
         if not self.joined:
             return
         events = self._events(table)
         state = cache.get(self.player)
         if state is None:
-            state = cache[self.player] = player_state(table, self.player)
+            shared = cache.setdefault(SHARED, {})
+            state = cache[self.player] = player_state(table, self.player, shared)
         if events or state != self.last_state:
             self.last_state = state
             self.send({"type": "update", "events": events, "state": state})

@@ -121,7 +121,8 @@ class LiveTable:
         d = self.deadlines()
         return min(d.values()) if d else None
 
-    def deadline_for(self, player: str | None) -> float | None:
+    def deadline_for(self, player: str | None, deadlines: dict[str, float] | None = None,
+                     may_act: bool | None = None) -> float | None:
         """The deadline shown to ``player`` (epoch seconds, or ``None``).
 
         A player who may act now sees the earliest running deadline. Everyone else sees
@@ -129,11 +130,17 @@ class LiveTable:
         keys have no ``"/"`` (a key with a ``"/"``, such as ``"night-3/discard"``, is a
         private step's timer by the engine's convention). So nobody learns from the
         clock when another player's private step began or ended.
+
+        Args:
+            deadlines: :meth:`deadlines`, if already computed.
+            may_act: whether ``player`` has legal actions, if already known.
         """
-        d = self.deadlines()
+        d = self.deadlines() if deadlines is None else deadlines
         if not d:
             return None
-        if player is not None and self.game is not None and self.game.legal_actions(player):
+        if may_act is None:
+            may_act = player is not None and self.game is not None and bool(self.game.legal_actions(player))
+        if player is not None and may_act:
             return min(d.values())
         phase = [at for key, at in d.items() if "/" not in key]
         return max(phase) if phase else None
@@ -390,7 +397,7 @@ class LiveTable:
 
     def broadcast(self) -> None:
         """Send every connection what changed for it (nothing when nothing it may see changed)."""
-        cache: dict[str | None, dict[str, Any]] = {}
+        cache: dict[Any, dict[str, Any]] = {}
         for conn in list(self.connections):
             conn.push_update(self, cache)
 
