@@ -96,8 +96,7 @@ def test_web_complete_game(game, server, desktop, phone):
     shots = {}
 
     def every(rnd):
-        if rnd % 3 == 0:
-            checked.append(check_no_secrets(pages, tv, server, code, tokens, held))
+        checked.append(check_no_secrets(pages, tv, server, code, tokens, held))
         if not shots and not client_state(guest)["over"]:
             shots["phone"] = screenshot(guest, f"{game}-phone")
             # nothing wider than a 360 px phone: no sideways scrolling
@@ -105,6 +104,11 @@ def test_web_complete_game(game, server, desktop, phone):
             shots["desktop"] = screenshot(host, f"{game}-desktop")
             screenshot(tv, f"{game}-tv")
 
+    for _ in range(50):  # at the start, before anyone acts
+        checked.append(check_no_secrets(pages, tv, server, code, tokens, held))
+        if checked[-1]:
+            break
+        host.wait_for_timeout(100)
     clicks = play_to_end([host, guest], random.Random(game), every=every)
     assert clicks > 0 and sum(checked) > 0 and shots
 
