@@ -23,9 +23,9 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-## play: install, then play a game with bots and print it
+## play: install, then start the server on an embedded SQLite database in ./data/
 play: $(STAMP)
-	$(BIN)/hiddenrole demo secret-hitler --players 7 --seed 1
+	$(BIN)/hiddenrole serve
 
 ## test: install the dev dependencies and run the whole suite (slow suites included)
 test: $(DEVSTAMP)
