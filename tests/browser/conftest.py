@@ -44,36 +44,59 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class ServerProcess:
+    """``hiddenrole serve`` as a subprocess on a fixed port and database; :meth:`ensure`
+    starts it again (same port, same database: the tables carry on) if it died."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.log = open(db.with_suffix(".log"), "a")
+
+    def ensure(self) -> str:
+        if self.proc is not None and self.proc.poll() is None:
+            return self.base
+        exe = Path(sys.executable).with_name("hiddenrole")
+        launcher = [str(exe)] if exe.exists() else [sys.executable, "-c", "from hiddenrole.cli import main; main()"]
+        cmd = [*launcher, "serve", "--database-url", f"sqlite+aiosqlite:///{self.db}", "--port", str(self.port),
+               "--bot-delay", "0.02"]
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ})
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(self.base + "/api/games", timeout=1).status_code == 200:
+                    return self.base
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.proc.kill()
+                raise RuntimeError(f"the server did not start: {self.db.with_suffix('.log').read_text()}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.log.close()
+
+
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The real server as a subprocess: yields its base URL (``http://127.0.0.1:PORT``)."""
-    db = tmp_path_factory.mktemp("web-db") / "hiddenrole.db"
-    port = _free_port()
-    exe = Path(sys.executable).with_name("hiddenrole")
-    launcher = [str(exe)] if exe.exists() else [sys.executable, "-c", "from hiddenrole.cli import main; main()"]
-    cmd = [*launcher, "serve", "--database-url", f"sqlite+aiosqlite:///{db}", "--port", str(port),
-           "--bot-delay", "0.02"]
-    log = open(db.with_suffix(".log"), "w")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ})
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError(f"the server did not start: {db.with_suffix('.log').read_text()}")
-        time.sleep(0.1)
-    yield base
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+def server_process(tmp_path_factory):
+    """The real server for the whole session (SQLite in a temporary directory)."""
+    proc = ServerProcess(tmp_path_factory.mktemp("web-db") / "hiddenrole.db")
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def server(server_process) -> str:
+    """The running server's base URL (``http://127.0.0.1:PORT``), started again if it died."""
+    return server_process.ensure()
 
 
 @pytest.fixture

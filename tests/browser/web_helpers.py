@@ -78,11 +78,15 @@ def step(page: Page, rng: random.Random) -> bool:
     """If the game waits for this page's player, click one of the offered actions (confirming
     an irreversible one). Returns whether it clicked. Checks that exactly the legal actions are
     offered as buttons."""
-    st = client_state(page)
-    if st["over"] or not st["waiting"] or st["busy"] or not st["legal"]:
-        return False
     buttons = page.locator("[data-test=actions] button.action")
-    n = buttons.count()
+    for _ in range(20):  # Alpine renders after a state change: compare once the two agree
+        st = client_state(page)
+        if st["over"] or not st["waiting"] or st["busy"] or not st["legal"]:
+            return False
+        n = buttons.count()
+        if n == len(st["legal"]):
+            break
+        page.wait_for_timeout(25)
     assert n == len(st["legal"]), f"{n} buttons for {len(st['legal'])} legal actions"
     i = rng.randrange(n)
     chosen = st["legal"][i]
