@@ -135,3 +135,26 @@ def test_web_host_gives_an_away_seat_to_a_bot(server, desktop, phone):
     assert next(s for s in seats if s["name"] == "Bea")["bot"] is True
     play_to_end([host], random.Random(3))  # the bot plays Bea's seat to the end
     expect(host.locator("[data-test=winner]")).to_be_visible()
+
+
+def test_web_names_and_posts_are_shown_as_text_never_as_html(server, desktop, phone):
+    host = desktop().new_page()
+    dialogs = []
+    host.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    code = create_table(host, server, "shady-agents", bots=2, host_name="Ann")
+    guest = phone().new_page()
+    name = '<img src=x onerror=alert(1)><i>Zed</i>'
+    guest.goto(f"{server}/?join={code}")
+    guest.fill("input[name=join-name]", name)
+    guest.get_by_role("button", name="Join", exact=True).click()
+    wait_connected(guest)
+    expect(host.locator("[data-test=seats]")).to_contain_text(name)
+    host.locator("[data-test=start]").click()
+    board = host.locator("[data-test=board]")
+    expect(board).to_contain_text(name)  # the board's HTML is built with escaping
+    guest.locator("input[name=post]").fill("<script>alert(2)</script><b>bold?</b>")
+    guest.get_by_role("button", name="Post").click()
+    expect(host.locator("[data-test=thread] .posts")).to_contain_text("<b>bold?</b>")
+    for page in (host, guest):
+        assert page.locator("#app img, #app i, .posts b:has-text('bold?'), .posts script").count() == 0
+    assert dialogs == []
