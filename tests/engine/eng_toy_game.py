@@ -52,14 +52,6 @@ class FindTheSpy(Game):
         s = self.options["vote_seconds"]
         return [Timer("accuse", s)] if s and not self._result else []
 
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self):
-        return self._result
-
     def side_of(self, player):
         return "spy" if player == self.spy else "agents"
 
@@ -97,6 +89,7 @@ class FindTheSpy(Game):
         outcomes = {p: ("win" if self.side_of(p) == winner else "loss") for p in self.players}
         self.emit("caught", player=caught, accusations=dict(sorted(self.accusations.items())))
         self._result = Result(winner, "spy_caught" if winner == "agents" else "spy_escaped", outcomes)
+        self.finish(self._result)
 
     def view(self, player):
         v = self.base_view(player)

@@ -170,15 +170,17 @@ class Game(ABC):
     def timers(self) -> list[Timer]:
         """The deadlines running now (empty when the phase has none, e.g. untimed pace)."""
 
-    @property
-    @abstractmethod
-    def is_over(self) -> bool:
-        """True once the game has ended; nothing can happen after that."""
+    #: True once the game has ended; nothing can happen after that. A plain attribute (play
+    #: loops read it after every step), set only by :meth:`finish`.
+    is_over: bool = False
+    #: The :class:`Result` once the game is over, else ``None`` (set by :meth:`finish`).
+    result: Result | None = None
 
-    @property
-    @abstractmethod
-    def result(self) -> Result | None:
-        """The result once the game is over, else ``None``."""
+    def finish(self, result: Result) -> None:
+        """End the game with ``result``: :attr:`is_over` becomes true and every later action
+        or timeout is refused."""
+        self.result = result
+        self.is_over = True
 
     def can_post(self, player: str) -> bool:
         """Whether ``player`` may post in the public thread now (default: while the game runs)."""

@@ -231,16 +231,6 @@ class McCarthyism(Game):
             return []
         return [Timer(f"turn-{self._turn}/{self._stepno}-{self._step}", seconds)]
 
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended (a passed end vote, or no player can be snitch any more)."""
-        return self._result is not None
-
-    @property
-    def result(self) -> Result | None:
-        """``Result(winner "commies"|"americans", reason "end_vote"|"turns_done", outcomes, detail)``."""
-        return self._result
-
     def side_of(self, player: str) -> str:
         """``player``'s side now (``"commies"``/``"americans"``): their allegiance (ruling 1)."""
         return side_of_allegiance(self.allegiance_of(player))
@@ -855,6 +845,7 @@ class McCarthyism(Game):
         self._waiting = ()
         self._legal = []
         self._result = Result(winner, reason, outcomes, detail)
+        self.finish(self._result)  # is_over and result (engine contract)
         log = self.log
         log.append(Event(len(log), "game_over", {"winner": winner, "reason": reason, **detail}))
 

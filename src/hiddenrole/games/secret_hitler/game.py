@@ -214,13 +214,6 @@ class SecretHitler(Game):
             return out
         return [Timer(f"{self.phase_name}-{d}/{name}", R.STEP_SECONDS)]
 
-    #: True once a side has won (ruling 10: nothing happens after it). A plain attribute, not a
-    #: property, because play loops read it after every step; set only by :meth:`_end`.
-    is_over: bool = False
-    #: ``Result(winner "liberals"/"fascists", reason, outcomes)`` once over, else ``None``
-    #: (a plain attribute like :attr:`is_over`).
-    result: Result | None = None
-
     def side_of(self, player: str) -> str:
         """``"liberals"`` or ``"fascists"``: the side ``player``'s role plays for."""
         return R.side(self.roles[player])
@@ -828,9 +821,8 @@ class SecretHitler(Game):
     def _end(self, winner: str, reason: str) -> None:
         """Ruling 10: a win ends the game at once."""
         sides = {p: R.side(self.roles[p]) for p in self.players}
-        self._result = self.result = Result(
-            winner, reason, {p: "win" if s == winner else "loss" for p, s in sides.items()})
-        self.is_over = True
+        self._result = Result(winner, reason, {p: "win" if s == winner else "loss" for p, s in sides.items()})
+        self.finish(self._result)  # is_over and result (engine contract)
         self.step = OVER
         self.phase_name = "over"
         self.actor = None

@@ -142,16 +142,6 @@ class ShadyAgents(Game):
         return self._phase
 
     @property
-    def is_over(self) -> bool:
-        """True once the first player has handed out their last tool."""
-        return self._result is not None
-
-    @property
-    def result(self) -> Result | None:
-        """The scored result once over (see :func:`.scoring.score`), else ``None``."""
-        return self._result
-
-    @property
     def first_player(self) -> str:
         """The first player's name (the chance outcome ``"first"``)."""
         return self.players[self._first]
@@ -539,6 +529,7 @@ class ShadyAgents(Game):
         # every step but the first started with _set_current, which counts them
         result = score(ledger, self._roles, self.bonus_side, turns=self._step + 1)
         self._result = result
+        self.finish(self._result)  # is_over and result (engine contract)
         gifts = [
             {"giver": players[g], "receiver": players[r], "tool": t, "round": rd} for g, t, r, rd in ledger.gifts
         ]
