@@ -56,7 +56,9 @@ _KEYS = {
     "play": frozenset({"player", "action", "card"}),
     "decline": frozenset({"player", "action"}),
     "choose": frozenset({"player", "action", "target"}),
+    "post": frozenset({"player", "action", "text"}),
 }
+MAX_POST = 1000  # characters in one post of the table talk
 
 
 class McCarthyism(Game):
@@ -400,6 +402,22 @@ class McCarthyism(Game):
                 _DO[action["action"]](self, waiting[0], action)
                 return log[start:]
         return super().apply(action)
+
+    def can_post(self, player: str) -> bool:
+        """Table talk: every player who is still at the table may post while the game runs;
+        a player who escaped to the Reds "immediately leave[s] the game" and may not (ruling 12)."""
+        return self.result is None and player in self._role and player not in self._escaped
+
+    def _act_post(self, player: str, action: Mapping[str, Any]) -> None:
+        """A public post of the table talk (ruling 12): the seed's game is played face to face,
+        so the online table gets a thread; a post changes nothing else."""
+        text = action["text"]
+        if type(text) is not str or not text.strip() or len(text) > MAX_POST:
+            raise IllegalAction(player, action, f"a post is a text of 1 to {MAX_POST} characters")
+        if player in self._escaped:
+            raise IllegalAction(player, action, f"{player} escaped to the Reds and has left the game")
+        log = self.log
+        log.append(Event(len(log), "post", {"player": player, "text": text}))
 
     def _not_now(self, player: str, action: Mapping[str, Any], step: str, what: str) -> IllegalAction:
         if self._step != step:
@@ -870,7 +888,7 @@ class McCarthyism(Game):
 _HANDLERS = {
     "snitch": McCarthyism._act_snitch, "call_end": McCarthyism._act_call_end, "pass": McCarthyism._act_pass,
     "snitch_pair": McCarthyism._act_snitch_pair, "vote": McCarthyism._act_vote, "play": McCarthyism._act_play,
-    "decline": McCarthyism._act_decline, "choose": McCarthyism._act_choose,
+    "decline": McCarthyism._act_decline, "choose": McCarthyism._act_choose, "post": McCarthyism._act_post,
 }
 _EFFECTS = dict(effects.EFFECTS)
 _EFFECTS.update({card: McCarthyism._ask_target for card in effects.TARGET_EFFECTS})
