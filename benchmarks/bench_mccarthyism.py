@@ -1,14 +1,14 @@
 """Benchmark: complete 12-player McCarthyism games per second with random bots, on one core.
 
-Plays complete games exactly as a user's simulation does: a fresh game per seed
+Plays complete games exactly as the lab does (``benchmarks/harness.py``): a fresh game per seed
 (``derive_seed(seed, "mccarthyism", 12, i)``, default options), a :class:`RandomBot` for
 every seat seated with :func:`hiddenrole.bots.seat_bots` (one shared generator per game, as
 the lab seats them), and :func:`hiddenrole.lab.play_game` to the end. Runs ``--repeats``
 timed batches of ``--games`` games in this one process (one core) and reports, per batch,
 games per second of this process's CPU time and of wall-clock time. On a quiet machine the
 two agree; on a shared one the wall clock also counts the time the process waited for a
-core, so the CPU-time rate is the one-core figure, and the best batch is the least
-disturbed one.
+core, so the CPU-time rate (games per CPU-second) is the one-core figure, and the best batch
+is the least disturbed one.
 
 Usage::
 
@@ -17,12 +17,13 @@ Usage::
 
 Exit status 0 when the best batch reaches ``--target`` games per CPU-second, 1 otherwise.
 
-``--floor`` also times the harness alone: :class:`LoopFloor`, a game (a :class:`Game`
-subclass, so it pays the base class's constructor: name checks, options, seeding its
-``Chance``) with no rules that ends after as many actions as the average McCarthyism game,
-each a choice between two listed actions (like a vote), played the same way (same seeds,
-``seat_bots``, ``play_game``). It is the ceiling any game of that length can reach with
-``play_game`` and ``RandomBot`` on this machine; the difference to it is the rules' share.
+``--floor`` also times the harness alone (:func:`harness.floor`, best of ``--repeats``): a game
+with no rules (``harness.NullGame``, a :class:`Game` subclass, so it pays the base class's
+constructor: name checks, options, seeding its ``Chance``) with as many actions and timeouts
+as the measured games, each action a choice between two listed actions (like a vote), played
+the same way (same seeds, ``seat_bots``, ``play_game``). It is the ceiling any game of that
+length can reach with ``play_game`` and ``RandomBot`` on this machine; the difference to it
+is the rules' share.
 
 ``--breakdown`` also times the game without the harness (:func:`breakdown`): set-up alone,
 and every recorded action of the same games replayed without bots. ``--bytecodes GAMES``
@@ -32,111 +33,34 @@ counts the Python bytecodes a game executes, by package (:func:`bytecodes`).
 from __future__ import annotations
 
 import argparse
-import platform
 import sys
 import time
 
+import harness
 from hiddenrole.bots import RandomBot, seat_bots
-from hiddenrole.engine import Game, OptionSet, Result, derive_seed
+from hiddenrole.engine import derive_seed
 from hiddenrole.games.mccarthyism import McCarthyism
 from hiddenrole.lab import play_game
+from hiddenrole.lab.simulate import player_names
 
+GAME = "mccarthyism"
 TARGET = 3000.0  # complete 12-player games per second on one core (issue 3)
-
-
-class LoopFloor(Game):
-    """A game with no rules: the first seat chooses between two actions until ``LENGTH`` actions
-    have been played (``--floor`` only: it measures the lab loop, not a game)."""
-
-    name = "loop-floor"
-    title = "Loop floor"
-    min_players = 1
-    max_players = 40
-    sides = ("all",)
-    OPTIONS = OptionSet([])
-    LENGTH = 140
-
-    def setup(self) -> None:
-        """Nothing to deal."""
-        first = self.players[0]
-        self._count = 0
-        self._result: Result | None = None
-        self._waiting = (first,)
-        self._legal = [{"player": first, "action": "a"}, {"player": first, "action": "b"}]
-
-    phase = "play"
-
-    def to_act(self):
-        """The first seat, always."""
-        return self._waiting
-
-    def legal_actions(self, player):
-        """Two actions for the first seat."""
-        return self._legal if player == self._waiting[0] else []
-
-    def timers(self):
-        """None."""
-        return []
-
-    @property
-    def is_over(self) -> bool:
-        """After ``LENGTH`` actions."""
-        return self._result is not None
-
-    @property
-    def result(self):
-        """A fixed result once over."""
-        return self._result
-
-    def apply(self, action):
-        """Count the action; nothing else."""
-        self._count += 1
-        if self._count >= self.LENGTH:
-            self._result = Result("all", "length", {})
-        return []
-
-    def _apply(self, player, kind, action):
-        raise NotImplementedError
-
-    def _timeout(self):
-        raise NotImplementedError
-
-    def view(self, player):
-        """Empty."""
-        return {}
-
-    def summary(self):
-        """Empty."""
-        return {}
-
-
-def batch(players: int, games: int, seed: int, cls: type[Game] = McCarthyism) -> tuple[float, float, int]:
-    """Play ``games`` complete games; returns ``(wall seconds, CPU seconds, total actions)``."""
-    names = [f"P{i}" for i in range(1, players + 1)]
-    actions = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    for i in range(games):
-        game_seed = derive_seed(seed, "mccarthyism", players, i)
-        game = cls(names, seed=game_seed)
-        record = play_game(game, seat_bots(names, RandomBot, game_seed))
-        actions += record.actions
-    return time.perf_counter() - start, time.process_time() - cpu, actions
 
 
 def breakdown(players: int, games: int, seed: int, repeats: int) -> dict[str, float]:
     """Time the rules without the harness (``--breakdown``), in CPU microseconds per game.
 
-    The same games as :func:`batch` are played once with the bots to record their actions;
+    The same games as :func:`harness.play_batch` are played once with the bots to record their actions;
     then, best of ``repeats``: ``setup`` builds each game only (the deal, the shuffle, the
     set-up events and the first turn, with the base class's constructor), ``rules`` builds
     each game and applies its recorded actions (no bots, no ``Observation``, no loop), and
     ``votes`` is the part of ``rules`` spent in the votes that are not the last of their
     vote (timed one by one, less the cost of the timer and of an empty call).
     """
-    names = [f"P{i}" for i in range(1, players + 1)]
+    names = player_names(players)
     recorded = []
     for i in range(games):
-        game_seed = derive_seed(seed, "mccarthyism", players, i)
+        game_seed = derive_seed(seed, GAME, players, i)
         actions: list = []
         play_game(McCarthyism(names, seed=game_seed), seat_bots(names, RandomBot, game_seed),
                   on_step=lambda _g, a: actions.append(a))
@@ -190,7 +114,6 @@ def bytecodes(players: int, games: int, seed: int) -> dict[str, float]:
     Counted with :func:`sys.settrace` opcode events, so deterministic and independent of the
     machine's load (and about 50 times slower than a timed run: keep ``games`` small).
     """
-    names = [f"P{i}" for i in range(1, players + 1)]
     counts = {"game": 0, "engine": 0, "constructors": 0, "harness": 0}
 
     def tracer(frame, event, arg):  # type: ignore[no-untyped-def]
@@ -208,9 +131,7 @@ def bytecodes(players: int, games: int, seed: int) -> dict[str, float]:
 
     sys.settrace(tracer)
     try:
-        for i in range(games):
-            game_seed = derive_seed(seed, "mccarthyism", players, i)
-            play_game(McCarthyism(names, seed=game_seed), seat_bots(names, RandomBot, game_seed))
+        harness.play_batch(GAME, players, games, seed)
     finally:
         sys.settrace(None)
     return {k: v / games for k, v in counts.items()}
@@ -219,38 +140,15 @@ def bytecodes(players: int, games: int, seed: int) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit status (0: target met)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3000, help="games per timed batch (count)")
-    parser.add_argument("--repeats", type=int, default=5, help="timed batches (count)")
-    parser.add_argument("--players", type=int, default=12, help="player count (3..20)")
-    parser.add_argument("--seed", type=int, default=0, help="base seed")
-    parser.add_argument("--target", type=float, default=TARGET, help="games per second to reach")
-    parser.add_argument("--floor", action="store_true", help="also time the lab loop alone (LoopFloor)")
+    harness.add_options(parser, games=3000, players=12, player_range="3..20", target=TARGET)
+    parser.add_argument("--floor", action="store_true", help="also time the lab loop alone (harness.NullGame)")
     parser.add_argument("--breakdown", action="store_true", help="also time set-up, the rules alone and the votes")
     parser.add_argument("--bytecodes", type=int, default=0, metavar="GAMES",
                         help="also count the bytecodes executed per game over GAMES games (slow)")
     args = parser.parse_args(argv)
-    batch(args.players, 200, args.seed + 1)  # warm-up (imports, caches)
-    walls, cpus = [], []
-    for r in range(args.repeats):
-        wall, cpu, actions = batch(args.players, args.games, args.seed)
-        walls.append(args.games / wall)
-        cpus.append(args.games / cpu)
-        print(
-            f"batch {r + 1}: {args.games} games, {actions / args.games:.1f} actions/game: "
-            f"CPU {cpu:.3f} s = {cpus[-1]:,.0f} games/s ({1e6 * cpu / args.games:.1f} us/game); "
-            f"wall {wall:.3f} s = {walls[-1]:,.0f} games/s"
-        )
-    best = max(cpus)
+    batches = harness.timed_batches(GAME, args.players, args.games, args.repeats, args.seed)
     if args.floor:
-        LoopFloor.LENGTH = round(actions / args.games)
-        floor_cpu = min(batch(args.players, args.games, args.seed, LoopFloor)[1] for _ in range(args.repeats))
-        floor_us = 1e6 * floor_cpu / args.games
-        print(
-            f"harness floor (a no-rules game of {LoopFloor.LENGTH} two-way choices, same seeds, seat_bots, "
-            f"play_game): {floor_us:.1f} us/game = {args.games / floor_cpu:,.0f} games per CPU-second; "
-            f"the rules take {1e6 / best - floor_us:.1f} us/game at the best batch"
-            + (f" (the target leaves them {1e6 / args.target - floor_us:.1f} us)" if args.target > 0 else "")
-        )
+        harness.report_floor(GAME, args.players, batches, args.target, args.seed, repeats=args.repeats)
     if args.breakdown:
         parts = breakdown(args.players, args.games, args.seed, args.repeats)
         print(
@@ -262,16 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         counts = bytecodes(args.players, args.bytecodes, args.seed)
         print(f"bytecodes per game ({args.bytecodes} games): "
               + ", ".join(f"{k} {v:,.0f}" for k, v in counts.items()) + f"; in all {sum(counts.values()):,.0f}")
-    print(
-        f"mccarthyism, {args.players} players, random bots, one core, "
-        f"{platform.python_implementation()} {platform.python_version()}: "
-        f"best {best:,.0f} games per CPU-second (median {sorted(cpus)[len(cpus) // 2]:,.0f}); "
-        f"best wall-clock {max(walls):,.0f} games/s; target {args.target:,.0f}"
-    )
-    if best < args.target:
-        print(f"BELOW TARGET: {best:,.0f} < {args.target:,.0f} games/s", file=sys.stderr)
-        return 1
-    return 0
+    return harness.conclude(GAME, args.players, batches, args.target)
 
 
 if __name__ == "__main__":
