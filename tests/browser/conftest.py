@@ -45,8 +45,9 @@ def _free_port() -> int:
 
 
 class ServerProcess:
-    """``hiddenrole serve`` as a subprocess on a fixed port and database; :meth:`ensure`
-    starts it again (same port, same database: the tables carry on) if it died."""
+    """``hiddenrole serve`` as a subprocess on a fixed port and database, started by the first
+    :meth:`ensure`; a later :meth:`ensure` fails loudly (exit code and log) if it died, since
+    a server that dies mid-suite is a bug to see, not to paper over."""
 
     def __init__(self, db: Path) -> None:
         self.db = db
@@ -56,8 +57,12 @@ class ServerProcess:
         self.log = open(db.with_suffix(".log"), "a")
 
     def ensure(self) -> str:
-        if self.proc is not None and self.proc.poll() is None:
-            return self.base
+        if self.proc is not None:
+            code = self.proc.poll()
+            if code is None:
+                return self.base
+            self.log.flush()
+            raise RuntimeError(f"the server died (exit {code}): {self.db.with_suffix('.log').read_text()[-4000:]}")
         exe = Path(sys.executable).with_name("hiddenrole")
         launcher = [str(exe)] if exe.exists() else [sys.executable, "-c", "from hiddenrole.cli import main; main()"]
         cmd = [*launcher, "serve", "--database-url", f"sqlite+aiosqlite:///{self.db}", "--port", str(self.port),
@@ -95,7 +100,7 @@ def server_process(tmp_path_factory):
 
 @pytest.fixture
 def server(server_process) -> str:
-    """The running server's base URL (``http://127.0.0.1:PORT``), started again if it died."""
+    """The running server's base URL (``http://127.0.0.1:PORT``); fails if the server died."""
     return server_process.ensure()
 
 
