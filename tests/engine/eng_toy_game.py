@@ -19,6 +19,7 @@ class FindTheSpy(Game):
     min_players = 3
     max_players = 6
     sides = ("agents", "spy")
+    CHANCE_KINDS = frozenset({"spy", "timeouts"})
     OPTIONS = OptionSet([Option("vote_seconds", 60, "seconds to accuse", kind=int, minimum=0, maximum=600)])
 
     def setup(self) -> None:

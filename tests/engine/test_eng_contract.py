@@ -1,6 +1,7 @@
 """The engine contract, exercised on a small test game (eng_toy_game.FindTheSpy)."""
 
 import json
+import re
 
 import pytest
 from eng_toy_game import FindTheSpy
@@ -26,10 +27,15 @@ def fresh(**kw):
         (["Ann", "B" * 41, "Cid"], "longer than 40"),
         ("AnnBobCid", "list of names"),
         (["Ann", 3, "Cid"], "non-empty string"),
+        (["Ann", "\u200b", "Cid"], "invisible or control character U+200B"),
+        (["Ann", "Bob\u200b", "Cid"], "invisible or control character U+200B"),
+        (["Ann", "Bob\x00", "Cid"], "invisible or control character U+0000"),
+        (["Ann", "Bo\nb", "Cid"], "invisible or control character U+000A"),
+        (["Ann", "!!!", "Cid"], "at least one letter or digit"),
     ],
 )
 def test_bad_tables_are_refused(players, message):
-    with pytest.raises(BadSetup, match=message):
+    with pytest.raises(BadSetup, match=re.escape(message)):
         FindTheSpy(players)
 
 
@@ -173,3 +179,19 @@ def test_registry_by_name(toy_registered):
     assert isinstance(game, FindTheSpy)
     with pytest.raises(BadSetup, match="unknown game 'chess'"):
         new_game("chess", PLAYERS)
+
+
+def test_unknown_chance_kind_is_refused():
+    with pytest.raises(BadSetup, match="unknown chance kind 'spyy' \\(known: spy, timeouts\\)"):
+        fresh(chance={"spyy": "Bob"})
+
+
+def test_a_players_events_are_numbered_in_their_own_order():
+    """Log positions would show, by their gaps, how many private events others received."""
+    game = fresh(chance={"spy": "Bob"})
+    game.apply({"player": "Ann", "action": "accuse", "target": "Bob"})
+    for p in [None, *PLAYERS]:
+        events = game.view(p)["events"]
+        assert [e["seq"] for e in events] == list(range(len(events)))
+        assert [e["kind"] for e in events] == [e.kind for e in game.log if e.visible_to(p)]
+    assert game.view(None)["events"][0]["seq"] == 0 < game.log[-1].seq

@@ -95,3 +95,13 @@ def test_cli_reports_bad_json_and_missing_file(tmp_path):
 def test_as_unknown_player(toy_registered):
     with pytest.raises(ScriptError, match="no such player"):
         list(run_script(script([]), "Zed"))
+
+
+@pytest.mark.parametrize("game, players", [
+    ("secret-hitler", ["A", "B", "C", "D", "E"]),
+    ("mccarthyism", ["A", "B", "C", "D", "E", "F"]),
+    ("shady-agents", ["A", "B", "C", "D"]),
+])
+def test_every_game_refuses_a_misspelt_chance_kind(game, players):
+    with pytest.raises(ScriptError, match="unknown chance kind 'deks'"):
+        list(run_script({"game": game, "players": players, "chance": {"deks": []}}))

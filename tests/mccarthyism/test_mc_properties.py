@@ -73,15 +73,16 @@ def check_view(g, player):
     v = g.view(player)
     json.dumps(v)  # JSON-serialisable
     assert set(v["board"]) <= BOARD_KEYS
-    for e in v["events"]:
-        assert g.log[e["seq"]].visible_to(player)
+    # exactly the events visible to the player, numbered 0, 1, 2... in the player's own order
+    seen = [e for e in g.log if e.visible_to(player)]
+    assert [(e["seq"], e["kind"]) for e in v["events"]] == [(i, e.kind) for i, e in enumerate(seen)]
     if not g.is_over:
         assert v["result"] is None
     priv = v["private"]
     if player is None:
         assert priv == {}
         return
-    visible = [g.log[e["seq"]] for e in v["events"]]
+    visible = seen
     justified_roles = set()
     for e in visible:
         if e.kind == "saw_role":

@@ -43,10 +43,9 @@ def check_view(g, p):
     view = g.view(p)
     text = json.dumps(view)  # JSON-serialisable
     assert json.loads(text) == view
-    by_seq = {e.seq: e for e in g.log}
-    for event in view["events"]:
-        original = by_seq[event["seq"]]
-        assert original.to is None or (p is not None and p in original.to)
+    # exactly the events visible to the player, numbered 0, 1, 2... in the player's own order
+    visible = [e for e in g.log if e.visible_to(p)]
+    assert [(e["seq"], e["kind"]) for e in view["events"]] == [(i, e.kind) for i, e in enumerate(visible)]
     private = view["private"]
     if p is None:
         assert private == {} and '"private": true' not in text

@@ -120,3 +120,21 @@ def test_the_example_of_the_rules_document_runs_and_prints_its_summary():
     lines = list(run_script(json.loads(block)))
     stated = text.split("Its last line is the public summary:\n`")[1].split("`")[0]
     assert lines[-1] == stated
+
+
+def test_an_action_with_unknown_keys_is_refused_and_changes_nothing():
+    """Nothing that the rules did not validate may ride along with an action (it would be stored)."""
+    from hiddenrole.engine import IllegalAction
+    from hiddenrole.games.secret_hitler import SecretHitler
+
+    g = SecretHitler(["Ann", "Bob", "Cid", "Dee", "Eve"], seed=3)
+    president = g.to_act()[0]
+    legal = g.legal_actions(president)[0]
+    before = len(g.log)
+    with pytest.raises(IllegalAction, match=r"unknown keys \['junk'\]"):
+        g.apply({**legal, "junk": "x" * 1000})
+    with pytest.raises(IllegalAction, match=r"unknown keys \['junk'\]"):
+        g.apply({"player": "Ann", "action": "post", "text": "hi", "junk": 1})
+    assert len(g.log) == before
+    g.apply(legal)
+    assert len(g.log) > before

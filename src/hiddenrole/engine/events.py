@@ -41,13 +41,16 @@ class Event:
             return True
         return player is not None and player in self.to
 
-    def to_json(self, *, reveal: bool = False) -> dict[str, Any]:
+    def to_json(self, *, reveal: bool = False, seq: int | None = None) -> dict[str, Any]:
         """The event as plain JSON data: ``{"seq", "kind", **data}``.
 
-        A private event carries ``"private": true``; with ``reveal=True`` (after the game)
-        it also names its audience in ``"to"`` (sorted).
+        ``seq`` replaces the log position in the output: a player's events are numbered in
+        the player's own order (see :meth:`hiddenrole.engine.Game.events_for`), since gaps
+        in the log positions would count other players' private events. A private event
+        carries ``"private": true``; with ``reveal=True`` (after the game) it also names
+        its audience in ``"to"`` (sorted).
         """
-        out: dict[str, Any] = {"seq": self.seq, "kind": self.kind}
+        out: dict[str, Any] = {"seq": self.seq if seq is None else seq, "kind": self.kind}
         out.update(self.data)
         if self.to is not None:
             out["private"] = True

@@ -18,6 +18,7 @@ A game is a pure, deterministic state machine::
 
 from __future__ import annotations
 
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +32,9 @@ from .options import OptionSet
 Action = dict[str, Any]
 
 MAX_NAME_LENGTH = 40
+# Unicode categories refused in names: control, format (zero-width...), surrogate, private
+# use, unassigned, line and paragraph separators
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,8 @@ class Game(ABC):
         chance: chance outcomes fixed by a script or host, by kind (see each game's docs).
 
     Raises:
-        BadSetup: a player count outside ``min_players .. max_players``, or bad names.
+        BadSetup: a player count outside ``min_players .. max_players``, bad names, or a
+            fixed chance outcome of a kind the game does not have (:attr:`CHANCE_KINDS`).
         BadOption: an unknown option or a bad option value.
     """
 
@@ -94,6 +99,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     sides: ClassVar[tuple[str, ...]]
     OPTIONS: ClassVar[OptionSet]
+    #: The chance outcome kinds a script or host may fix (``None``: not declared, unchecked).
+    CHANCE_KINDS: ClassVar[frozenset[str] | None] = None
 
     def __init__(
         self,
@@ -106,6 +113,10 @@ class Game(ABC):
         self.players: tuple[str, ...] = self.check_players(players)
         self.options: dict[str, Any] = self.OPTIONS.resolve(options)
         self.seed = seed
+        if chance and self.CHANCE_KINDS is not None:
+            unknown = sorted(set(chance) - self.CHANCE_KINDS)
+            if unknown:
+                raise BadSetup(f"unknown chance kind {unknown[0]!r} (known: {', '.join(sorted(self.CHANCE_KINDS))})")
         self.chance = Chance(seed, chance)
         self.log: list[Event] = []
         self.setup()
@@ -115,8 +126,12 @@ class Game(ABC):
     def check_players(cls, players: Sequence[str]) -> tuple[str, ...]:
         """Validate the player names and count; returns them as a tuple.
 
+        A name has 1 to 40 characters, no leading or trailing spaces, no invisible or control
+        characters, at least one letter or digit, and differs from the others ignoring case.
+
         Raises:
-            BadSetup: naming the problem (count out of range, empty, too long, duplicate).
+            BadSetup: naming the problem (count out of range, empty, too long, invisible
+                characters, duplicate).
         """
         if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
             raise BadSetup("players must be a list of names")
@@ -128,6 +143,11 @@ class Game(ABC):
                 raise BadSetup(f"player name {p[:20]!r}... is longer than {MAX_NAME_LENGTH} characters")
             if p != p.strip():
                 raise BadSetup(f"player name {p!r} has leading or trailing spaces")
+            bad = next((c for c in p if unicodedata.category(c) in _INVISIBLE), None)
+            if bad is not None:
+                raise BadSetup(f"player name {p!r} contains the invisible or control character U+{ord(bad):04X}")
+            if not any(unicodedata.category(c)[0] in "LN" for c in p):
+                raise BadSetup(f"player name {p!r} needs at least one letter or digit")
         seen = set()
         for p in names:
             if p.casefold() in seen:
@@ -239,8 +259,11 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ views
     def events_for(self, player: str | None) -> list[dict[str, Any]]:
-        """The events ``player`` may see (``None``: a spectator, public events only), as JSON."""
-        return [e.to_json() for e in self.log if e.to is None or (player is not None and player in e.to)]
+        """The events ``player`` may see (``None``: a spectator, public events only), as JSON,
+        numbered ``0, 1, 2, ...`` in the player's own order: the log positions would show,
+        by their gaps, how many private events other players received and when."""
+        visible = [e for e in self.log if e.to is None or (player is not None and player in e.to)]
+        return [e.to_json(seq=i) for i, e in enumerate(visible)]
 
     @abstractmethod
     def view(self, player: str | None) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -74,16 +75,17 @@ class Option:
                     pass
             raise BadOption(self.name, value, "must be a whole number")
         if kind is float:
-            if isinstance(value, bool):
-                raise BadOption(self.name, value, "must be a number")
-            if isinstance(value, (int, float)):
-                return float(value)
-            if isinstance(value, str):
+            number: float | None = None
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                number = float(value)
+            elif isinstance(value, str):
                 try:
-                    return float(value.strip())
+                    number = float(value.strip())
                 except ValueError:
                     pass
-            raise BadOption(self.name, value, "must be a number")
+            if number is None or not math.isfinite(number):
+                raise BadOption(self.name, value, "must be a finite number")
+            return number
         if kind is str:
             if isinstance(value, str):
                 return value

@@ -85,6 +85,7 @@ class McCarthyism(Game):
     max_players = 20
     sides = ("commies", "americans")
     OPTIONS = OPTIONS
+    CHANCE_KINDS = frozenset({"roles", "first_snitch", "deck", "reshuffles", "timeouts"})
 
     # ------------------------------------------------------------------ setup
     @classmethod

@@ -62,6 +62,7 @@ class SecretHitler(Game):
     max_players = 10
     sides = ("liberals", "fascists")
     OPTIONS = OPTIONS
+    CHANCE_KINDS = frozenset({"order", "roles", "deck", "votecodes", "reshuffles", "picks", "timeouts"})
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
@@ -251,6 +252,9 @@ class SecretHitler(Game):
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(_HANDLERS)})")
+        keys = _KEYS[kind]
+        if len(action) > len(keys) or not keys.issuperset(action):
+            _refuse_keys(player, kind, action)
         log = self.log
         start = len(log)
         handler(self, player, kind, action)
@@ -274,6 +278,9 @@ class SecretHitler(Game):
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(_HANDLERS)})")
+        keys = _KEYS[kind]
+        if len(action) > len(keys) or not keys.issuperset(action):
+            _refuse_keys(player, kind, action)
         handler(self, player, kind, action)
 
     def _expect(self, player: str, action: Mapping[str, Any], step: str, what: str) -> None:
@@ -959,6 +966,21 @@ SecretHitler._handlers = _HANDLERS = {
     "veto_response": SecretHitler._act_veto_response, "investigate": SecretHitler._act_power,
     "special_election": SecretHitler._act_power, "execute": SecretHitler._act_power,
 }  # action kind -> handler (validates completely, then changes the state)
+
+_BASE_KEYS = frozenset({"player", "action"})
+#: the keys each action kind may carry; anything else is refused, so nothing unvalidated is
+#: ever stored with an action (nominate takes "targets" on night 0, "target" on a day)
+_KEYS = {
+    "nominate": _BASE_KEYS | {"target", "targets"}, "vote": _BASE_KEYS | {"vote"}, "post": _BASE_KEYS | {"text"},
+    "discard": _BASE_KEYS | {"card"}, "enact": _BASE_KEYS | {"card"}, "veto": _BASE_KEYS,
+    "veto_response": _BASE_KEYS | {"allow"}, "investigate": _BASE_KEYS | {"target"},
+    "special_election": _BASE_KEYS | {"target"}, "execute": _BASE_KEYS | {"target"},
+}
+
+
+def _refuse_keys(player: str, kind: str, action: Mapping[str, Any]) -> None:
+    extra = sorted(str(k) for k in action if k not in _KEYS[kind])
+    raise IllegalAction(player, action, f"unknown keys {extra} (a {kind!r} action takes {sorted(_KEYS[kind])})")
 
 
 def _check_deck(value: Any) -> list[str]:

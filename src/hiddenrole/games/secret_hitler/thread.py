@@ -82,19 +82,22 @@ def mod_text(event: dict[str, Any]) -> str:
 
 
 def thread_posts(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The thread as posts, from a view's events (public ones only are thread posts)."""
+    """The thread as posts, from a view's events (public ones only are thread posts).
+
+    Each post's ``seq`` is its position in the thread (0, 1, 2...), the same for everybody,
+    so the thread shows no gap where private events happened."""
     out = []
     for event in events:
         if event.get("private"):
             continue
         if event["kind"] == "post":
-            post = {"seq": event["seq"], "by": event["player"], "text": event["text"]}
+            post = {"seq": len(out), "by": event["player"], "text": event["text"]}
             if "mark" in event:
                 post["mark"] = event["mark"]
             out.append(post)
         elif event["kind"] == "nominated":  # the Presidential Candidate names a Chancellor Candidate
-            out.append({"seq": event["seq"], "by": event["president"], "mark": "P",
+            out.append({"seq": len(out), "by": event["president"], "mark": "P",
                         "text": f"I name {event['chancellor']} as Chancellor Candidate."})
         elif event.get("by") == MOD:
-            out.append({"seq": event["seq"], "by": MOD, "text": mod_text(event)})
+            out.append({"seq": len(out), "by": MOD, "text": mod_text(event)})
     return out

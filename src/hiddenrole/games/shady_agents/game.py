@@ -77,6 +77,7 @@ class ShadyAgents(Game):
     max_players = 10
     sides = (OPERATIVES, DESERTERS)
     OPTIONS = OPTIONS
+    CHANCE_KINDS = frozenset({"roles", "first", "interrogations", "timeouts"})
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
