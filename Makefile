@@ -4,6 +4,8 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 DEVSTAMP = $(VENV)/.installed-dev
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 
 .PHONY: play test test-fast bench install clean
 
@@ -24,8 +26,9 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 ## play: install, then start the server on an embedded SQLite database in ./data/
+##       (make play PORT=8001 HOST=0.0.0.0 to change where it listens)
 play: $(STAMP)
-	$(BIN)/hiddenrole serve
+	$(BIN)/hiddenrole serve --host $(HOST) --port $(PORT)
 
 ## test: install the dev dependencies and run the whole suite (slow suites included)
 test: $(DEVSTAMP)

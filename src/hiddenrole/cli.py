@@ -37,12 +37,12 @@ def script(
     try:
         text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
     except OSError as exc:
-        err.print(f"error: cannot read {file}: {exc.strerror}")
+        err.print(f"error: cannot read {file}: {exc.strerror}", markup=False, highlight=False)
         raise typer.Exit(2) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        err.print(f"error: {file} is not valid JSON: {exc}")
+        err.print(f"error: {file} is not valid JSON: {exc}", markup=False, highlight=False)
         raise typer.Exit(2) from None
     try:
         for line in run_script(data, as_player):
@@ -55,7 +55,7 @@ def script(
 @app.command()
 def demo(
     game: Annotated[str, typer.Argument(help="the game to show")] = "secret-hitler",
-    players: Annotated[int, typer.Option(help="player count")] = 7,
+    players: Annotated[int, typer.Option(min=1, help="player count")] = 7,
     seed: Annotated[int, typer.Option(help="seed")] = 1,
 ) -> None:
     """Play one game with random bots and print its public events, then the result."""
@@ -67,7 +67,7 @@ def demo(
     try:
         g = new_game(game, player_names(players), seed=seed)
     except HiddenRoleError as exc:
-        err.print(f"error: {exc}")
+        err.print(f"error: {exc}", markup=False, highlight=False)
         raise typer.Exit(2) from None
     record = play_game(g, {p: RandomBot(p, seed) for p in g.players})
     out = Console()

@@ -56,7 +56,7 @@ def simulate(
             parse_pairs(bots, "--bots"),
         )
     except (HiddenRoleError, ValueError) as exc:
-        err.print(f"error: {exc}", highlight=False)
+        err.print(f"error: {exc}", highlight=False, markup=False)
         raise typer.Exit(2) from None
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -67,14 +67,17 @@ def simulate(
             tallies = execute(
                 plan, workers=workers, engine=engine, address=address, progress=lambda k: bar.advance(task, k)
             )
-        except (SimulationError, HiddenRoleError, ValueError) as exc:
-            err.print(f"error: {exc}", highlight=False)
+        except SimulationError as exc:  # a game or a bot failed: a bug, not the user's input
+            err.print(f"error: {exc}", highlight=False, markup=False)
             raise typer.Exit(1) from None
+        except (HiddenRoleError, ValueError) as exc:  # e.g. --engine ray without Ray installed
+            err.print(f"error: {exc}", highlight=False, markup=False)
+            raise typer.Exit(2) from None
     if out is not None:
         try:
             write_results(out, results_json(plan, tallies))
         except OSError as exc:
-            err.print(f"error: cannot write {out}: {exc.strerror}", highlight=False)
+            err.print(f"error: cannot write {out}: {exc.strerror}", highlight=False, markup=False)
             raise typer.Exit(1) from None
     kinds = ", ".join(f"{side} {kind}" if side != "*" else kind for side, kind in plan.bots.items())
     title = f"{plan.game_cls.title}: {games} games per player count, {kinds} bots, seed {seed}"
@@ -92,7 +95,7 @@ def win_table(
     """The console table: per option set and player count, games, each side's win % (95% CI), reasons."""
     table = Table(title=title)
     if labelled:
-        table.add_column("options")
+        table.add_column("options", overflow="fold")  # fold, never cut: the values tell rows apart
     table.add_column("players", justify="right")
     table.add_column("games", justify="right")
     draws = any(t.wins.get("draw") for _, by_count in sets for t in by_count.values())
@@ -122,9 +125,9 @@ def report(
     try:
         path = write_report(results, out)
     except ValueError as exc:
-        err.print(f"error: {exc}", highlight=False)
+        err.print(f"error: {exc}", highlight=False, markup=False)
         raise typer.Exit(2) from None
     except OSError as exc:
-        err.print(f"error: cannot write the report in {out}: {exc.strerror}", highlight=False)
+        err.print(f"error: cannot write the report in {out}: {exc.strerror}", highlight=False, markup=False)
         raise typer.Exit(1) from None
     err.print(f"report written to {path}", highlight=False)
