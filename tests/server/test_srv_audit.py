@@ -39,12 +39,14 @@ def make_export(seed=7):
         "seed": seed, "salt": "s4lt", "commitment": commitment(seed, "s4lt"), "entries": entries,
         "chance": [[k, v] for k, v in game.chance.record],
         "result": game.result.to_json(), "summary": game.summary(),
+        "events": [e.to_json(reveal=True) for e in game.log],
     }))
 
 
 def test_an_honest_export_verifies():
     result = verify_export(make_export())
-    assert result.ok and [c[0] for c in result.checks] == ["format", "commitment", "replay", "chance", "over", "result"]
+    assert result.ok and [c[0] for c in result.checks] == ["format", "commitment", "replay", "chance", "over", "result",
+                                                        "summary", "events"]
 
 
 @pytest.mark.parametrize("tamper,failed", [

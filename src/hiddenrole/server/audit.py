@@ -63,12 +63,55 @@ class Verification:
         self.ok = self.ok and passed
 
 
+_FIELDS: tuple[tuple[str, type | tuple[type, ...], str], ...] = (
+    ("game", str, "a string"),
+    ("players", list, "a list of names"),
+    ("options", dict, "an object"),
+    ("seed", int, "an integer"),
+    ("salt", str, "a string"),
+    ("commitment", str, "a string"),
+    ("entries", list, "a list"),
+    ("chance", list, "a list"),
+    ("result", (dict, type(None)), "an object or null"),
+    ("summary", dict, "an object"),
+    ("events", list, "a list"),
+)
+
+
+def shape_problem(export: Any) -> str | None:
+    """What makes ``export`` not an export at all (a missing or wrongly typed field), or ``None``.
+
+    Checked before anything is replayed: the format, each top-level field's JSON type, each
+    entry an object with a ``kind`` (``action`` entries with an ``action`` object), each
+    chance outcome a ``[kind, value]`` pair. Returns a sentence naming the bad field.
+    """
+    if not isinstance(export, Mapping):
+        return "the export must be a JSON object"
+    if export.get("format") != EXPORT_FORMAT:
+        return f"field 'format' must be {EXPORT_FORMAT!r} (got {export.get('format')!r})"
+    for name, types, what in _FIELDS:
+        if name not in export:
+            return f"field {name!r} is missing"
+        value = export[name]
+        if isinstance(value, bool) or not isinstance(value, types):
+            return f"field {name!r} must be {what} (got {type(value).__name__})"
+    for i, entry in enumerate(export["entries"]):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("kind"), str):
+            return f"entries[{i}] must be an object with a 'kind'"
+        if entry["kind"] == "action" and not isinstance(entry.get("action"), Mapping):
+            return f"entries[{i}] is an action entry without an 'action' object"
+    for i, pair in enumerate(export["chance"]):
+        if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
+            return f"chance[{i}] must be a [kind, value] pair"
+    return None
+
+
 def replay(export: Mapping[str, Any]) -> Game:
     """Replay an export's entries through the engine and return the game.
 
     Raises:
         HiddenRoleError: the export's set-up or one of its entries is rejected by the engine.
-        KeyError, TypeError: a malformed export.
+        KeyError, TypeError: a malformed export (see :func:`shape_problem`).
     """
     game = new_game(export["game"], export["players"], export["options"], seed=export["seed"])
     for entry in export["entries"]:
@@ -80,27 +123,52 @@ def replay(export: Mapping[str, Any]) -> Game:
     return game
 
 
+def _first_difference(replayed: Any, claimed: Any, where: str) -> str | None:
+    """Where two JSON values first differ (``events[3].role: replayed 'liberal', export 'fascist'``)."""
+    if isinstance(replayed, Mapping) and isinstance(claimed, Mapping):
+        for key in list(replayed) + [k for k in claimed if k not in replayed]:
+            if key not in claimed:
+                return f"{where}.{key}: missing from the export (replayed {replayed[key]!r})"
+            if key not in replayed:
+                return f"{where}.{key}: not in the replay (export {claimed[key]!r})"
+            found = _first_difference(replayed[key], claimed[key], f"{where}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(replayed, list) and isinstance(claimed, list):
+        for i, (a, b) in enumerate(zip(replayed, claimed, strict=False)):
+            found = _first_difference(a, b, f"{where}[{i}]")
+            if found:
+                return found
+        if len(replayed) != len(claimed):
+            return f"{where}: {len(replayed)} replayed, {len(claimed)} in the export"
+        return None
+    if replayed != claimed or type(replayed) is not type(claimed):
+        return f"{where}: replayed {replayed!r}, export {claimed!r}"
+    return None
+
+
 def verify_export(export: Mapping[str, Any]) -> Verification:
     """Check an exported game (see docs/protocol.md, "Export").
 
-    Checks: the format; the commitment equals SHA-256 of seed and salt; every entry
-    replays through the engine; the chance outcomes drawn by the replay from the seed equal
-    the export's recorded ones, one by one; the replayed result equals the export's.
-    Never raises on a bad export: each problem is a failed check.
+    Checks: the shape (every field present with its JSON type); the commitment equals
+    SHA-256 of seed and salt; every entry replays through the engine; the chance outcomes
+    drawn by the replay from the seed equal the export's recorded ones, one by one; the
+    replay ends; and every part of the export the replay determines equals the replay's:
+    the result, the summary and the event log (with each event's audience). Each failed
+    check names the first difference. Never raises on a bad export: each problem is a
+    failed check.
     """
     out = Verification()
-    if not isinstance(export, Mapping) or export.get("format") != EXPORT_FORMAT:
-        out.check("format", False, f"not a {EXPORT_FORMAT} export")
+    problem = shape_problem(export)
+    if problem is not None:
+        out.check("format", False, problem)
         return out
     out.check("format", True, EXPORT_FORMAT)
-    try:
-        seed, salt, claimed = export["seed"], export["salt"], export["commitment"]
-        expected = commitment(seed, salt)
-        out.check("commitment", expected == claimed,
-                  f"SHA-256(seed:salt) = {expected}" + ("" if expected == claimed else f", published {claimed}"))
-    except KeyError as exc:
-        out.check("commitment", False, f"missing {exc}")
-        return out
+    seed, salt, claimed = export["seed"], export["salt"], export["commitment"]
+    expected = commitment(seed, salt)
+    out.check("commitment", expected == claimed,
+              f"SHA-256(seed:salt) = {expected}" + ("" if expected == claimed else f", published {claimed}"))
     try:
         game = replay(export)
     except (HiddenRoleError, KeyError, TypeError, ValueError) as exc:
@@ -108,7 +176,7 @@ def verify_export(export: Mapping[str, Any]) -> Verification:
         return out
     out.check("replay", True, f"{len(export['entries'])} entries replayed through the engine")
     drawn = [[k, _jsonable(v)] for k, v in game.chance.record]
-    recorded = _jsonable(export.get("chance", []))
+    recorded = _jsonable(export["chance"])
     if drawn == recorded:
         out.check("chance", True, f"all {len(drawn)} chance outcomes come from the seed")
     else:
@@ -116,9 +184,22 @@ def verify_export(export: Mapping[str, Any]) -> Verification:
                      min(len(drawn), len(recorded)))
         out.check("chance", False, f"chance outcome #{first} differs from what the seed draws "
                                    f"({len(drawn)} drawn, {len(recorded)} recorded)")
-    result = game.result.to_json() if game.result else None
     out.check("over", game.is_over, "the replayed game is over" if game.is_over else "the replay did not end")
-    claimed_result = _jsonable(export.get("result"))
-    out.check("result", _jsonable(result) == claimed_result,
-              f"winner {result['winner'] if result else None!r}, reason {result['reason'] if result else None!r}")
+    result = _jsonable(game.result.to_json() if game.result else None)
+    claimed_result = _jsonable(export["result"])
+
+    def brief(r: Any) -> str:
+        return f"winner {r.get('winner')!r}, reason {r.get('reason')!r}" if isinstance(r, Mapping) else repr(r)
+
+    if result == claimed_result:
+        out.check("result", True, brief(result))
+    else:
+        diff = _first_difference(result, claimed_result, "result")
+        out.check("result", False, f"the export claims {brief(claimed_result)}; the replay gives {brief(result)}"
+                                   + (f" ({diff})" if diff else ""))
+    for name, replayed in (("summary", game.summary()),
+                           ("events", [e.to_json(reveal=True) for e in game.log])):
+        diff = _first_difference(_jsonable(replayed), _jsonable(export[name]), name)
+        out.check(name, diff is None, f"the export's {name} is the replay's" if diff is None
+                  else f"first difference at {diff}")
     return out

@@ -76,12 +76,15 @@ def tune_runtime() -> None:
 def verify(
     export: Annotated[Path, typer.Argument(help="a game export (GET /api/tables/CODE/export)")],
 ) -> None:
-    """Check a finished game's export: the seed commitment, every chance outcome, the result.
+    """Check a finished game's export: the seed commitment, every chance outcome, the result,
+    the summary and the event log.
 
-    Replays every action and timeout through the engine from the revealed seed. Exit 0
-    when every check passes, 1 when one fails, 2 when the file cannot be read.
+    Replays every action and timeout through the engine from the revealed seed and compares
+    everything the replay determines, reporting the first difference. Exit 0 when every
+    check passes, 1 when one fails, 2 when the file cannot be read or is not an export (a
+    missing or wrongly typed field, named).
     """
-    from .audit import verify_export
+    from .audit import shape_problem, verify_export
 
     try:
         data = json.loads(export.read_text(encoding="utf-8"))
@@ -91,6 +94,10 @@ def verify(
     except json.JSONDecodeError as exc:
         err.print(f"error: {export} is not valid JSON: {exc}")
         raise typer.Exit(2) from None
+    problem = shape_problem(data)
+    if problem is not None:
+        err.print(f"error: {export} is not a game export: {problem}")
+        raise typer.Exit(2)
     result = verify_export(data)
     for name, passed, detail in result.checks:
         typer.echo(f"{'ok  ' if passed else 'FAIL'} {name}: {detail}")
