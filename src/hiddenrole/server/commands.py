@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -37,14 +38,49 @@ def serve(
     except ValueError as exc:
         err.print(f"error: {exc}")
         raise typer.Exit(2) from None
+    where = f"[{host}]" if ":" in host else host
+    # the port first: a second server on a busy port must fail before it touches the
+    # (shared) database, loads the live games or starts their clock and bots
+    try:
+        sock = listen_socket(host, port)
+    except OSError as exc:
+        err.print(f"error: cannot listen on {where}:{port}: {exc.strerror or exc}")
+        raise typer.Exit(1) from None
     app = create_app(url, bot_delay=bot_delay)
     tune_runtime()
-    where = f"[{host}]" if ":" in host else host
     database = url.split("@")[-1] if "@" in url else url  # never print a password
-    typer.echo(f"hiddenrole server at http://{where}:{port} (database {database})")
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
                             proxy_headers=True, forwarded_allow_ips="127.0.0.1")
-    uvicorn.Server(config).run()
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:  # migrated, games loaded, serving: only now say where
+                typer.echo(f"hiddenrole server at http://{where}:{port} (database {database})")
+
+    try:
+        Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` and listening (what uvicorn would open).
+
+    Raises:
+        OSError: the address is in use, not local, or not allowed (e.g. a port below 1024).
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+        sock.set_inheritable(True)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def tune_runtime() -> None:
