@@ -19,8 +19,8 @@ from hiddenrole.server.table import TableError
 def test_pace_validation():
     assert check_pace("turbo", None) == ("turbo", 1.0)
     assert check_pace("fast", 4) == ("fast", 4.0)
-    assert check_pace("untimed", 99) == ("untimed", 1.0)
-    for pace, factor, text in [("fast", None, "needs a number"), ("fast", 1, "more than 1"),
+    assert check_pace("untimed", None) == ("untimed", 1.0)
+    for pace, factor, text in [("untimed", 99, "only the fast pace"), ("turbo", 5, "only the fast pace"),("fast", None, "needs a number"), ("fast", 1, "more than 1"),
                                ("fast", True, "needs a number"), ("fast", 10**6, "at most"),
                                ("slow", None, "must be one of")]:
         with pytest.raises(BadOption, match=text):

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..bots.base import bot_kinds
 from ..engine import available_games, game_class
@@ -36,7 +37,32 @@ from .table import TableError
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
-class CreateTable(BaseModel):
+class ErrorDetail(BaseModel):
+    """What was wrong."""
+
+    code: str = Field(description="machine-readable, e.g. bad_request, bad_option, not_host")
+    message: str = Field(description="a sentence naming what was wrong")
+
+
+class ErrorBody(BaseModel):
+    """Every refused request: ``{"error": {"code", "message"}}``."""
+
+    error: ErrorDetail
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    "4XX": {"model": ErrorBody, "description": "refused: nothing changed (see docs/protocol.md for the codes)"},
+}
+
+
+class Strict(BaseModel):
+    """Request bodies: JSON types as documented (no string for a number, no boolean for a
+    count), no unknown fields."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class CreateTable(Strict):
     """A new table."""
 
     game: str = Field(description="secret-hitler, mccarthyism or shady-agents")
@@ -48,22 +74,34 @@ class CreateTable(BaseModel):
     host_name: str | None = Field(None, description="the host's display name, if the host plays")
 
 
-class Join(BaseModel):
+class Join(Strict):
     """Taking a seat."""
 
     name: str = Field(description="display name, unique at the table, at most 40 characters")
 
 
-class SeatName(BaseModel):
+class SeatName(Strict):
     """A seat named by its player's display name."""
 
     name: str
 
 
-class BotCount(BaseModel):
+class BotCount(Strict):
     """How many bot seats to add."""
 
     count: int = 1
+
+
+def validation_message(exc: RequestValidationError) -> str:
+    """One sentence naming each field FastAPI refused (``body.bots: Input should be a valid integer``)."""
+    parts = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err.get("loc", ()))
+        if err.get("type") == "json_invalid":
+            parts.append(f"the body is not valid JSON ({err.get('ctx', {}).get('error', 'parse error')})")
+        else:
+            parts.append(f"{loc or 'body'}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "malformed request"
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -92,13 +130,18 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         finally:
             await mod.stop()
 
-    app = FastAPI(title="hiddenrole", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="hiddenrole", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="The online Mod for hidden-role games. Protocol: docs/protocol.md.")
     app.state.moderator = mod
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"error": {"code": exc.code, "message": str(exc)}}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": {"code": "bad_request", "message": validation_message(exc)}},
+                            status_code=400)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -130,17 +173,19 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
 
     @app.get("/api/tables/{code}")
     async def state(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:
-        """A table's public state; with a seat token (``Authorization: Bearer``), that player's state too."""
+        """A table's public state; with a seat token (``Authorization: Bearer``), that player's
+        state too; with the host token, the spectator's state and ``"host": true``."""
         table = await mod.table(code)
         out: dict[str, Any] = {"table": table.public_info()}
         token = _bearer(authorization)
-        player = await mod.player_of(table, token) if token else None
+        is_host = bool(token and token_hash(token) == table.row.host_token_hash)
+        player = await mod.player_of(table, token) if token and not is_host else None
         async with table.lock:
             out["state"] = player_state(table, player)
             if table.game is not None and table.game.is_over:
                 out["reveal"] = reveal_of(table)
         out["you"] = player
-        out["host"] = bool(token and token_hash(token) == table.row.host_token_hash)
+        out["host"] = is_host
         return out
 
     @app.post("/api/tables/{code}/join", status_code=201)

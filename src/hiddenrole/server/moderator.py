@@ -8,13 +8,14 @@ its deadline registered (overdue ones fire at once).
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from collections.abc import Mapping
 from typing import Any
 
 from ..bots.base import bot_kinds
 from ..engine import BadOption, BadSetup, game_class
-from ..engine.game import MAX_NAME_LENGTH
+from ..engine.game import MAX_NAME_LENGTH, Game
 from .audit import commitment, new_salt, new_seed
 from .clock import Clock, Scheduler
 from .pace import check_pace, game_options
@@ -35,17 +36,29 @@ def best_bot_kind(game: str) -> str:
     return better[0] if better else "random"
 
 
+BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)  # the bots' names: "Bot 1", "Bot 2"...
+
+
 def check_name(name: Any) -> str:
-    """A display name: a non-empty string of at most 40 characters, trimmed.
+    """A human's display name: a non-empty string of at most 40 characters, trimmed, that the
+    engine accepts as a player name and that does not look like a bot's name ("Bot 3", any case).
 
     Raises:
-        TableError: ``bad_name`` naming the problem.
+        TableError: ``bad_name`` (400) naming the problem.
     """
     if not isinstance(name, str) or not name.strip():
         raise TableError("bad_name", "a display name must be a non-empty string", 400)
     name = " ".join(name.split())
     if len(name) > MAX_NAME_LENGTH:
         raise TableError("bad_name", f"a display name has at most {MAX_NAME_LENGTH} characters", 400)
+    if BOT_NAME.fullmatch(name):
+        raise TableError("bad_name", f"the name {name!r} is kept for bots (\"Bot 1\", \"Bot 2\"...)", 400)
+    # the engine's own rules for a player name (invisible or control characters...), without its count check
+    one_seat = type("OneSeat", (), {"min_players": 1, "max_players": 1, "title": "a table"})
+    try:
+        Game.check_players.__func__(one_seat, [name])
+    except BadSetup as exc:
+        raise TableError("bad_name", f"display name refused: {exc}", 400) from None
     return name
 
 
@@ -296,7 +309,14 @@ class Moderator:
         self._check_host(table, host_token)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise TableError("bad_bots", "count must be a whole number of seats, 1 or more", 400)
+        max_players = game_class(table.row.game).max_players
         async with table.lock:
+            if table.row.status != "lobby":
+                raise TableError("already_started", "the game has already started")
+            free = max_players - len(table.seats)
+            if count > free:  # all or nothing: no seat is added
+                raise TableError("table_full", f"the table has {free} free seat{'s' if free != 1 else ''} "
+                                               f"of {max_players}: {count} bots do not fit; none was added")
             for _ in range(count):
                 await self._add_seat(table, self._bot_name(table), table.row.bot_kind)
         return table.public_info()
@@ -306,7 +326,7 @@ class Moderator:
         table = await self._lobby(code)
         self._check_host(table, host_token)
         async with table.lock:
-            seat = table.seat(name) if isinstance(name, str) else None
+            seat = table.seat(name) if isinstance(name, str) else None  # case-insensitive
             if seat is None:
                 raise TableError("unknown_player", f"no seat named {name!r}", 404)
             await self.store.remove_seat(table.id, seat.row.position)

@@ -27,11 +27,14 @@ def check_pace(pace: Any, factor: Any) -> tuple[str, float]:
     """Validate a pace and its factor; returns ``(pace, factor)`` (factor 1 unless ``fast``).
 
     Raises:
-        BadOption: an unknown pace, or a ``fast`` factor that is not a number in ``(1, 10000]``.
+        BadOption: an unknown pace, a ``fast`` factor that is not a number in ``(1, 10000]``,
+            or a factor given with another pace.
     """
     if pace not in PACES:
         raise BadOption("pace", pace, f"must be one of {', '.join(PACES)}")
     if pace != "fast":
+        if factor is not None:
+            raise BadOption("factor", factor, f"only the fast pace takes a factor (pace is {pace!r})")
         return pace, 1.0
     if isinstance(factor, bool) or not isinstance(factor, (int, float)):
         raise BadOption("factor", factor, "the fast pace needs a number: every duration is divided by it")

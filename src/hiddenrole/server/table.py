@@ -105,8 +105,13 @@ class LiveTable:
         return self.row.status
 
     def seat(self, name: str) -> Seat | None:
-        """The seat named ``name`` (case-sensitive), or ``None``."""
-        return next((s for s in self.seats if s.name == name), None)
+        """The seat named ``name``, or ``None``. Names are unique ignoring case, so an exact
+        match comes first, then one ignoring case (the host may type "bob" for "Bob")."""
+        exact = next((s for s in self.seats if s.name == name), None)
+        if exact is not None:
+            return exact
+        folded = name.casefold()
+        return next((s for s in self.seats if s.name.casefold() == folded), None)
 
     def deadlines(self) -> dict[str, float]:
         """The running deadlines by timer key, in epoch seconds (none when untimed or over)."""
@@ -353,6 +358,7 @@ class LiveTable:
             seat = self.seat(name)
             if seat is None:
                 raise TableError("unknown_player", f"no seat named {name!r}", 404)
+            name = seat.name  # as seated (the host may have typed it in another case)
             if seat.is_bot:
                 raise TableError("already_bot", f"{name}'s seat is already played by a bot")
             if seat.connections:
