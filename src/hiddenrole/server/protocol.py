@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 
 MAX_MESSAGE_BYTES = 64 * 1024
 FLOOD_LIMIT = 20  # messages per second per connection
-MAX_POST_CHARS = 4000
 _CLOSE = object()
 SHARED = ("shared",)  # the broadcast cache's key for facts shared by every player (not a name)
 
@@ -95,7 +94,8 @@ class Connection:
         self.player: str | None = None
         self.table: LiveTable | None = None
         self.joined = False
-        self.last_event = 0
+        self.last_event = 0  # position in the game's log up to which events were sent
+        self.event_index = 0  # how many events this player was sent (their own numbering)
         self.last_state: dict[str, Any] | None = None
         self.revealed = False
         self.times: collections.deque[float] = collections.deque()
@@ -116,17 +116,27 @@ class Connection:
         self.queue.put_nowait(_CLOSE)
 
     def _events(self, table: LiveTable) -> list[dict[str, Any]]:
+        """The events this player may see that were not sent yet, numbered per player:
+        ``seq`` is the event's index among the events this player sees (0, 1, 2...), never
+        its position in the game's log, so nobody can count others' private events from gaps."""
         game = table.game
         if game is None:
             return []
         player = self.player
-        new = [e.to_json() for e in game.log[self.last_event:] if e.to is None or (player is not None and player in e.to)]
+        new = []
+        for e in game.log[self.last_event:]:
+            if e.to is None or (player is not None and player in e.to):
+                event = e.to_json()
+                event["seq"] = self.event_index
+                self.event_index += 1
+                new.append(event)
         self.last_event = len(game.log)
         return new
 
     def snapshot(self, table: LiveTable) -> None:
         """Send everything this connection's player may see (on every (re)connect)."""
         self.last_event = 0
+        self.event_index = 0
         events = self._events(table)
         state = player_state(table, self.player)
         self.last_state = state
@@ -228,6 +238,9 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str) -> No
                 continue
             id = data.get("id")
             kind = data.get("type")
+            if not isinstance(kind, str):
+                conn.error("bad_message", "a message must be a JSON object with a \"type\" (a string)", id)
+                continue
             try:
                 await _handle(conn, moderator, code, kind, data)
             except TableError as exc:
@@ -276,9 +289,7 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
             text = data.get("text")
             if not isinstance(text, str) or not text.strip():
                 raise TableError("bad_message", "a post needs a non-empty \"text\"")
-            if len(text) > MAX_POST_CHARS:
-                raise TableError("too_large", f"a post is limited to {MAX_POST_CHARS} characters")
-            action = {"action": "post", "text": text}
+            action = {"action": "post", "text": text}  # the game's own post limit applies
         else:
             action = data.get("action")
             if not isinstance(action, dict) or not isinstance(action.get("action"), str):

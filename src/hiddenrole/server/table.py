@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("hiddenrole.server")
 
 MAX_AUTO_TIMEOUTS = 10_000
+POST_KEYS = frozenset({"player", "action", "text"})  # a post: {"action": "post", "text": ...}
 
 
 class TableError(Exception):
@@ -309,6 +310,12 @@ class LiveTable:
         kind = action.get("action")
         if kind == "post" and not game.can_post(player):
             raise TableError("illegal_action", f"{player} may not post now")
+        known = self.action_keys(player, kind)
+        if known is not None:
+            extra = sorted(str(k) for k in action if k not in known)
+            if extra:
+                raise TableError("bad_message", f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(extra)} "
+                                                f"in a {kind!r} action (it takes {', '.join(sorted(known))})", 400)
         try:
             game.apply(action)
         except IllegalAction as exc:
@@ -316,7 +323,23 @@ class LiveTable:
             if kind != "post" and not game.legal_actions(player):
                 code = "out_of_turn"
             raise TableError(code, str(exc), 400) from None
+        if known is not None:  # stored exactly as validated: the keys the engine takes, nothing else
+            action = {k: v for k, v in action.items() if k in known}
         await self._append("action", {"action": action}, self.clock.now())
+
+    def action_keys(self, player: str, kind: Any) -> frozenset[str] | None:
+        """The fields an action of ``kind`` by ``player`` may carry now: those of the player's
+        legal actions of that kind (``player``, ``action`` and the parameters), and for a
+        post ``player``, ``action`` and ``text``. ``None`` when the player has no legal action
+        of that kind (the engine then refuses it, naming why)."""
+        if kind == "post":
+            return POST_KEYS
+        assert self.game is not None
+        keys: set[str] = set()
+        for legal in self.game.legal_actions(player):
+            if legal.get("action") == kind:
+                keys.update(legal)
+        return frozenset(keys | {"player", "action"}) if keys else None
 
     async def _fire_due(self) -> None:
         """Pass every deadline that is due (the caller holds the lock)."""
