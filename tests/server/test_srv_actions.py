@@ -58,6 +58,50 @@ def test_unknown_action_fields_are_refused_and_never_stored(tmp_path):
     asyncio.run(main())
 
 
+def test_a_free_text_answer_passes_the_field_check(tmp_path):
+    """Shady Agents with enforce_statements=false takes a free-text answer ``{"action":
+    "answer", "text"}``: its legal actions list only the card's answers, yet "text" is no
+    unknown field (the engine judges it); an unknown field beside it is still refused."""
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            made = await srv.create(game="shady-agents", pace="untimed", bots=3,
+                                    options={"enforce_statements": False})
+            code = made["code"]
+            ann = await srv.ws(code, await srv.join(code, "Ann"))
+            await ann.until(lambda f: f["type"] == "snapshot")
+            await srv.start(code, made["host_token"])
+            table = await srv.moderator.table(code)
+            i = 0
+            while not table.game.is_over:
+                st = (await ann.until(lambda f: "state" in f)).get("state")
+                await ann.drain(0.05)
+                st = ann.state
+                legal = st.get("legal_actions") or []
+                if not legal:
+                    if table.game.is_over:
+                        break
+                    continue
+                i += 1
+                if legal[0]["action"] == "answer":
+                    await ann.send({"type": "action", "id": i,
+                                    "action": {"action": "answer", "text": "no idea", "junk": 1}})
+                    err = await reply(ann, i)
+                    assert err["type"] == "error" and err["code"] == "bad_message" and "junk" in err["message"]
+                    i += 1
+                    await ann.send({"type": "action", "id": i, "action": {"action": "answer", "text": "no idea"}})
+                    assert (await reply(ann, i))["type"] == "ack"
+                    log = await srv.moderator.store.log_of(table.id)
+                    mine = [e.data["action"] for e in log if e.kind == "action"
+                            and e.data["action"]["player"] == "Ann" and e.data["action"]["action"] == "answer"]
+                    assert mine == [{"action": "answer", "text": "no idea", "player": "Ann"}]
+                    return
+                await ann.send({"type": "action", "id": i, "action": legal[0]})
+                await reply(ann, i)
+            pytest.skip("Ann was never interrogated in this deal")
+
+    asyncio.run(main())
+
+
 def test_the_post_limit_is_the_games_own_on_both_routes(tmp_path):
     """McCarthyism posts have at most 1000 characters: the post message and the post action
     are judged alike, by the engine (the server has no limit of its own below 64 KiB)."""

@@ -329,9 +329,12 @@ class LiveTable:
 
     def action_keys(self, player: str, kind: Any) -> frozenset[str] | None:
         """The fields an action of ``kind`` by ``player`` may carry now: those of the player's
-        legal actions of that kind (``player``, ``action`` and the parameters), and for a
-        post ``player``, ``action`` and ``text``. ``None`` when the player has no legal action
-        of that kind (the engine then refuses it, naming why)."""
+        legal actions of that kind (``player``, ``action`` and the parameters) plus ``text``,
+        the free-text field (legal actions list the choices, not free text: e.g. Shady
+        Agents' free answers with ``enforce_statements=false``; the engine judges it); for a
+        post ``player``, ``action`` and ``text``. ``None`` when the player has no legal
+        action of that kind (the engine then refuses it, naming why; the three games also
+        refuse unknown keys themselves)."""
         if kind == "post":
             return POST_KEYS
         assert self.game is not None
@@ -339,7 +342,7 @@ class LiveTable:
         for legal in self.game.legal_actions(player):
             if legal.get("action") == kind:
                 keys.update(legal)
-        return frozenset(keys | {"player", "action"}) if keys else None
+        return frozenset(keys | POST_KEYS) if keys else None
 
     async def _fire_due(self) -> None:
         """Pass every deadline that is due (the caller holds the lock)."""
