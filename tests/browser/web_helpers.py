@@ -242,7 +242,8 @@ def check_no_secrets(pages: dict[str, Page], tv: Page | None, base: str, code: s
 
 def check_audiences(reveal: dict[str, Any], held: dict[str, set[int]]) -> None:
     """Every private event a page held was addressed to that page's player (the reveal's ``to``)."""
-    audience = {e["seq"]: e.get("to") for e in reveal["events"]}
     for name, seqs in held.items():
+        # before the reveal a player's events are numbered per player: index into what they see
+        mine = [e.get("to") for e in reveal["events"] if e.get("to") is None or name in e["to"]]
         for seq in seqs:
-            assert audience[seq] is not None and name in audience[seq], f"{name} held event {seq} of {audience[seq]}"
+            assert mine[seq] is not None and name in mine[seq], f"{name} held event {seq} of {mine[seq]}"
