@@ -30,13 +30,16 @@ install: $(STAMP)
 play: $(STAMP)
 	$(BIN)/hiddenrole serve --host $(HOST) --port $(PORT)
 
-## test: install the dev dependencies and run the whole suite (slow suites included)
+## test: install the dev dependencies and run the whole suite (slow suites included).
+##       The browser tests run in their own pytest run: Playwright's sync API keeps an
+##       event loop running in its process, which other tests' asyncio.run() refuses.
 test: $(DEVSTAMP)
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -q -m browser tests/browser
+	$(BIN)/python -m pytest -n 2 -q -m "not browser"
 
 ## test-fast: the suite without the slow suites
 test-fast: $(DEVSTAMP)
-	$(BIN)/python -m pytest -n 2 -q -m "not slow"
+	$(BIN)/python -m pytest -n 2 -q -m "not slow and not browser"
 
 ## bench: the speed benchmarks (figures go to docs/performance.md)
 bench: $(DEVSTAMP)
