@@ -111,6 +111,7 @@ class Game(ABC):
         chance: Mapping[str, Any] | None = None,
     ) -> None:
         self.players: tuple[str, ...] = self.check_players(players)
+        self._seated = frozenset(self.players)
         self.options: dict[str, Any] = self.OPTIONS.resolve(options)
         self.seed = seed
         if chance and self.CHANCE_KINDS is not None:
@@ -217,19 +218,21 @@ class Game(ABC):
             IllegalAction: the action is malformed, out of turn or against the rules; its
                 message names the player, the action and the reason. Nothing changed.
         """
-        if not isinstance(action, Mapping):
+        # exact type checks first: this runs at every step of every simulated game
+        if type(action) is not dict and not isinstance(action, Mapping):
             raise IllegalAction(None, action, "an action must be a JSON object")
         player = action.get("player")
+        if type(player) is not str or player not in self._seated:
+            raise IllegalAction(player if isinstance(player, str) else None, action, "unknown player")
         kind = action.get("action")
-        if not isinstance(player, str) or player not in self.players:
-            raise IllegalAction(None if not isinstance(player, str) else player, action, "unknown player")
-        if not isinstance(kind, str):
+        if type(kind) is not str:
             raise IllegalAction(player, action, "missing the action kind")
         if self.is_over:
             raise IllegalAction(player, action, "the game is over")
-        start = len(self.log)
+        log = self.log
+        start = len(log)
         self._apply(player, kind, action)
-        return self.log[start:]
+        return log[start:]
 
     def timeout(self) -> list[Event]:
         """Pass the current deadline: the step's missing actions get their documented defaults.
@@ -239,9 +242,10 @@ class Game(ABC):
         """
         if self.is_over:
             raise IllegalAction(None, {"timeout": True}, "the game is over")
-        start = len(self.log)
+        log = self.log
+        start = len(log)
         self._timeout()
-        return self.log[start:]
+        return log[start:]
 
     @abstractmethod
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:

@@ -232,42 +232,6 @@ class SecretHitler(Game):
         return [p for p in self.order if p in alive and p not in banned]
 
     # ------------------------------------------------------------------ input
-    def apply(self, action: Mapping[str, Any]) -> list[Event]:
-        """Apply one action (see :meth:`hiddenrole.engine.Game.apply`); a faster equivalent of
-        the base method: validate, dispatch on the action kind, return the events caused.
-
-        Raises:
-            IllegalAction: naming the player, the action and the broken rule; nothing changed.
-        """
-        if type(action) is not dict and not isinstance(action, Mapping):
-            raise IllegalAction(None, action, "an action must be a JSON object")
-        player = action.get("player")
-        if type(player) is not str or player not in self._only:
-            raise IllegalAction(player if isinstance(player, str) else None, action, "unknown player")
-        kind = action.get("action")
-        if type(kind) is not str:
-            raise IllegalAction(player, action, "missing the action kind")
-        if self._result is not None:
-            raise IllegalAction(player, action, "the game is over")
-        log = self.log
-        start = len(log)
-        self._apply(player, kind, action)
-        return log[start:]
-
-    def timeout(self) -> list[Event]:
-        """Pass the current deadline (see :meth:`hiddenrole.engine.Game.timeout`); a faster
-        equivalent of the base method.
-
-        Raises:
-            IllegalAction: the game is over.
-        """
-        if self._result is not None:
-            raise IllegalAction(None, {"timeout": True}, "the game is over")
-        log = self.log
-        start = len(log)
-        self._timeout()
-        return log[start:]
-
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         """Dispatch on the action kind after checking its keys; the handler validates the rest."""
         handler = _HANDLERS.get(kind)
@@ -955,7 +919,7 @@ class SecretHitler(Game):
         return build_summary(self)
 
 
-SecretHitler._handlers = _HANDLERS = {
+_HANDLERS = {
     "nominate": SecretHitler._act_nominate, "vote": SecretHitler._act_vote, "post": SecretHitler._act_post,
     "discard": SecretHitler._act_discard, "enact": SecretHitler._act_enact, "veto": SecretHitler._act_veto,
     "veto_response": SecretHitler._act_veto_response, "investigate": SecretHitler._act_power,
