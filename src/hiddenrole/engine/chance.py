@@ -129,10 +129,6 @@ class Rng:
         return out
 
 
-# Kinds whose fixed value is a list of outcomes used in turn (one per draw).
-SEQUENCE_KINDS = frozenset({"reshuffles", "picks", "timeouts", "first"})
-
-
 class Chance:
     """The source of a game's chance outcomes.
 

@@ -49,7 +49,6 @@ CARDS: dict[str, tuple[int, str]] = {
 }
 
 BASIC_CARDS = frozenset({CONFESS, ESCAPE})
-INTERESTING_CARDS = frozenset(CARDS) - BASIC_CARDS
 
 # The whole deck, in a fixed canonical order (the rulebook's order); 48 cards.
 DECK: tuple[str, ...] = tuple(name for name, (count, _) in CARDS.items() for _ in range(count))

@@ -17,9 +17,9 @@ F = "F"
 CARDS = (L, F)
 
 #: "a randomly shuffled deck of 17 policy cards: 11 Fascist cards and 6 Liberal cards"
-DECK: tuple[str, ...] = (L,) * 6 + (F,) * 11
 DECK_LIBERAL = 6
 DECK_FASCIST = 11
+DECK: tuple[str, ...] = (L,) * DECK_LIBERAL + (F,) * DECK_FASCIST
 
 #: liberal policies that win for the Liberals; fascist policies that win for the Fascists
 LIBERAL_WIN = 5
@@ -36,7 +36,6 @@ PEEK = "peek"
 INVESTIGATE = "investigate"
 SPECIAL_ELECTION = "special_election"
 EXECUTE = "execute"
-POWERS_ALL = (PEEK, INVESTIGATE, SPECIAL_ELECTION, EXECUTE)
 
 _SMALL = (None, None, PEEK, EXECUTE, EXECUTE, None)
 _MIDDLE = (None, INVESTIGATE, SPECIAL_ELECTION, EXECUTE, EXECUTE, None)

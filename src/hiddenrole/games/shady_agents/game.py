@@ -36,7 +36,7 @@ from hiddenrole.engine import BadSetup, Event, Game, IllegalAction, Result, Time
 from . import views
 from .interrogations import CARD_IDS, CARDS, Card
 from .options import OPTIONS
-from .roles import DESERTERS, OPERATIVE, OPERATIVES, SIDE_OF_ROLE, check_deal, draw_deal
+from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
 from .scoring import score
 from .seating import LegalAction, seating_of
 from .shuffles import shuffled
@@ -75,7 +75,7 @@ class ShadyAgents(Game):
     title = "Shady Agents"
     min_players = 4
     max_players = 10
-    sides = (OPERATIVES, DESERTERS)
+    sides = SIDES
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first", "interrogations", "timeouts"})
 
