@@ -12,7 +12,7 @@ from rich.table import Table
 
 from ..engine import HiddenRoleError
 from .runs import ENGINES, execute, parse_pairs, parse_sweep, plan_run, results_json, write_results
-from .simulate import CountResult, SimulationError, parse_range
+from .simulate import CountResult, SimulationError, outcome_columns, parse_range
 
 err = Console(stderr=True)
 
@@ -98,17 +98,13 @@ def win_table(
         table.add_column("options", overflow="fold")  # fold, never cut: the values tell rows apart
     table.add_column("players", justify="right")
     table.add_column("games", justify="right")
-    draws = any(t.wins.get("draw") for _, by_count in sets for t in by_count.values())
-    columns = list(sides) + (["draw"] if draws else [])
+    columns = outcome_columns(sides, (t for _, by_count in sets for t in by_count.values()))
     for side in columns:
         table.add_column(f"{side} win % (95% CI)" if side != "draw" else "draw % (95% CI)", justify="right")
     table.add_column("reasons")
     for label, by_count in sets:
         for n, tally in by_count.items():
-            cells = []
-            for side in columns:
-                rate, low, high = tally.win_rate(side)
-                cells.append(f"{100 * rate:.1f} ({100 * low:.1f}-{100 * high:.1f})")
+            cells = [tally.win_cell(side) for side in columns]
             reasons = ", ".join(f"{k} {v}" for k, v in tally.reasons.most_common())
             table.add_row(*([label] if labelled else []), str(n), str(tally.games), *cells, reasons)
     return table

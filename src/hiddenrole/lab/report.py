@@ -15,7 +15,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .runs import load_results, tallies_of
-from .simulate import CountResult, length_stats
+from .simulate import CountResult, length_stats, outcome_columns
 
 WIN_RATE_PNG = "winrate.png"
 LENGTH_PNG = "length.png"
@@ -29,8 +29,7 @@ def _pct(x: float) -> str:
 
 
 def _columns(sides: Sequence[str], sets: Sets) -> list[str]:
-    draws = any(t.wins.get("draw") for _, by_count in sets for t in by_count.values())
-    return list(sides) + (["draw"] if draws else [])
+    return outcome_columns(sides, (t for _, by_count in sets for t in by_count.values()))
 
 
 def win_rate_table(sides: Sequence[str], sets: Sets) -> str:
@@ -44,10 +43,7 @@ def win_rate_table(sides: Sequence[str], sets: Sets) -> str:
     ]
     for label, by_count in sets:
         for n, tally in by_count.items():
-            cells = []
-            for side in columns:
-                rate, low, high = tally.win_rate(side)
-                cells.append(f"{_pct(rate)} ({_pct(low)}-{_pct(high)})")
+            cells = [tally.win_cell(side) for side in columns]
             lines.append(f"| {label} | {n} | {tally.games} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 

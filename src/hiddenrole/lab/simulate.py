@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,6 +147,11 @@ class CountResult:
         low, high = wilson_interval(wins, self.games)
         return (wins / self.games if self.games else 0.0, low, high)
 
+    def win_cell(self, side: str) -> str:
+        """``side``'s win rate with its 95% interval, in percent: ``"41.5 (39.3-43.7)"``."""
+        rate, low, high = self.win_rate(side)
+        return f"{100 * rate:.1f} ({100 * low:.1f}-{100 * high:.1f})"
+
     def to_json(self) -> dict[str, Any]:
         """The tally as JSON data (keys sorted, so equal tallies serialise identically)."""
         return {
@@ -178,6 +183,12 @@ class CountResult:
         tally.actions_hist = _histogram_from_json(data["actions"]["histogram"])
         tally.actions = sum(k * v for k, v in tally.actions_hist.items())
         return tally
+
+
+def outcome_columns(sides: Sequence[str], tallies: Iterable[CountResult]) -> list[str]:
+    """The sides, plus ``"draw"`` when any of ``tallies`` counted a draw: a table's outcome columns."""
+    draws = any(t.wins.get("draw") for t in tallies)
+    return list(sides) + (["draw"] if draws else [])
 
 
 def player_names(count: int) -> list[str]:
