@@ -189,3 +189,27 @@ def test_replace_matches_the_name_ignoring_case(tmp_path):
             assert next(s for s in r.json()["seats"] if s["name"] == "Bob")["bot"] is True
 
     asyncio.run(main())
+
+
+def test_text_that_is_not_valid_unicode_is_refused_and_never_stored(tmp_path):
+    """A JSON escape can spell a lone surrogate; stored, it would break the table's state,
+    export and replay for good (nothing can encode it as UTF-8)."""
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            code, _, _, clients = await council_table(srv)
+            ann = clients["Ann"]
+            await ann.send({"type": "post", "id": 1, "text": "evil \ud800 text"})
+            err = await reply(ann, 1)
+            assert err["type"] == "error" and err["code"] == "bad_message" and "not valid Unicode" in err["message"]
+            await ann.send({"type": "post", "id": 2, "text": "fine"})
+            assert (await reply(ann, 2))["type"] == "ack"
+            table = await srv.moderator.table(code)
+            stored = [e.data["action"] for e in await srv.moderator.store.log_of(table.id) if e.kind == "action"]
+            assert stored == [{"action": "post", "text": "fine", "player": "Ann"}]
+            assert (await srv.http.get(f"/api/tables/{code}")).status_code == 200
+            # a REST error that quotes such input still answers in the documented envelope
+            bad = await srv.http.post("/api/tables", content=b'{"game": "mccarthyism", "options": {"\\ud800": 1}}',
+                                      headers={"content-type": "application/json"})
+            assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_option"
+
+    asyncio.run(main())

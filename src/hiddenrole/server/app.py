@@ -136,7 +136,9 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"error": {"code": exc.code, "message": str(exc)}}, status_code=exc.status)
+        # the message may quote the client's input, lone surrogates included: escape them
+        message = str(exc).encode("utf-8", "backslashreplace").decode("utf-8")
+        return JSONResponse({"error": {"code": exc.code, "message": message}}, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -237,6 +237,12 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str) -> No
                 conn.error("bad_message", "a message must be a JSON object with a \"type\"")
                 continue
             id = data.get("id")
+            try:  # JSON escapes can spell lone surrogates, which no store or export can encode
+                json.dumps(data, ensure_ascii=False).encode("utf-8")
+            except UnicodeEncodeError:
+                conn.error("bad_message", "the message has text that is not valid Unicode "
+                           "(a lone surrogate escape \\ud800-\\udfff)", id if isinstance(id, (str, int)) else None)
+                continue
             kind = data.get("type")
             if not isinstance(kind, str):
                 conn.error("bad_message", "a message must be a JSON object with a \"type\" (a string)", id)
