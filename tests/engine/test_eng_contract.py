@@ -22,6 +22,7 @@ def fresh(**kw):
     [
         (["Ann", "Bob"], "needs 3 to 6 players, got 2"),
         (["Ann", "Bob", "ann"], "used twice"),
+        (["Ann", "Bob", "\uff21\uff4e\uff4e"], "used twice"),  # full-width "Ann"
         (["Ann", "", "Cid"], "non-empty string"),
         (["Ann", " Bob", "Cid"], "leading or trailing spaces"),
         (["Ann", "B" * 41, "Cid"], "longer than 40"),

@@ -120,7 +120,7 @@ def test_a_factor_is_refused_unless_the_pace_is_fast(tmp_path, pace):
     run(main())
 
 
-@pytest.mark.parametrize("name", ["Bot 1", "bot 3", "BOT 12", "Bot7", " bot  2 "])
+@pytest.mark.parametrize("name", ["Bot 1", "bot 3", "BOT 12", "Bot7", " bot  2 ", "\uff22\uff4f\uff54 \uff11"])
 def test_a_human_cannot_take_a_bot_name(tmp_path, name):
     async def main():
         async with running_server(db(tmp_path)) as srv:
@@ -154,5 +154,16 @@ def test_kick_matches_names_ignoring_case(tmp_path):
             await srv.join(code, "Bob")
             r = await srv.http.post(f"/api/tables/{code}/kick", json={"name": "bOB"}, headers=auth)
             assert r.status_code == 200 and r.json()["seats"] == []
+
+    run(main())
+
+
+def test_a_full_width_lookalike_of_a_taken_name_is_taken(tmp_path):
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            code = (await srv.create(game="council", pace="untimed"))["code"]
+            assert (await srv.http.post(f"/api/tables/{code}/join", json={"name": "Alice"})).status_code == 201
+            r = await srv.http.post(f"/api/tables/{code}/join", json={"name": "\uff21\uff4c\uff49\uff43\uff45"})
+            assert r.status_code == 409 and r.json()["error"]["code"] == "name_taken", r.text
 
     run(main())

@@ -37,6 +37,12 @@ MAX_NAME_LENGTH = 40
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
+def name_key(name: str) -> str:
+    """The form in which two player names are compared: NFKC-normalised and case-folded, so
+    "Alice", "alice" and full-width "Ａｌｉｃｅ" are the same name."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 @dataclass(frozen=True)
 class Timer:
     """A running deadline of the current phase.
@@ -128,7 +134,8 @@ class Game(ABC):
         """Validate the player names and count; returns them as a tuple.
 
         A name has 1 to 40 characters, no leading or trailing spaces, no invisible or control
-        characters, at least one letter or digit, and differs from the others ignoring case.
+        characters, at least one letter or digit, and differs from the others by :func:`name_key`
+        (ignoring case and width).
 
         Raises:
             BadSetup: naming the problem (count out of range, empty, too long, invisible
@@ -151,9 +158,10 @@ class Game(ABC):
                 raise BadSetup(f"player name {p!r} needs at least one letter or digit")
         seen = set()
         for p in names:
-            if p.casefold() in seen:
+            key = name_key(p)
+            if key in seen:
                 raise BadSetup(f"player name {p!r} is used twice")
-            seen.add(p.casefold())
+            seen.add(key)
         if not cls.min_players <= len(names) <= cls.max_players:
             raise BadSetup(
                 f"{cls.title} needs {cls.min_players} to {cls.max_players} players, got {len(names)}"

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bots.base import bot_kinds
-from ..engine import BadOption, BadSetup, game_class
+from ..engine import BadOption, BadSetup, game_class, name_key
 from ..engine.game import MAX_NAME_LENGTH, Game
 from .audit import commitment, new_salt, new_seed
 from .clock import Clock, Scheduler
@@ -51,7 +51,7 @@ def check_name(name: Any) -> str:
     name = " ".join(name.split())
     if len(name) > MAX_NAME_LENGTH:
         raise TableError("bad_name", f"a display name has at most {MAX_NAME_LENGTH} characters", 400)
-    if BOT_NAME.fullmatch(name):
+    if BOT_NAME.fullmatch(name_key(name)):
         raise TableError("bad_name", f"the name {name!r} is kept for bots (\"Bot 1\", \"Bot 2\"...)", 400)
     # the engine's own rules for a player name (invisible or control characters...), without its count check
     one_seat = type("OneSeat", (), {"min_players": 1, "max_players": 1, "title": "a table"})
@@ -260,7 +260,7 @@ class Moderator:
     @staticmethod
     def _bot_name(table: LiveTable) -> str:
         i = 1
-        while table.seat(f"Bot {i}") is not None or any(s.name.casefold() == f"bot {i}" for s in table.seats):
+        while table.seat(f"Bot {i}") is not None or any(name_key(s.name) == f"bot {i}" for s in table.seats):
             i += 1
         return f"Bot {i}"
 
@@ -270,7 +270,7 @@ class Moderator:
         cls = game_class(table.row.game)
         if len(table.seats) >= cls.max_players:
             raise TableError("table_full", f"the table is full ({cls.max_players} seats)")
-        if any(s.name.casefold() == name.casefold() for s in table.seats):
+        if table.seat(name) is not None:
             raise TableError("name_taken", f"the name {name!r} is already taken at this table")
         token = None if bot_kind else secrets.token_urlsafe(24)
         position = max((s.row.position for s in table.seats), default=-1) + 1

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..bots.base import Bot, Observation, bot_class
-from ..engine import Game, IllegalAction, derive_seed, game_class, new_game
+from ..engine import Game, IllegalAction, derive_seed, game_class, name_key, new_game
 from .audit import EXPORT_FORMAT
 from .clock import Clock, iso
 from .store import LogEntry, SeatRow, Store, TableRow
@@ -111,8 +111,8 @@ class LiveTable:
         exact = next((s for s in self.seats if s.name == name), None)
         if exact is not None:
             return exact
-        folded = name.casefold()
-        return next((s for s in self.seats if s.name.casefold() == folded), None)
+        key = name_key(name)
+        return next((s for s in self.seats if name_key(s.name) == key), None)
 
     def deadlines(self) -> dict[str, float]:
         """The running deadlines by timer key, in epoch seconds (none when untimed or over)."""
