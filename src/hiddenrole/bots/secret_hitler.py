@@ -70,13 +70,13 @@ class SecretHitlerBot(Bot):
         Fascists (5-6 players). A Hitler who knows nobody plays as a liberal would."""
         return self.role == "fascist" or self.role == "hitler" and len(self.known) > 1
 
-    def _team(self, p: str) -> str | None:
-        role = self.known.get(p)
+    def _team(self, p: str | None) -> str | None:
+        role = self.known.get(p) if p is not None else None
         if role is None:
             return None
         return "liberal" if role == "liberal" else "fascist"
 
-    def _bump(self, p: str, amount: float) -> None:
+    def _bump(self, p: str | None, amount: float) -> None:
         if p and p != self.player:
             self.suspicion[p] = self.suspicion.get(p, 0.0) + amount
 

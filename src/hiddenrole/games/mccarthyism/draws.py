@@ -26,19 +26,22 @@ def _plan(n: int, k: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
     ``(i, n - i)`` for ``i`` in ``0 .. k-1``); ``k = -1`` a whole shuffle (steps ``(i, i + 1)`` for ``i``
     from ``n - 1`` down to 1). Each ``(span, steps)`` is one draw below ``span``, the product of the
     radices of its ``(position, radix)`` steps."""
-    plan = _PLANS.get((n, k))
-    if plan is None:
-        pairs = [(i, i + 1) for i in range(n - 1, 0, -1)] if k < 0 else [(i, n - i) for i in range(k)]
-        plan, steps, span = [], [], 1
-        for step in pairs:
-            if span * step[1] > _SPAN_CAP:
-                plan.append((span, tuple(steps)))
-                steps, span = [], 1
-            steps.append(step)
-            span *= step[1]
-        if steps:
+    cached = _PLANS.get((n, k))
+    if cached is not None:
+        return cached
+    pairs = [(i, i + 1) for i in range(n - 1, 0, -1)] if k < 0 else [(i, n - i) for i in range(k)]
+    plan: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    steps: list[tuple[int, int]] = []
+    span = 1
+    for step in pairs:
+        if span * step[1] > _SPAN_CAP:
             plan.append((span, tuple(steps)))
-        _PLANS[n, k] = plan
+            steps, span = [], 1
+        steps.append(step)
+        span *= step[1]
+    if steps:
+        plan.append((span, tuple(steps)))
+    _PLANS[n, k] = plan
     return plan
 
 

@@ -19,7 +19,7 @@ Steps (``phase``): ``snitching``, ``snitch_pair``, ``vote``, ``reveal``, ``force
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, Result, Rng, Timer
@@ -217,7 +217,7 @@ class McCarthyism(Game):
         ``snitch`` {target}, ``call_end``, ``pass``, ``snitch_pair`` {targets: [a, b]},
         ``vote`` {vote: "yes"|"no"}, ``play`` {card}, ``decline``, ``choose`` {target}.
         """
-        if self._step is VOTE:
+        if self._step == VOTE:
             return self._vote_legal[player] if player in self._waiting else []
         return self._legal if player == self._actor else []
 
@@ -323,6 +323,7 @@ class McCarthyism(Game):
                                                    "reason": "no player can be chosen"}))
             self._draw_forced(p)
             return
+        pairs: list[tuple[str, ...]]
         if len(eligible) == 1:
             pairs = [eligible]
         else:
@@ -383,7 +384,7 @@ class McCarthyism(Game):
             # waiting voter's two) is legal, by the definition of legal_actions; it is carried
             # out at once. Anything else takes the full path, which checks it piece by piece and
             # names the fault.
-            if self._step is VOTE:
+            if self._step == VOTE:
                 first = waiting[0]
                 if action in self._vote_legal[first]:
                     vote = action["vote"]
@@ -537,8 +538,8 @@ class McCarthyism(Game):
     def _act_vote(self, player: str, action: Mapping[str, Any]) -> None:
         """"All players secretly vote": only non-blacklisted players vote, once, "yes" or "no"."""
         waiting = self._waiting
-        if self._step is not VOTE or player not in waiting:
-            if self._step is not VOTE:
+        if self._step != VOTE or player not in waiting:
+            if self._step != VOTE:
                 raise IllegalAction(player, action, f"no vote is open; the game is at {self._step!r}")
             if player in self._votes:
                 raise IllegalAction(player, action, "you have already voted")
@@ -563,7 +564,7 @@ class McCarthyism(Game):
         yes = self._yes
         motion = self._motion
         count = len(voters)
-        passed = ending_passes(yes, count) if motion is END_GAME else blacklisting_passes(yes, count)
+        passed = ending_passes(yes, count) if motion == END_GAME else blacklisting_passes(yes, count)
         votes = self._votes  # never changed after the tally: the next vote gets a new dict
         if len(votes) != count:
             votes = {p: votes.get(p, "no") for p in voters}
@@ -578,12 +579,13 @@ class McCarthyism(Game):
         log.append(Event(len(log), "vote_result", data))
         self._waiting = ()
         if passed:
-            if motion is END_GAME:
+            if motion == END_GAME:
                 self._end("end_vote")
                 return
             for t in targets:
                 self._blacklist(t, "vote")
-            if motion is BLACKLIST_PAIR:
+            if motion == BLACKLIST_PAIR:
+                assert self._snitch is not None
                 self._whitelist(self._snitch, "pair_vote")
         self._reveal()
 
@@ -629,6 +631,7 @@ class McCarthyism(Game):
         """"Reveal evidence": a blacklisted snitch draws two and must play one; otherwise draw one,
         play it or not."""
         s = self._snitch
+        assert s is not None  # a turn has a snitch
         if s in self._black:
             self._draw_forced(s)
             return
@@ -777,6 +780,7 @@ class McCarthyism(Game):
 
     def _do_choose(self, player: str, action: Mapping[str, Any]) -> None:
         card = self._card
+        assert card is not None  # the card that asked for a target
         self._card = None
         _TARGET_EFFECTS[card](self, player, action["target"])
 
@@ -826,6 +830,7 @@ class McCarthyism(Game):
         else:  # CARD_TARGET
             target = self._random_choice(list(self._choices), None)  # in seat order
             default = {"player": actor, "action": "choose", "target": target}
+        assert actor is not None  # every step but the vote has one actor
         self.emit("timeout", step=step, player=actor)
         _HANDLERS[default["action"]](self, actor, default)
 
@@ -891,7 +896,7 @@ _HANDLERS = {
     "snitch_pair": McCarthyism._act_snitch_pair, "vote": McCarthyism._act_vote, "play": McCarthyism._act_play,
     "decline": McCarthyism._act_decline, "choose": McCarthyism._act_choose, "post": McCarthyism._act_post,
 }
-_EFFECTS = dict(effects.EFFECTS)
+_EFFECTS: dict[str, Callable[[McCarthyism, str, str], None]] = dict(effects.EFFECTS)
 _EFFECTS.update({card: McCarthyism._ask_target for card in effects.TARGET_EFFECTS})
 _TARGET_EFFECTS = effects.TARGET_EFFECTS
 # kind -> what a listed (so legal) action does, without checking it again (the fast path of apply)

@@ -50,7 +50,7 @@ def snitch_pairs(eligible: Sequence[str], commie_snitch: bool, allegiance: Mappi
         if commies:  # one Commie: every pair with that Commie, in seat order
             (c,) = commies
             before = True
-            pairs = []
+            pairs: list[tuple[str, ...]] = []
             for p in eligible:
                 if p == c:
                     before = False

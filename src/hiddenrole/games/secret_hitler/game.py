@@ -37,7 +37,7 @@ POWER = "power"
 NIGHT_END = "night_end"
 OVER = "over"
 
-MOD = frozenset()  # Mod-only events (the deck order)
+MOD: frozenset[str] = frozenset()  # Mod-only events (the deck order)
 MAX_POST = 5000  # characters in one post
 TRACKER_LIMIT = {TURBO: 2, OFFICIAL: 3}  # failed elections that enact the top card
 
@@ -272,6 +272,7 @@ class SecretHitler(Game):
 
     def _do_nominate_pair(self, targets: list[str], by_timeout: bool) -> None:
         p = self.president
+        assert p is not None  # night 0's President is the top name
         self.nominees = targets
         data: dict[str, Any] = {"targets": targets}
         if by_timeout:
@@ -403,6 +404,7 @@ class SecretHitler(Game):
         no = cast.count("no")
         passed = yes > no if self.cast_rule else 2 * yes > len(living)
         pc, cc = self.presidential_candidate, self.chancellor_candidate
+        assert pc is not None and cc is not None  # a vote follows a nomination
         log = self.log
         log.append(Event(len(log), "vote_result", {
             "by": "Mod", "day": self.day, "president": pc, "chancellor": cc,
@@ -469,12 +471,14 @@ class SecretHitler(Game):
         hand.remove(card)
         self.discards.append(card)
         president = self.actor
+        assert president is not None  # the discarding President
         if by_timeout:
             self.emit("discarded", to=self._only[president], card=card, by_timeout=True)
         if pick is not None:
             self.chancellor = self.limit_chancellor = pick
             self.limit_president = president
         chancellor = self.chancellor
+        assert chancellor is not None  # elected, or picked by the Mod on night 0
         self.veto_refused = False
         log = self.log
         log.append(Event(len(log), "policies_passed", {"president": president, "cards": list(hand)},
@@ -501,6 +505,7 @@ class SecretHitler(Game):
         self.discards.extend(hand)
         self.hand = []
         if by_timeout:
+            assert self.actor is not None  # the enacting Chancellor
             self.emit("enacted", to=self._only[self.actor], card=card, by_timeout=True)
         self._enact_policy(card, False)
 

@@ -86,7 +86,7 @@ def thread_posts(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
     Each post's ``seq`` is its position in the thread (0, 1, 2...), the same for everybody,
     so the thread shows no gap where private events happened."""
-    out = []
+    out: list[dict[str, Any]] = []
     for event in events:
         if event.get("private"):
             continue

@@ -59,7 +59,7 @@ class Seating:
         self.order_names = tuple([players[i] for i in order] for order in self.orders)
         self.reversed_orders = tuple(order[::-1] for order in self.orders)  # round 2
         self.reversed_names = tuple(names[::-1] for names in self.order_names)
-        self.templates: dict[int, list[LegalAction]] = {}
+        self.templates: dict[int, list[dict[str, Any]]] = {}  # lists of LegalAction
 
 
 _SEATINGS: dict[tuple[str, ...], Seating] = {}
