@@ -104,6 +104,10 @@ class NullGame(Game):
     OPTIONS = OptionSet([])
     phase = "play"
 
+    def side_of(self, player: str) -> str:
+        """Everyone is on the one side."""
+        return "all"
+
     def __init__(self, players: Sequence[str], *, seed: int = 0, actions: int, timeouts: int,
                  choices: int = 2) -> None:
         self._left, self._deadlines, self._choices = actions, timeouts, choices

@@ -196,6 +196,16 @@ class Game(ABC):
         """
 
     @abstractmethod
+    def side_of(self, player: str) -> str:
+        """The side (one of :attr:`sides`) ``player`` plays for now: what the result's
+        outcomes are judged by. The lab seats bots per side with it; it is never shown to a
+        player (it is the secret a hidden-role game is about).
+
+        Raises:
+            KeyError: ``player`` is not seated.
+        """
+
+    @abstractmethod
     def timers(self) -> list[Timer]:
         """The deadlines running now (empty when the phase has none, e.g. untimed pace)."""
 

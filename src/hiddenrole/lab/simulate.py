@@ -237,15 +237,12 @@ def resolve_bots(game: str, cls: type[Game], bots: Mapping[str, str] | None) -> 
     ``register_bot`` plays.
 
     Raises:
-        BadSetup: a side the game does not have, a kind with no bot for this game, or
-            kinds per side for a game without ``side_of``.
+        BadSetup: a side the game does not have, or a kind with no bot for this game.
     """
     kinds = dict(bots or {})
     for side in kinds:
         if side != "*" and side not in cls.sides:
             raise BadSetup(f"--bots {side}=...: {cls.title} has no side {side!r} (sides: {', '.join(cls.sides)})")
-    if any(side != "*" for side in kinds) and not callable(getattr(cls, "side_of", None)):
-        raise BadSetup(f"{cls.title} has no side_of(player), so bots cannot be given per side")
     out = {}
     for side, kind in sorted(kinds.items()):
         try:
@@ -327,7 +324,7 @@ def play_seeded(
             return bot_cls
 
         seats = seat_bots(g.players, bot_for, game_seed)
-        phases = [1, g.phase]
+        phases: list[Any] = [1, g.phase]  # phases seen, the current phase
 
         def count_phase(game_: Game, _action: Any) -> None:
             phase = game_.phase
