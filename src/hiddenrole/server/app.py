@@ -22,9 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.base import bot_kinds
 from ..engine import available_games, game_class
@@ -104,6 +107,50 @@ def validation_message(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "malformed request"
 
 
+def error_response(code: str, message: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
+    """The documented error envelope ``{"error": {"code", "message"}}`` with ``status``.
+
+    The message may quote the client's input, lone surrogates included: they are escaped."""
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+def body_problem(body: bytes) -> str | None:
+    """Why a request body is not JSON text in UTF-8 (RFC 8259), or ``None`` when it is.
+
+    Checked before FastAPI parses the body: its parser answers bytes that are not UTF-8
+    with its own ``{"detail": ...}``, and Python's JSON reader silently accepts UTF-16 and
+    UTF-32 (which it recognises by their NUL bytes or byte order marks)."""
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return (f"the body is not valid UTF-8 (byte 0x{body[exc.start]:02x} at position {exc.start}): "
+                "send JSON encoded in UTF-8")
+    nul = body.find(b"\x00")
+    if nul >= 0:
+        return f"the body has a NUL byte at position {nul} (UTF-16 or UTF-32?): send JSON encoded in UTF-8"
+    return None
+
+
+class Utf8Route(APIRoute):
+    """An API route that refuses, in the documented envelope, a body that is not UTF-8."""
+
+    def get_route_handler(self):
+        """FastAPI's handler, behind the check of :func:`body_problem`."""
+        handler = super().get_route_handler()
+
+        async def route(request: Request) -> Response:
+            problem = body_problem(await request.body())  # read once: FastAPI reuses it
+            if problem is not None:
+                return error_response("bad_request", problem, 400)
+            return await handler(request)
+
+        return route
+
+
+HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+
+
 def _bearer(authorization: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
@@ -133,17 +180,34 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     app = FastAPI(title="hiddenrole", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="The online Mod for hidden-role games. Protocol: docs/protocol.md.")
     app.state.moderator = mod
+    app.router.route_class = Utf8Route  # every route below: a body that is not UTF-8 is refused
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        # the message may quote the client's input, lone surrogates included: escape them
-        message = str(exc).encode("utf-8", "backslashreplace").decode("utf-8")
-        return JSONResponse({"error": {"code": exc.code, "message": message}}, status_code=exc.status)
+        return error_response(exc.code, str(exc), exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"error": {"code": "bad_request", "message": validation_message(exc)}},
-                            status_code=400)
+        return error_response("bad_request", validation_message(exc), 400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # FastAPI's own answers (no such path, a method the path does not take...) in the
+        # documented envelope under /api/; the static files keep their plain answers
+        if not request.url.path.startswith("/api/"):
+            return await http_exception_handler(request, exc)
+        path, headers = request.url.path, dict(exc.headers or {})
+        if exc.status_code == 404:
+            message = f"no such API path: {request.method} {path} (see /docs)"
+        elif exc.status_code == 405:  # every route of the path counts (Starlette names only the first)
+            allowed = ", ".join(sorted({m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match(path)
+                                        for m in r.methods}))
+            headers = {k: v for k, v in headers.items() if k.lower() != "allow"} | {"Allow": allowed}
+            message = f"{request.method} is not allowed on {path} (it takes {allowed})"
+        else:
+            message = str(exc.detail)
+        return error_response(HTTP_CODES.get(exc.status_code, "http_error"), message, exc.status_code,
+                              headers=headers)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
