@@ -7,6 +7,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action, Rng, derive_seed
 
 
@@ -27,6 +29,7 @@ class Observation(NamedTuple):
     view: dict[str, Any] | None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: bots outside it subclass Bot
 class Bot(ABC):
     """A player controlled by the computer.
 

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .chance import Chance
 from .errors import BadSetup, IllegalAction
 from .events import Event
@@ -41,6 +43,53 @@ def name_key(name: str) -> str:
     """The form in which two player names are compared: NFKC-normalised and case-folded, so
     "Alice", "alice" and full-width "Ａｌｉｃｅ" are the same name."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_player_name(name: Any) -> None:
+    """Validate one player name: a string of 1 to 40 characters, no leading or trailing
+    spaces, no invisible or control characters, at least one letter or digit.
+
+    Raises:
+        BadSetup: naming the name and what is wrong with it.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise BadSetup(f"player name {name!r} must be a non-empty string")
+    if len(name) > MAX_NAME_LENGTH:
+        raise BadSetup(f"player name {name[:20]!r}... is longer than {MAX_NAME_LENGTH} characters")
+    if name != name.strip():
+        raise BadSetup(f"player name {name!r} has leading or trailing spaces")
+    bad = next((c for c in name if unicodedata.category(c) in _INVISIBLE), None)
+    if bad is not None:
+        raise BadSetup(f"player name {name!r} contains the invisible or control character U+{ord(bad):04X}")
+    if not any(unicodedata.category(c)[0] in "LN" for c in name):
+        raise BadSetup(f"player name {name!r} needs at least one letter or digit")
+
+
+def check_player_names(players: Any, title: str, min_players: int, max_players: int) -> tuple[str, ...]:
+    """Validate a game's player names and count; returns them as a tuple.
+
+    Args:
+        players: the names in seat order (a list or tuple of strings).
+        title: the game's title, for the message.
+        min_players, max_players: the allowed count (inclusive).
+
+    Raises:
+        BadSetup: not a list of names, a bad name (:func:`check_player_name`), two names the same
+            by :func:`name_key` (ignoring case and width), or a count out of range.
+    """
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise BadSetup("players must be a list of names")
+    names = tuple(players)
+    seen = set()
+    for p in names:
+        check_player_name(p)
+        key = name_key(p)
+        if key in seen:
+            raise BadSetup(f"player name {p!r} is used twice")
+        seen.add(key)
+    if not min_players <= len(names) <= max_players:
+        raise BadSetup(f"{title} needs {min_players} to {max_players} players, got {len(names)}")
+    return names
 
 
 @dataclass(frozen=True)
@@ -80,6 +129,7 @@ class Result:
         return {"winner": self.winner, "reason": self.reason, "outcomes": dict(self.outcomes), **self.detail}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: games outside it subclass Game
 class Game(ABC):
     """Base class of every game's rules engine.
 
@@ -131,42 +181,13 @@ class Game(ABC):
     # ----------------------------------------------------------------- set-up
     @classmethod
     def check_players(cls, players: Sequence[str]) -> tuple[str, ...]:
-        """Validate the player names and count; returns them as a tuple.
-
-        A name has 1 to 40 characters, no leading or trailing spaces, no invisible or control
-        characters, at least one letter or digit, and differs from the others by :func:`name_key`
-        (ignoring case and width).
+        """Validate the player names (:func:`check_player_name`, all different by :func:`name_key`)
+        and their count (``min_players .. max_players``); returns them as a tuple.
 
         Raises:
-            BadSetup: naming the problem (count out of range, empty, too long, invisible
-                characters, duplicate).
+            BadSetup: naming the problem (count out of range, a bad name, a duplicate).
         """
-        if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-            raise BadSetup("players must be a list of names")
-        names = tuple(players)
-        for p in names:
-            if not isinstance(p, str) or not p.strip():
-                raise BadSetup(f"player name {p!r} must be a non-empty string")
-            if len(p) > MAX_NAME_LENGTH:
-                raise BadSetup(f"player name {p[:20]!r}... is longer than {MAX_NAME_LENGTH} characters")
-            if p != p.strip():
-                raise BadSetup(f"player name {p!r} has leading or trailing spaces")
-            bad = next((c for c in p if unicodedata.category(c) in _INVISIBLE), None)
-            if bad is not None:
-                raise BadSetup(f"player name {p!r} contains the invisible or control character U+{ord(bad):04X}")
-            if not any(unicodedata.category(c)[0] in "LN" for c in p):
-                raise BadSetup(f"player name {p!r} needs at least one letter or digit")
-        seen = set()
-        for p in names:
-            key = name_key(p)
-            if key in seen:
-                raise BadSetup(f"player name {p!r} is used twice")
-            seen.add(key)
-        if not cls.min_players <= len(names) <= cls.max_players:
-            raise BadSetup(
-                f"{cls.title} needs {cls.min_players} to {cls.max_players} players, got {len(names)}"
-            )
-        return names
+        return check_player_names(players, cls.title, cls.min_players, cls.max_players)
 
     @abstractmethod
     def setup(self) -> None:

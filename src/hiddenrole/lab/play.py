@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..bots.base import Bot, Observation
 from ..engine import Game, Result
 
@@ -25,6 +27,7 @@ def json_copy(data: Any) -> Any:
     return _loads(_dumps(data))
 
 
+@mypyc_attr(native_class=False)  # the compiled build cannot subclass RuntimeError natively
 class RunawayGame(RuntimeError):
     """A game that did not end within :data:`MAX_STEPS` actions and timeouts (an engine bug)."""
 

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bots.base import bot_kinds
-from ..engine import BadOption, BadSetup, game_class, name_key
-from ..engine.game import MAX_NAME_LENGTH, Game
+from ..engine import BadOption, BadSetup, check_player_name, game_class, name_key
+from ..engine.game import MAX_NAME_LENGTH
 from .audit import commitment, new_salt, new_seed
 from .clock import Clock, Scheduler
 from .pace import check_pace, game_options
@@ -53,10 +53,9 @@ def check_name(name: Any) -> str:
         raise TableError("bad_name", f"a display name has at most {MAX_NAME_LENGTH} characters", 400)
     if BOT_NAME.fullmatch(name_key(name)):
         raise TableError("bad_name", f"the name {name!r} is kept for bots (\"Bot 1\", \"Bot 2\"...)", 400)
-    # the engine's own rules for a player name (invisible or control characters...), without its count check
-    one_seat = type("OneSeat", (), {"min_players": 1, "max_players": 1, "title": "a table"})
+    # the engine's own rules for a player name (invisible or control characters...)
     try:
-        Game.check_players.__func__(one_seat, [name])
+        check_player_name(name)
     except BadSetup as exc:
         raise TableError("bad_name", f"display name refused: {exc}", 400) from None
     return name

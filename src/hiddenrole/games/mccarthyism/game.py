@@ -22,7 +22,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, Result, Rng, Timer
+from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, Result, Rng, Timer, check_player_names
 
 from . import cards as C
 from . import draws, effects
@@ -98,7 +98,7 @@ class McCarthyism(Game):
         names = known(players)
         if names is not None and cls.min_players <= len(names) <= cls.max_players:
             return names
-        return super().check_players(players)
+        return check_player_names(players, cls.title, cls.min_players, cls.max_players)
 
     def setup(self) -> None:
         """Deal the role cards, show the Commies each other, shuffle the action deck, and start turn 1."""
@@ -784,8 +784,9 @@ class McCarthyism(Game):
         self._card = None
         _TARGET_EFFECTS[card](self, player, action["target"])
 
-    # The turn is over (the hand was played, declined or never drawn): the token moves on.
-    _end_turn = _next_turn
+    def _end_turn(self) -> None:
+        """The turn is over (the hand was played, declined or never drawn): the token moves on."""
+        self._next_turn()
 
     # ------------------------------------------------------------- seating
     def right_of(self, player: str) -> str | None:

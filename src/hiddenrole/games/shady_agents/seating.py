@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 
+
+@mypyc_attr(native_class=False)  # the compiled build cannot subclass dict natively
 class LegalAction(dict):
     """A listed legal action: a plain JSON object that cannot be changed in place.
 
@@ -22,8 +25,14 @@ class LegalAction(dict):
     def _read_only(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("a listed legal action is read-only; copy it with dict(action) to change it")
 
-    __setitem__ = __delitem__ = _read_only  # type: ignore[assignment]
-    clear = pop = popitem = setdefault = update = __ior__ = _read_only  # type: ignore[assignment]
+    __setitem__ = _read_only  # type: ignore[assignment]
+    __delitem__ = _read_only  # type: ignore[assignment]
+    clear = _read_only  # type: ignore[assignment]
+    pop = _read_only  # type: ignore[assignment]
+    popitem = _read_only  # type: ignore[assignment]
+    setdefault = _read_only  # type: ignore[assignment]
+    update = _read_only  # type: ignore[assignment]
+    __ior__ = _read_only  # type: ignore[assignment]
 
     def __reduce__(self):  # pickles and deep-copies as a plain dict
         return (dict, (dict(self),))
