@@ -74,3 +74,52 @@ def test_unknown_api_paths_and_methods_get_the_envelope(tmp_path):
             assert r.status_code == 404 and "error" not in r.json()
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("game,options,named,takes", [
+    ("council", {"vote_seconds": "5"}, "vote_seconds", "whole number (a JSON integer), not a string"),
+    ("council", {"vote_seconds": 5.0}, "vote_seconds", "whole number (a JSON integer), not a decimal number"),
+    ("council", {"vote_seconds": True}, "vote_seconds", "whole number"),
+    ("council", {"vote_seconds": None}, "vote_seconds", "not null"),
+    ("council", {"pace": 1}, "pace", "must be a string, not an integer"),
+    ("mccarthyism", {"reveal_votes": "false"}, "reveal_votes", "true or false, not a string"),
+    ("mccarthyism", {"reveal_votes": 0}, "reveal_votes", "true or false, not an integer"),
+    ("mccarthyism", {"turn_seconds": "30"}, "turn_seconds", "must be a number, not a string"),
+    ("mccarthyism", {"turns_per_player": "3"}, "turns_per_player", "whole number"),
+    ("shady-agents", {"enforce_statements": "false"}, "enforce_statements", "true or false"),
+    ("secret-hitler", {"investigate_once": "true"}, "investigate_once", "true or false"),
+])
+def test_option_values_must_have_their_json_type(tmp_path, game, options, named, takes):
+    from hiddenrole.engine import available_games, game_class
+
+    if game not in available_games():
+        pytest.skip(f"{game} has not landed yet")
+
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            r = await srv.http.post("/api/tables", json={"game": game, "options": options})
+            message = envelope(r, 400, "bad_option")
+            assert f"option {named}=" in message and takes in message, message
+            assert (await srv.http.get("/api/tables")).json() == []  # nothing made
+
+    asyncio.run(main())
+    # the engine itself still reads strings, for the command line's --option name=value
+    value = next(iter(options.values()))
+    if isinstance(value, str) and game_class(game).OPTIONS.options[named].kind is not str:
+        assert game_class(game).OPTIONS.resolve(options)[named] not in (None, value)
+
+
+def test_option_values_of_their_json_type_are_taken(tmp_path):
+    from hiddenrole.engine import available_games
+
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            made = await srv.create(game="council", options={"vote_seconds": 5, "pace": "untimed"})
+            assert made["table"]["options"]["vote_seconds"] == 5
+            if "mccarthyism" in available_games():  # an integer is a number; null where allowed
+                made = await srv.create(game="mccarthyism", options={"turn_seconds": 30, "reveal_votes": True,
+                                                                     "commie_count": None})
+                got = made["table"]["options"]
+                assert got["turn_seconds"] == 30.0 and got["reveal_votes"] is True and got["commie_count"] is None
+
+    asyncio.run(main())
