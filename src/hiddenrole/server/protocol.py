@@ -266,6 +266,11 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
     if kind == "hello":
         if conn.joined:
             raise TableError("already_joined", "this connection already said hello (send \"resync\" for a snapshot)")
+        if "spectator" in data and not isinstance(data["spectator"], bool):
+            raise TableError("bad_message", "hello's \"spectator\" must be true or false")
+        if data.get("spectator") is True and "token" in data:
+            raise TableError("bad_message", "ambiguous hello: it has both a seat \"token\" and \"spectator\": true "
+                                            "(send the token to play your seat, or only \"spectator\": true to watch)")
         table = await moderator.table(code)
         if data.get("spectator") is True:
             player = None

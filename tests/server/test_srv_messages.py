@@ -1,0 +1,73 @@
+"""WebSocket messages the server refuses, changing nothing: an ambiguous hello."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from srv_helpers import running_server
+
+pytestmark = pytest.mark.usefixtures("council")
+
+
+def db(tmp_path):
+    return f"sqlite+aiosqlite:///{tmp_path}/hiddenrole.db"
+
+
+async def answer(client):
+    return await client.until(lambda f: f["type"] in ("error", "ack", "snapshot", "pong"))
+
+
+async def stored_actions(srv, code):
+    table = await srv.moderator.table(code)
+    return [e.data["action"] for e in await srv.moderator.store.log_of(table.id) if e.kind == "action"]
+
+
+async def running_table(srv):
+    """A running council table: Ann over a WebSocket, Bob, Cid and Dee seated (not connected)."""
+    made = await srv.create(game="council", pace="untimed")
+    code = made["code"]
+    tokens = {n: await srv.join(code, n) for n in ("Ann", "Bob", "Cid", "Dee")}
+    ann = await srv.ws(code, tokens["Ann"])
+    await ann.until(lambda f: f["type"] == "snapshot")
+    await srv.start(code, made["host_token"])
+    await ann.until(lambda f: f["type"] == "update" and f["state"]["status"] == "running")
+    return code, tokens, ann
+
+
+@pytest.mark.parametrize("token", ["SEAT", "guess", None, ""])
+def test_a_hello_with_a_token_and_spectator_true_is_refused(tmp_path, token):
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            made = await srv.create(game="council", pace="untimed")
+            code = made["code"]
+            seat = await srv.join(code, "Ann")
+            ws = await srv.ws(code, hello=False)
+            await ws.send({"type": "hello", "token": seat if token == "SEAT" else token, "spectator": True})
+            err = await answer(ws)
+            assert err["type"] == "error" and err["code"] == "bad_message", err
+            assert "ambiguous hello" in err["message"] and "token" in err["message"]
+            # nothing changed: not joined, Ann still away, the connection open for a clear hello
+            await ws.send({"type": "ping", "id": 1})
+            assert (await answer(ws))["code"] == "not_authenticated"
+            seats = (await srv.http.get(f"/api/tables/{code}")).json()["table"]["seats"]
+            assert seats == [{"name": "Ann", "bot": False, "connected": False}]
+            await ws.send({"type": "hello", "token": seat, "spectator": False})
+            snap = await answer(ws)
+            assert snap["type"] == "snapshot" and snap["you"] == {"name": "Ann", "spectator": False}
+
+    asyncio.run(main())
+
+
+def test_spectator_must_be_a_boolean(tmp_path):
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            code = (await srv.create(game="council", pace="untimed"))["code"]
+            ws = await srv.ws(code, hello=False)
+            await ws.send({"type": "hello", "spectator": "true"})
+            err = await answer(ws)
+            assert err["code"] == "bad_message" and "true or false" in err["message"]
+            await ws.send({"type": "hello", "spectator": True})
+            assert (await answer(ws))["you"] == {"name": None, "spectator": True}
+
+    asyncio.run(main())
