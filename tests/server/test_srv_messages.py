@@ -1,4 +1,5 @@
-"""WebSocket messages the server refuses, changing nothing: an ambiguous hello."""
+"""WebSocket messages the server refuses, changing nothing: an ambiguous hello, unknown
+fields on any message."""
 
 from __future__ import annotations
 
@@ -69,5 +70,43 @@ def test_spectator_must_be_a_boolean(tmp_path):
             assert err["code"] == "bad_message" and "true or false" in err["message"]
             await ws.send({"type": "hello", "spectator": True})
             assert (await answer(ws))["you"] == {"name": None, "spectator": True}
+
+    asyncio.run(main())
+
+
+def test_unknown_fields_on_any_message_are_refused_and_nothing_is_stored(tmp_path):
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            made = await srv.create(game="council", pace="untimed")
+            code = made["code"]
+            tokens = {n: await srv.join(code, n) for n in ("Ann", "Bob", "Cid", "Dee")}
+            ws = await srv.ws(code, hello=False)
+            await ws.send({"type": "hello", "token": tokens["Ann"], "name": "Bob"})
+            err = await answer(ws)
+            assert err["code"] == "bad_message" and "unknown field name in a 'hello' message" in err["message"]
+            await ws.send({"type": "hello", "token": tokens["Ann"]})
+            assert (await answer(ws))["you"]["name"] == "Ann"
+            await srv.start(code, made["host_token"])
+            await ws.until(lambda f: f["type"] == "update" and f["state"]["status"] == "running")
+            refused = [
+                ({"type": "ping", "id": 1, "payload": "x"}, "unknown field payload in a 'ping' message"),
+                ({"type": "resync", "id": 2, "since": 4}, "unknown field since in a 'resync' message"),
+                ({"type": "post", "id": 3, "text": "hi", "to": "Bob", "secret": True},
+                 "unknown fields secret, to in a 'post' message (it takes id, text, type)"),
+                ({"type": "action", "id": 4, "action": {"action": "vote", "target": "Bob"}, "also": 1},
+                 "unknown field also in a 'action' message"),
+            ]
+            for message, text in refused:
+                await ws.send(message)
+                err = await answer(ws)  # an error, not a pong, a snapshot or an ack
+                assert err["type"] == "error" and err["code"] == "bad_message", err
+                assert err["id"] == message["id"] and text in err["message"], err["message"]
+            assert await stored_actions(srv, code) == []
+            assert (await srv.http.get(f"/api/tables/{code}")).json()["state"]["status"] == "running"
+            await ws.send({"type": "ping", "id": 5})
+            assert await answer(ws) == {"type": "pong", "seq": ws.frames[-1]["seq"], "id": 5}
+            await ws.send({"type": "post", "id": 6, "text": "hi"})
+            assert (await answer(ws))["type"] == "ack"
+            assert await stored_actions(srv, code) == [{"action": "post", "text": "hi", "player": "Ann"}]
 
     asyncio.run(main())

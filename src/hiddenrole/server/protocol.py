@@ -38,11 +38,29 @@ MAX_MESSAGE_BYTES = 64 * 1024
 FLOOD_LIMIT = 20  # messages per second per connection
 _CLOSE = object()
 SHARED = ("shared",)  # the broadcast cache's key for facts shared by every player (not a name)
+# the fields each client message may carry (``id`` is echoed in the answer)
+MESSAGE_FIELDS = {
+    "hello": frozenset({"type", "id", "token", "spectator"}),
+    "action": frozenset({"type", "id", "action"}),
+    "post": frozenset({"type", "id", "text"}),
+    "resync": frozenset({"type", "id"}),
+    "ping": frozenset({"type", "id"}),
+}
 
 
 def token_hash(token: str) -> str:
     """The stored form of a seat or host token: its SHA-256 hex digest."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def unknown_fields(kind: str, data: dict[str, Any]) -> str | None:
+    """A sentence naming the fields of a ``kind`` message that it does not take, or ``None``."""
+    known = MESSAGE_FIELDS.get(kind)
+    extra = sorted(str(k) for k in data if known is not None and k not in known)
+    if not extra:
+        return None
+    return (f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(extra)} in a {kind!r} message "
+            f"(it takes {', '.join(sorted(known))})")
 
 
 def player_state(table: LiveTable, player: str | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -263,6 +281,9 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
     from .table import TableError
 
     id = data.get("id")
+    extra = unknown_fields(kind, data)
+    if extra is not None:
+        raise TableError("bad_message", extra)
     if kind == "hello":
         if conn.joined:
             raise TableError("already_joined", "this connection already said hello (send \"resync\" for a snapshot)")
