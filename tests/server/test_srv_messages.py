@@ -1,5 +1,5 @@
 """WebSocket messages the server refuses, changing nothing: an ambiguous hello, unknown
-fields on any message."""
+fields on any message, and control characters (NUL included) in free text."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import asyncio
 
 import pytest
 from srv_helpers import running_server
+
+from hiddenrole.server.protocol import text_problem
 
 pytestmark = pytest.mark.usefixtures("council")
 
@@ -108,5 +110,59 @@ def test_unknown_fields_on_any_message_are_refused_and_nothing_is_stored(tmp_pat
             await ws.send({"type": "post", "id": 6, "text": "hi"})
             assert (await answer(ws))["type"] == "ack"
             assert await stored_actions(srv, code) == [{"action": "post", "text": "hi", "player": "Ann"}]
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("text,named", [
+    ("evil\x00text", "U+0000 at position 4"),
+    ("\x07ring", "U+0007 at position 0"),
+    ("line\r\nbreak", "U+000D"),
+    ("\x1b[31mred", "U+001B"),
+    ("unit\x1fsep", "U+001F"),
+])
+def test_control_characters_in_post_text_are_refused_and_never_stored(tmp_path, text, named):
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            code, _, ann = await running_table(srv)
+            await ann.send({"type": "post", "id": 1, "text": text})
+            err = await answer(ann)
+            assert err["type"] == "error" and err["code"] == "bad_message" and named in err["message"], err
+            await ann.send({"type": "action", "id": 2, "action": {"action": "post", "text": text}})
+            err = await answer(ann)
+            assert err["type"] == "error" and err["code"] == "bad_message" and named in err["message"], err
+            assert await stored_actions(srv, code) == []
+            await ann.send({"type": "post", "id": 3, "text": "two\nlines\tand a tab"})
+            assert (await answer(ann))["type"] == "ack"
+            assert await stored_actions(srv, code) == [{"action": "post", "text": "two\nlines\tand a tab",
+                                                        "player": "Ann"}]
+
+    asyncio.run(main())
+
+
+def test_text_problem_allows_newline_and_tab_only():
+    assert text_problem("a\nb\tc é 🎲 \u2028") is None
+    for c in [chr(i) for i in range(32) if chr(i) not in "\n\t"]:
+        assert f"U+{ord(c):04X}" in text_problem(f"x{c}y")
+
+
+@pytest.mark.postgres
+def test_a_post_with_nul_changes_nothing_on_postgresql(pg_url):
+    url, schema = pg_url
+
+    async def main():
+        async with running_server(url, schema=schema) as srv:
+            code, _, ann = await running_table(srv)
+            table = await srv.moderator.table(code)
+            before = await srv.moderator.store.log_of(table.id)
+            await ann.send({"type": "post", "id": 1, "text": "nul\x00here"})
+            err = await answer(ann)
+            assert err["type"] == "error" and err["code"] == "bad_message" and "U+0000" in err["message"]
+            assert await srv.moderator.store.log_of(table.id) == before
+            await ann.send({"type": "post", "id": 2, "text": "fine"})
+            assert (await answer(ann))["type"] == "ack"
+            after = await srv.moderator.store.log_of(table.id)
+            assert after[:-1] == before and after[-1].data["action"] == {"action": "post", "text": "fine",
+                                                                        "player": "Ann"}
 
     asyncio.run(main())

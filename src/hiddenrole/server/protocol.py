@@ -23,6 +23,7 @@ import asyncio
 import collections
 import hashlib
 import json
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,8 @@ MESSAGE_FIELDS = {
     "resync": frozenset({"type", "id"}),
     "ping": frozenset({"type", "id"}),
 }
+# C0 control characters but tab and newline: PostgreSQL's text refuses NUL, and none belongs in a post
+CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f]")
 
 
 def token_hash(token: str) -> str:
@@ -61,6 +64,16 @@ def unknown_fields(kind: str, data: dict[str, Any]) -> str | None:
         return None
     return (f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(extra)} in a {kind!r} message "
             f"(it takes {', '.join(sorted(known))})")
+
+
+def text_problem(text: str) -> str | None:
+    """Why free text (a post, an action's ``text``) is refused, or ``None``: a C0 control
+    character other than tab and newline (NUL included, which PostgreSQL cannot store)."""
+    found = CONTROL_CHARACTERS.search(text)
+    if found is None:
+        return None
+    return (f"the text has the control character U+{ord(found.group()):04X} at position {found.start()} "
+            "(only newline and tab are allowed)")
 
 
 def player_state(table: LiveTable, player: str | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -326,6 +339,10 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
             action = data.get("action")
             if not isinstance(action, dict) or not isinstance(action.get("action"), str):
                 raise TableError("bad_message", "an action message needs \"action\": {\"action\": KIND, ...}")
+        text = action.get("text")
+        problem = text_problem(text) if isinstance(text, str) else None
+        if problem is not None:
+            raise TableError("bad_message", problem)
         await table.act(conn.player, action)
         conn.send({"type": "ack", "id": id})
     else:
