@@ -79,6 +79,41 @@ def test_a_malformed_export_exits_2_naming_the_field(tamper, field, tmp_path):
     assert f"'{field}'" in out.output or f"{field} " in out.output, out.output
 
 
+@pytest.mark.parametrize("tamper,message", [
+    # wrong JSON types inside the export: malformed (exit 2), not a failed check (exit 1)
+    (lambda e: e.update(players=[1, 2]), "players[0] must be a string (a name), not integer"),
+    (lambda e: e["players"].__setitem__(2, None), "players[2] must be a string (a name), not null"),
+    (lambda e: e["options"].update(vote_seconds="10"),
+     "options.vote_seconds has the wrong JSON type: option vote_seconds='10': must be a whole number"),
+    (lambda e: e["options"].update(pace=["turbo"]), "options.pace has the wrong JSON type"),
+    (lambda e: e["options"].update(dusk_seconds=None), "options.dusk_seconds has the wrong JSON type"),
+    (lambda e: e["entries"][0].update(kind="bogus"),
+     "entries[0].kind must be one of action, timeout, replace (got 'bogus')"),
+    (lambda e: e["entries"][0]["action"].update(player=5), "entries[0].action.player must be a string (got integer)"),
+    (lambda e: e["entries"][1]["action"].update(action=None), "entries[1].action.action must be a string (got null)"),
+    (lambda e: e["chance"].__setitem__(0, [5, "Ann"]), "chance[0] must be a [kind, value] pair"),
+    (lambda e: e.update(events=[1, 2]), "events[0] must be an object (got integer)"),
+    (lambda e: e["events"][1].update(seq="1"), "events[1].seq must be an integer (got string)"),
+    (lambda e: e["events"][0].update(kind=None), "events[0].kind must be a string (got null)"),
+    (lambda e: e["events"][0].update(to="Ann"), "events[0].to must be a list of names"),
+    (lambda e: e["events"][0].update(private="yes"), "events[0].private must be true or false (got string)"),
+    (lambda e: e["result"].update(winner=5), "result.winner must be a string or null (got integer)"),
+    (lambda e: e["result"].pop("reason"), "result.reason is missing"),
+    (lambda e: e["result"].update(outcomes=[1]), "result.outcomes must be an object (got array)"),
+])
+def test_wrong_types_inside_an_export_exit_2_with_the_whole_message(tamper, message, tmp_path):
+    bad = make_export()
+    tamper(bad)
+    assert [name for name, passed, _ in verify_export(bad).checks if not passed] == ["format"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    out = CliRunner().invoke(app, ["verify", str(path)])
+    assert out.exit_code == 2, out.output
+    # the whole message on one line, brackets included (not read as Rich markup)
+    assert f"is not a game export: {message}" in out.output, out.output
+    assert "Traceback" not in out.output and "FAIL" not in out.output
+
+
 def test_the_verify_command_reports_a_tampered_event(tmp_path):
     bad = make_export()
     next(e for e in bad["events"] if e["kind"] == "role")["role"] = "nobody"

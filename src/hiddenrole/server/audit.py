@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, HiddenRoleError, new_game
+from ..engine import BadOption, BadSetup, Game, HiddenRoleError, game_class, new_game
+from .pace import check_option_types
 
 EXPORT_FORMAT = "hiddenrole-export/1"
 
@@ -78,12 +79,27 @@ _FIELDS: tuple[tuple[str, type | tuple[type, ...], str], ...] = (
 )
 
 
+ENTRY_KINDS = ("action", "timeout", "replace")
+
+
+def _type_name(value: Any) -> str:
+    """The JSON type of a value, for messages (``null``, ``boolean``, ``integer``...)."""
+    names = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array", dict: "object"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)
+
+
 def shape_problem(export: Any) -> str | None:
     """What makes ``export`` not an export at all (a missing or wrongly typed field), or ``None``.
 
-    Checked before anything is replayed: the format, each top-level field's JSON type, each
-    entry an object with a ``kind`` (``action`` entries with an ``action`` object), each
-    chance outcome a ``[kind, value]`` pair. Returns a sentence naming the bad field.
+    Checked before anything is replayed: the format, each top-level field's JSON type; each
+    player a string; each option of the JSON type the game declares (a string is never read
+    as a number or a boolean, see :func:`~hiddenrole.server.pace.check_option_types`); each
+    entry an object whose ``kind`` is ``action``, ``timeout`` or ``replace`` (``action``
+    entries with an ``action`` object whose ``player`` and ``action`` are strings); each
+    chance outcome a ``[kind, value]`` pair; each event an object with an integer ``seq``, a
+    string ``kind`` and, if present, ``to`` a list of names and ``private`` a boolean; the
+    result ``null`` or an object with ``winner`` (a string or ``null``), ``reason`` (a
+    string) and ``outcomes`` (an object). Returns a sentence naming the bad field.
     """
     if not isinstance(export, Mapping):
         return "the export must be a JSON object"
@@ -94,15 +110,56 @@ def shape_problem(export: Any) -> str | None:
             return f"field {name!r} is missing"
         value = export[name]
         if isinstance(value, bool) or not isinstance(value, types):
-            return f"field {name!r} must be {what} (got {type(value).__name__})"
+            return f"field {name!r} must be {what} (got {_type_name(value)})"
+    for i, player in enumerate(export["players"]):
+        if not isinstance(player, str):
+            return f"players[{i}] must be a string (a name), not {_type_name(player)}"
+    try:
+        declared = game_class(export["game"]).OPTIONS
+    except BadSetup:  # a game this version does not know: the replay check names it
+        declared = None
+    if declared is not None:
+        try:
+            check_option_types(declared, export["options"])
+        except BadOption as exc:
+            return f"options.{exc.name} has the wrong JSON type: {exc}"
     for i, entry in enumerate(export["entries"]):
         if not isinstance(entry, Mapping) or not isinstance(entry.get("kind"), str):
             return f"entries[{i}] must be an object with a 'kind'"
-        if entry["kind"] == "action" and not isinstance(entry.get("action"), Mapping):
-            return f"entries[{i}] is an action entry without an 'action' object"
+        if entry["kind"] not in ENTRY_KINDS:
+            return f"entries[{i}].kind must be one of {', '.join(ENTRY_KINDS)} (got {entry['kind']!r})"
+        if entry["kind"] == "action":
+            action = entry.get("action")
+            if not isinstance(action, Mapping):
+                return f"entries[{i}] is an action entry without an 'action' object"
+            for key in ("player", "action"):
+                if not isinstance(action.get(key), str):
+                    return f"entries[{i}].action.{key} must be a string (got {_type_name(action.get(key))})"
     for i, pair in enumerate(export["chance"]):
         if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
             return f"chance[{i}] must be a [kind, value] pair"
+    for i, event in enumerate(export["events"]):
+        if not isinstance(event, Mapping):
+            return f"events[{i}] must be an object (got {_type_name(event)})"
+        seq, kind = event.get("seq"), event.get("kind")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            return f"events[{i}].seq must be an integer (got {_type_name(seq)})"
+        if not isinstance(kind, str):
+            return f"events[{i}].kind must be a string (got {_type_name(kind)})"
+        to = event.get("to", [])
+        if not isinstance(to, list) or not all(isinstance(name, str) for name in to):
+            return f"events[{i}].to must be a list of names"
+        if not isinstance(event.get("private", False), bool):
+            return f"events[{i}].private must be true or false (got {_type_name(event['private'])})"
+    result = export["result"]
+    if result is not None:
+        for key, ok, what in (("winner", lambda v: v is None or isinstance(v, str), "a string or null"),
+                              ("reason", lambda v: isinstance(v, str), "a string"),
+                              ("outcomes", lambda v: isinstance(v, Mapping), "an object")):
+            if key not in result:
+                return f"result.{key} is missing"
+            if not ok(result[key]):
+                return f"result.{key} must be {what} (got {_type_name(result[key])})"
     return None
 
 

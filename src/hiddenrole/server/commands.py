@@ -14,6 +14,12 @@ from rich.console import Console
 err = Console(stderr=True)
 
 
+def error(message: str) -> None:
+    """Print ``error: message`` to standard error as it is: no Rich markup (an export's
+    ``[kind, value]`` is text, not a style) and no wrapping."""
+    err.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
+
+
 def serve(
     database_url: Annotated[str, typer.Option(
         help="SQLAlchemy URL: sqlite:///PATH (default ./data/hiddenrole.db) or postgresql+asyncpg://USER@HOST/DB"
@@ -36,7 +42,7 @@ def serve(
     try:
         url = normalise_url(database_url)
     except ValueError as exc:
-        err.print(f"error: {exc}")
+        error(str(exc))
         raise typer.Exit(2) from None
     where = f"[{host}]" if ":" in host else host
     # the port first: a second server on a busy port must fail before it touches the
@@ -44,7 +50,7 @@ def serve(
     try:
         sock = listen_socket(host, port)
     except OSError as exc:
-        err.print(f"error: cannot listen on {where}:{port}: {exc.strerror or exc}")
+        error(f"cannot listen on {where}:{port}: {exc.strerror or exc}")
         raise typer.Exit(1) from None
     app = create_app(url, bot_delay=bot_delay)
     tune_runtime()
@@ -125,14 +131,14 @@ def verify(
     try:
         data = json.loads(export.read_text(encoding="utf-8"))
     except OSError as exc:
-        err.print(f"error: cannot read {export}: {exc.strerror}")
+        error(f"cannot read {export}: {exc.strerror}")
         raise typer.Exit(2) from None
     except json.JSONDecodeError as exc:
-        err.print(f"error: {export} is not valid JSON: {exc}")
+        error(f"{export} is not valid JSON: {exc}")
         raise typer.Exit(2) from None
     problem = shape_problem(data)
     if problem is not None:
-        err.print(f"error: {export} is not a game export: {problem}")
+        error(f"{export} is not a game export: {problem}")
         raise typer.Exit(2)
     result = verify_export(data)
     for name, passed, detail in result.checks:
