@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import sys
 from pathlib import Path
@@ -32,12 +33,14 @@ def serve(
     """Run the game server (lobby, WebSocket protocol, the Mod's clock) until interrupted.
 
     The database is migrated on start; running games carry on from their log, and
-    deadlines that passed while the server was down fire at once.
+    deadlines that passed while the server was down fire at once. A busy port, or a SQLite
+    database that another server holds (its ``<database>.lock``), exits 1 before anything
+    is loaded.
     """
     import uvicorn
 
     from .app import create_app
-    from .store import normalise_url
+    from .store import DatabaseInUse, lock_database, normalise_url
 
     try:
         url = normalise_url(database_url)
@@ -52,22 +55,31 @@ def serve(
     except OSError as exc:
         error(f"cannot listen on {where}:{port}: {exc.strerror or exc}")
         raise typer.Exit(1) from None
-    app = create_app(url, bot_delay=bot_delay)
-    tune_runtime()
-    database = url.split("@")[-1] if "@" in url else url  # never print a password
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
-                            proxy_headers=True, forwarded_allow_ips="127.0.0.1")
-
-    class Server(uvicorn.Server):
-        async def startup(self, sockets=None) -> None:
-            await super().startup(sockets=sockets)
-            if self.started:  # migrated, games loaded, serving: only now say where
-                typer.echo(f"hiddenrole server at http://{where}:{port} (database {database})")
-
+    # then the database: one server per SQLite file (held until this process ends)
     try:
+        lock = lock_database(url, f"pid {os.getpid()}, http://{where}:{port}")
+    except DatabaseInUse as exc:
+        sock.close()
+        error(str(exc))
+        raise typer.Exit(1) from None
+    try:
+        app = create_app(url, bot_delay=bot_delay)
+        tune_runtime()
+        database = url.split("@")[-1] if "@" in url else url  # never print a password
+        config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
+                                proxy_headers=True, forwarded_allow_ips="127.0.0.1")
+
+        class Server(uvicorn.Server):
+            async def startup(self, sockets=None) -> None:
+                await super().startup(sockets=sockets)
+                if self.started:  # migrated, games loaded, serving: only now say where
+                    typer.echo(f"hiddenrole server at http://{where}:{port} (database {database})")
+
         Server(config).run(sockets=[sock])
     finally:
         sock.close()
+        if lock is not None:
+            lock.release()
 
 
 def listen_socket(host: str, port: int) -> socket.socket:

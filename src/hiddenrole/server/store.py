@@ -12,6 +12,7 @@ accepted action.
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -102,6 +103,69 @@ def _sqlite_path(url: str) -> Path | None:
     if not path or path == ":memory:":
         return None
     return Path(path)
+
+
+class DatabaseInUse(Exception):
+    """Another server process holds the lock of this SQLite database (see :func:`lock_database`)."""
+
+
+@dataclass
+class DatabaseLock:
+    """An exclusive lock on a SQLite database, held while the file descriptor stays open.
+
+    Attributes:
+        path: the lock file, ``<database>.lock``.
+        fd: its open file descriptor (the lock goes with it).
+    """
+
+    path: Path
+    fd: int
+
+    def release(self) -> None:
+        """Give the lock up (closing the descriptor); the lock file stays, harmless."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+
+def lock_database(url: str, holder: str) -> DatabaseLock | None:
+    """Take the exclusive lock of a SQLite database for this process, or refuse.
+
+    Two servers on one SQLite file would each keep the live games in memory and append to
+    the same logs, breaking their order. The lock is ``flock`` on ``<database>.lock`` (next
+    to the database; its directory is created): the kernel releases it when the process
+    ends in any way, ``kill -9`` included, so a crashed server never leaves it stale. The
+    file holds ``holder`` (e.g. ``pid 1234, http://127.0.0.1:8000``) so that a refused
+    server can say which one runs. PostgreSQL (and SQLite in memory) is not locked:
+    returns ``None``; so do systems without ``fcntl``.
+
+    Raises:
+        DatabaseInUse: another process holds the lock; the message names the database and
+            the holder.
+    """
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system
+        return None
+    url = normalise_url(url)
+    path = _sqlite_path(url) if url.startswith("sqlite") else None
+    if path is None:
+        return None
+    path = path.resolve()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock_path = path.with_name(path.name + ".lock")
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        other = os.pread(fd, 4096, 0).decode("utf-8", "replace").strip() or "it did not say which"
+        os.close(fd)
+        raise DatabaseInUse(f"the database {path} is in use by another hiddenrole server ({other}); "
+                            f"stop that server first, or give this one another --database-url "
+                            f"(lock file {lock_path})") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, holder.encode("utf-8"), 0)
+    return DatabaseLock(lock_path, fd)
 
 
 class Store:
