@@ -201,7 +201,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
             message = f"no such API path: {request.method} {path} (see /docs)"
         elif exc.status_code == 405:  # every route of the path counts (Starlette names only the first)
             allowed = ", ".join(sorted({m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match(path)
-                                        for m in r.methods}))
+                                        for m in r.methods or ()}))
             headers = {k: v for k, v in headers.items() if k.lower() != "allow"} | {"Allow": allowed}
             message = f"{request.method} is not allowed on {path} (it takes {allowed})"
         else:

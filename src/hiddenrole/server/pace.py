@@ -43,7 +43,8 @@ def check_pace(pace: Any, factor: Any) -> tuple[str, float]:
     return pace, float(factor)
 
 
-_JSON_KINDS = {bool: "true or false", int: "a whole number (a JSON integer)", float: "a number", str: "a string"}
+_JSON_KINDS: dict[type, str] = {bool: "true or false", int: "a whole number (a JSON integer)",
+                                float: "a number", str: "a string"}
 
 
 def _json_type(value: Any) -> str:
@@ -55,7 +56,8 @@ def _json_type(value: Any) -> str:
         return "an integer"
     if isinstance(value, float):
         return "a decimal number"
-    return {str: "a string", list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
+    names: dict[type, str] = {str: "a string", list: "an array", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
 
 
 def check_option_types(options: OptionSet, given: Mapping[str, Any]) -> None:
