@@ -45,7 +45,6 @@ class TugOfWar(Game):
         self.rope = 0
         self.round = 1
         self.turn = 0  # seat index of the player to act; len(players) means the break
-        self._result: Result | None = None
 
     def side_of(self, player: str) -> str:
         """The player's side: ``"reds"`` or ``"blues"``."""
@@ -53,7 +52,7 @@ class TugOfWar(Game):
 
     @property
     def phase(self) -> str:
-        if self._result is not None:
+        if self.result is not None:
             return "over"
         return "break" if self.turn == len(self.players) else "pull"
 
@@ -66,15 +65,7 @@ class TugOfWar(Game):
         return [{"player": player, "action": "pull"}, {"player": player, "action": "rest"}]
 
     def timers(self):
-        return [] if self._result else [Timer(f"{self.phase}-{self.round}-{self.turn}", 30)]
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self):
-        return self._result
+        return [] if self.result else [Timer(f"{self.phase}-{self.round}-{self.turn}", 30)]
 
     def _apply(self, player, kind, action):
         if kind not in ("pull", "rest"):
@@ -113,7 +104,7 @@ class TugOfWar(Game):
         outcomes = {
             p: "draw" if winner is None else "win" if self.side_of(p) == winner else "loss" for p in self.players
         }
-        self._result = Result(winner, reason, outcomes, {"turns": self.round, "rope": self.rope})
+        self.finish(Result(winner, reason, outcomes, {"turns": self.round, "rope": self.rope}))
         self.emit("game_over", winner=winner, reason=reason)
 
     def view(self, player):
@@ -123,16 +114,14 @@ class TugOfWar(Game):
         return v
 
     def summary(self):
-        return {"rope": self.rope, "round": self.round, "winner": self._result.winner if self._result else None}
+        return {"rope": self.rope, "round": self.round, "winner": self.result.winner if self.result else None}
 
 
 class QuietTugOfWar(TugOfWar):
     """The same game, but its result does not count turns (the lab counts phases instead)."""
 
-    def _check_end(self):
-        super()._check_end()
-        if self._result is not None:
-            self._result = Result(self._result.winner, self._result.reason, self._result.outcomes)
+    def finish(self, result):
+        super().finish(Result(result.winner, result.reason, result.outcomes))
 
 
 class BrokenTugOfWar(TugOfWar):
@@ -147,7 +136,7 @@ class BrokenTugOfWar(TugOfWar):
 class FickleTugOfWar(TugOfWar):
     """A buggy engine: it counts turns only in games the reds win."""
 
-    def _check_end(self):
-        super()._check_end()
-        if self._result is not None and self._result.winner != "reds":
-            self._result = Result(self._result.winner, self._result.reason, self._result.outcomes)
+    def finish(self, result):
+        if result.winner != "reds":
+            result = Result(result.winner, result.reason, result.outcomes)
+        super().finish(result)

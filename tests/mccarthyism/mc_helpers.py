@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from instance_state import instance_state
 from hiddenrole.games.mccarthyism import McCarthyism
 from hiddenrole.games.mccarthyism.cards import DECK
 
@@ -65,7 +66,7 @@ def last(game: McCarthyism, kind: str):
 
 def fingerprint(game: McCarthyism) -> str:
     """Everything observable about a game's state, to check that a rejected action changed nothing."""
-    state = {k: repr(v) for k, v in sorted(vars(game).items()) if k not in ("log", "chance")}
+    state = {k: repr(v) for k, v in sorted(instance_state(game).items()) if k not in ("log", "chance")}
     return json.dumps({
         "state": state,
         "log": len(game.log),

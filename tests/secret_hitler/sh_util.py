@@ -6,6 +6,7 @@ import copy
 import json
 from typing import Any
 
+from instance_state import instance_state
 from hiddenrole.games.secret_hitler import SecretHitler
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
@@ -96,7 +97,8 @@ def end_night(g: SecretHitler) -> None:
 
 def fingerprint(g: SecretHitler) -> str:
     """Everything in the game's state, as text (to check that nothing changed)."""
-    state = {k: v for k, v in vars(g).items() if k not in ("chance",)}
+    # code_owner: a lazily built index of the votecodes (read, it fills _code_owner)
+    state = instance_state(g, skip=("chance", "code_owner"))
     state = copy.deepcopy(state)
     rng_state = g.chance.rng._random.__self__.getstate()
     return repr(sorted(state.items(), key=lambda kv: kv[0])) + repr(g.chance.record) + repr(

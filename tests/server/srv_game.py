@@ -43,7 +43,6 @@ class Council(Game):
         self.round = 1
         self.stage = "vote"
         self.ballots: dict[str, str] = {}
-        self._result: Result | None = None
         self.emit("deal", to=[], traitor=self.traitor)
         for p in self.players:
             self.emit("role", to=[p], role=self.role_of(p))
@@ -61,32 +60,24 @@ class Council(Game):
 
     @property
     def phase(self) -> str:
-        return "over" if self._result else self.stage
+        return "over" if self.result else self.stage
 
     def to_act(self):
-        if self._result or self.stage != "vote":
+        if self.result or self.stage != "vote":
             return ()
         return tuple(p for p in self.alive if p not in self.ballots)
 
     def legal_actions(self, player):
-        if self._result or self.stage != "vote" or player not in self.alive or player in self.ballots:
+        if self.result or self.stage != "vote" or player not in self.alive or player in self.ballots:
             return []
         return [{"player": player, "action": "vote", "target": t} for t in self.alive if t != player]
 
     def timers(self):
-        if self._result or self.untimed:
+        if self.result or self.untimed:
             return []
         if self.stage == "vote":
             return [Timer(f"vote-{self.round}", self.options["vote_seconds"])]
         return [Timer(f"dusk-{self.round}", self.options["dusk_seconds"])]
-
-    @property
-    def is_over(self):
-        return self._result is not None
-
-    @property
-    def result(self):
-        return self._result
 
     def can_post(self, player):
         return player in self.alive and not self.is_over
@@ -154,7 +145,7 @@ class Council(Game):
     def _finish(self, winner, reason):
         outcomes = {p: "win" if self.side_of(p) == winner else "loss" for p in self.players}
         self.emit("game_over", winner=winner, reason=reason, traitor=self.traitor)
-        self._result = Result(winner, reason, outcomes)
+        self.finish(Result(winner, reason, outcomes))
 
     def view(self, player):
         v = self.base_view(player)
@@ -168,4 +159,4 @@ class Council(Game):
 
     def summary(self):
         return {"phase": self.phase, "round": self.round, "alive": list(self.alive),
-                "winner": self._result.winner if self._result else None}
+                "winner": self.result.winner if self.result else None}

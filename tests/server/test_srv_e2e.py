@@ -38,7 +38,7 @@ def replayed_knowledge(export, player):
         v = game.view(player)
         v.pop("events")
         views.add(_norm(v))
-        legal.add(_norm(game.legal_actions(player)) if not game.is_over else _norm([]))
+        legal.add(_norm(game.legal_actions(player)) if player is not None and not game.is_over else _norm([]))
 
     note()
     for entry in export["entries"]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action, Rng
 from .base import Bot, Observation
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: bots outside it extend the random bot
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions; it never looks at the view."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import logging
 import multiprocessing
 import os
 import platform
@@ -288,7 +289,7 @@ def _run_ray(plan: RunPlan, address: str | None, progress: Progress | None) -> I
     started = not ray.is_initialized()
     if started:
         try:
-            ray.init(address=address, log_to_driver=False, logging_level="WARNING")
+            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BadSetup(f"cannot connect to the Ray cluster at {address or 'the default address'}: {exc}") from None
     try:

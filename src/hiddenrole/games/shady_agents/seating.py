@@ -11,31 +11,30 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 
+def _read_only(*args: Any, **kwargs: Any) -> None:
+    # no self parameter: compiled, this is a builtin function, which is not bound as a method
+    raise TypeError("a listed legal action is read-only; copy it with dict(action) to change it")
+
+
 @mypyc_attr(native_class=False)  # the compiled build cannot subclass dict natively
 class LegalAction(dict):
     """A listed legal action: a plain JSON object that cannot be changed in place.
 
     The moves and hand-outs of a seat are the same in every game of a table, so they are
-    built once and shared; changing one would change it everywhere, hence read-only.
+    built once and shared; changing one would change it everywhere, hence read-only
+    (every method that changes a dict raises ``TypeError``).
     Copy it (``dict(action)``) to get a changeable dict.
     """
 
     __slots__ = ()
 
-    def _read_only(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("a listed legal action is read-only; copy it with dict(action) to change it")
-
-    __setitem__ = _read_only  # type: ignore[assignment]
-    __delitem__ = _read_only  # type: ignore[assignment]
-    clear = _read_only  # type: ignore[assignment]
-    pop = _read_only  # type: ignore[assignment]
-    popitem = _read_only  # type: ignore[assignment]
-    setdefault = _read_only  # type: ignore[assignment]
-    update = _read_only  # type: ignore[assignment]
-    __ior__ = _read_only  # type: ignore[assignment]
-
     def __reduce__(self):  # pickles and deep-copies as a plain dict
         return (dict, (dict(self),))
+
+
+# set after the class body: the compiled build supports no method aliases in a class body
+for _name in ("__setitem__", "__delitem__", "clear", "pop", "popitem", "setdefault", "update", "__ior__"):
+    setattr(LegalAction, _name, _read_only)
 
 
 class Seating:
