@@ -6,8 +6,14 @@ STAMP   = $(VENV)/.installed
 DEVSTAMP = $(VENV)/.installed-dev
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+# the optional compiled build (setup.py): its own environment, built with these tools
+CVENV   = .venv-compiled
+CBIN    = $(CVENV)/bin
+CSTAMP  = $(CVENV)/.installed
+MYPYC_TOOLS = mypy==2.4.1 setuptools==84.2.1 wheel==0.48.0
+SOURCES = $(shell find src -type f -not -path '*/__pycache__/*' -not -path '*.egg-info*') setup.py pyproject.toml
 
-.PHONY: play test test-fast bench install clean
+.PHONY: play test test-pure test-compiled test-fast bench bench-pure compiled install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,20 +36,43 @@ install: $(STAMP)
 play: $(STAMP)
 	$(BIN)/hiddenrole serve --host $(HOST) --port $(PORT)
 
-## test: install the dev dependencies and run the whole suite (slow suites included).
+## test: install the dev dependencies and run the whole suite (slow suites included), on
+##       the pure-Python package and then on the compiled build.
 ##       The browser tests run in their own pytest run: Playwright's sync API keeps an
 ##       event loop running in its process, which other tests' asyncio.run() refuses.
-test: $(DEVSTAMP)
+test: test-pure test-compiled
+
+test-pure: $(DEVSTAMP)
 	$(BIN)/python -m pytest -q -m browser tests/browser
 	$(BIN)/python -m pytest -n 2 -q -m "not browser"
+
+## compiled: build the engine, games, bots and play loop with mypyc (setup.py) into
+##           .venv-compiled (needs a C compiler; rebuilt when a source file changes)
+compiled: $(CSTAMP)
+
+$(CSTAMP): $(SOURCES)
+	test -x $(CBIN)/python || $(PYTHON) -m venv $(CVENV)
+	$(CBIN)/pip install --quiet --upgrade pip
+	$(CBIN)/pip install --quiet $(MYPYC_TOOLS)
+	HIDDENROLE_MYPYC=1 $(CBIN)/pip install --quiet --no-build-isolation '.[dev,ray]'
+	touch $(CSTAMP)
+
+## test-compiled: the suite (browser tests aside) on the compiled build; the tests import
+##                the installed package, not src/
+test-compiled: $(CSTAMP)
+	$(CBIN)/python -m pytest -n 2 -q -p no:cacheprovider -m "not browser" --ignore=tests/browser
 
 ## test-fast: the suite without the slow suites
 test-fast: $(DEVSTAMP)
 	$(BIN)/python -m pytest -n 2 -q -m "not slow and not browser"
 
-## bench: the speed benchmarks (figures go to docs/performance.md)
-bench: $(DEVSTAMP)
+## bench: the speed benchmarks on the compiled build (figures go to docs/performance.md);
+##        bench-pure: the same on the pure-Python package
+bench: $(CSTAMP)
+	$(CBIN)/python benchmarks/run_all.py
+
+bench-pure: $(DEVSTAMP)
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) $(CVENV) build dist *.egg-info src/*.egg-info .pytest_cache .hypothesis

@@ -233,6 +233,14 @@ def report_floor(game: str, players: int, batches: list[Batch], target: float, s
     return f
 
 
+def build() -> str:
+    """Which build of hiddenrole runs: ``"compiled (mypyc)"`` when the engine module is a C
+    extension (setup.py, ``make compiled``), else ``"pure Python"``."""
+    import hiddenrole.engine.game as engine_game
+
+    return "compiled (mypyc)" if not engine_game.__file__.endswith(".py") else "pure Python"
+
+
 def conclude(game: str, players: int, batches: list[Batch], target: float, label: str = "") -> int:
     """Print the closing line (best and median games per CPU-second, best wall-clock rate, the
     target); returns the exit status: 0 when the best batch reaches ``target``, else 1 (and a
@@ -241,7 +249,7 @@ def conclude(game: str, players: int, batches: list[Batch], target: float, label
     best = rates[-1]
     print(
         f"{game}{' ' + label if label else ''}, {players} players, random bots, one core, "
-        f"{platform.python_implementation()} {platform.python_version()}: "
+        f"{platform.python_implementation()} {platform.python_version()}, {build()}: "
         f"best {best:,.0f} games per CPU-second"
         + (f" (median {rates[len(rates) // 2]:,.0f} of {len(rates)} batches)" if len(rates) > 1 else "")
         + f"; best wall-clock {max(b.per_wall_second for b in batches):,.0f} games/s; target {target:,.0f}"

@@ -12,13 +12,13 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .errors import BadSetup
 
 T = TypeVar("T")
 
-_TWO_53 = 1 << 53
+_TWO_53: Final = 1 << 53
 
 
 def seed_to_int(seed: int | str | bytes) -> int:
@@ -98,8 +98,8 @@ class Rng:
             if r < limit:
                 # the base-n digits of r % span, least significant first
                 for _ in digits:
-                    r, digit = divmod(r, n)
-                    keep(digit)
+                    keep(r % n)
+                    r //= n
         del out[k:]  # the last draw's unused digits
         return out
 
