@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -15,6 +16,9 @@ from ..engine import Game, Result
 MAX_STEPS = 100_000
 
 _dumps, _loads = json.dumps, json.loads
+# Observation((player, legal, view)) without the named tuple's Python-level __new__ (a frame
+# per decision of every simulated game): the same object, made by tuple.__new__ in C
+_observation = partial(tuple.__new__, Observation)
 
 
 def json_copy(data: Any) -> Any:
@@ -72,6 +76,8 @@ def play_game(
     actions = timeouts = 0
     # local names: this loop runs once per step of every simulated game
     to_act, legal_actions, apply, timeout = game.to_act, game.legal_actions, game.apply, game.timeout
+    choose = {p: bot.choose for p, bot in bots.items()}  # each bot's bound method, by player
+    viewers = {p for p, bot in bots.items() if bot.needs_view}
     for _ in range(max_steps):
         if game.is_over:
             assert game.result is not None
@@ -84,15 +90,14 @@ def play_game(
                 on_step(game, None)
             continue
         player = waiting[0]
-        bot = bots[player]
         legal = legal_actions(player)
-        if bot.needs_view:
+        if player in viewers:
             # a JSON copy of the legal actions and the view: nothing the bot is given is an
             # object of the game's state (bots that never look at the view skip the copy)
             legal, view = json_copy((legal, game.view(player)))
-            action = bot.choose(Observation(player, legal, view))
+            action = choose[player](_observation((player, legal, view)))
         else:
-            action = bot.choose(Observation(player, legal, None))
+            action = choose[player](_observation((player, legal, None)))
         apply(action)
         actions += 1
         if on_step is not None:
