@@ -62,3 +62,26 @@ def test_describe_is_json_data():
 def test_duplicate_declaration_rejected():
     with pytest.raises(ValueError):
         OptionSet([Option("a", 1, "x", kind=int), Option("a", 2, "y", kind=int)])
+
+
+@pytest.mark.parametrize("given, message", [
+    ({"turns": "5"}, "must be a whole number (a JSON integer), not a string"),
+    ({"turns": 5.0}, "must be a whole number (a JSON integer), not a decimal number"),
+    ({"turns": True}, "must be a whole number (a JSON integer), not a boolean"),
+    ({"veto": "false"}, "must be true or false, not a string"),
+    ({"veto": 0}, "must be true or false, not an integer"),
+    ({"ratio": "0.5"}, "must be a number, not a string"),
+    ({"pace": 1}, "must be a string, not an integer"),
+    ({"pace": None}, "must be a string, not null"),
+    ({"turns": [5]}, "must be a whole number (a JSON integer), not an array"),
+])
+def test_json_types_are_checked_without_conversion(given, message):
+    """JSON input (the server, exports) must have the option's type; resolve() would convert."""
+    with pytest.raises(BadOption, match=message.replace("(", r"\(").replace(")", r"\)")) as info:
+        OPTS.check_json_types(given)
+    assert info.value.name == next(iter(given))
+
+
+def test_json_types_of_the_right_kind_pass_and_unknown_names_are_left_to_resolve():
+    OPTS.check_json_types({"turns": 5, "veto": False, "ratio": 1, "pace": "untimed", "nosuch": "x"})
+    OPTS.check_json_types({"ratio": 0.5, "commies": None})  # null where the option allows it

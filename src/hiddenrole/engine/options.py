@@ -9,6 +9,23 @@ from typing import Any
 
 from .errors import BadOption
 
+_JSON_KINDS: dict[type, str] = {bool: "true or false", int: "a whole number (a JSON integer)",
+                                float: "a number", str: "a string"}
+
+
+def json_type_name(value: Any) -> str:
+    """The JSON type of a value, as a message names it (``"an integer"``, ``"a string"``...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a decimal number"
+    names: dict[type, str] = {str: "a string", list: "an array", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
 
 @dataclass(frozen=True)
 class Option:
@@ -92,6 +109,31 @@ class Option:
             raise BadOption(self.name, value, "must be a string")
         raise BadOption(self.name, value, f"unsupported option kind {kind.__name__}")
 
+    def check_json_type(self, value: Any) -> None:
+        """Refuse a value whose JSON type is not this option's kind (no conversion, unlike
+        :meth:`validate`): a ``bool`` option takes ``true``/``false``, an ``int`` option a JSON
+        integer, a ``float`` option a number, a ``str`` option a string, ``null`` only where
+        :meth:`validate` allows it. Ranges and choices are left to :meth:`validate`.
+
+        Raises:
+            BadOption: naming the option, the value and the JSON type it takes.
+        """
+        kind = self.kind
+        if kind not in _JSON_KINDS:
+            return  # an option kind with no JSON counterpart: validate() decides
+        if value is None:
+            ok = self.nullable or self.default is None
+        elif kind is bool:
+            ok = isinstance(value, bool)
+        elif kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif kind is float:
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, str)
+        if not ok:
+            raise BadOption(self.name, value, f"must be {_JSON_KINDS[kind]}, not {json_type_name(value)}")
+
     def describe(self) -> dict[str, Any]:
         """The option as JSON data, for the server and the browser's table form."""
         return {
@@ -131,6 +173,21 @@ class OptionSet:
                 raise BadOption(name, value, f"unknown option (known options: {known})")
             out[name] = opt.validate(value)
         return out
+
+    def check_json_types(self, given: Mapping[str, Any]) -> None:
+        """Refuse any given value whose JSON type is not its option's kind
+        (:meth:`Option.check_json_type`). :meth:`resolve` also reads strings (``"5"``,
+        ``"false"``) for the command line's ``--option name=value``; JSON has types, so the
+        server and a game export must use them. Unknown names are left to :meth:`resolve`,
+        which lists the known ones.
+
+        Raises:
+            BadOption: naming the option, the value and the JSON type it takes.
+        """
+        for name, value in given.items():
+            opt = self.options.get(name)
+            if opt is not None:
+                opt.check_json_type(value)
 
     def describe(self) -> list[dict[str, Any]]:
         """Every option as JSON data."""

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import BadOption, BadSetup, Game, HiddenRoleError, game_class, new_game
-from .pace import check_option_types
 
 EXPORT_FORMAT = "hiddenrole-export/1"
 
@@ -93,7 +92,7 @@ def shape_problem(export: Any) -> str | None:
 
     Checked before anything is replayed: the format, each top-level field's JSON type; each
     player a string; each option of the JSON type the game declares (a string is never read
-    as a number or a boolean, see :func:`~hiddenrole.server.pace.check_option_types`); each
+    as a number or a boolean, see :meth:`~hiddenrole.engine.OptionSet.check_json_types`); each
     entry an object whose ``kind`` is ``action``, ``timeout`` or ``replace`` (``action``
     entries with an ``action`` object whose ``player`` and ``action`` are strings); each
     chance outcome a ``[kind, value]`` pair; each event an object with an integer ``seq``, a
@@ -120,7 +119,7 @@ def shape_problem(export: Any) -> str | None:
         declared = None
     if declared is not None:
         try:
-            check_option_types(declared, export["options"])
+            declared.check_json_types(export["options"])
         except BadOption as exc:
             return f"options.{exc.name} has the wrong JSON type: {exc}"
     for i, entry in enumerate(export["entries"]):

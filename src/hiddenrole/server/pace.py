@@ -43,58 +43,10 @@ def check_pace(pace: Any, factor: Any) -> tuple[str, float]:
     return pace, float(factor)
 
 
-_JSON_KINDS: dict[type, str] = {bool: "true or false", int: "a whole number (a JSON integer)",
-                                float: "a number", str: "a string"}
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a decimal number"
-    names: dict[type, str] = {str: "a string", list: "an array", dict: "an object"}
-    return names.get(type(value), type(value).__name__)
-
-
-def check_option_types(options: OptionSet, given: Mapping[str, Any]) -> None:
-    """Refuse an option value whose JSON type is not the option's declared kind.
-
-    The engine's :meth:`~hiddenrole.engine.OptionSet.resolve` also reads strings (``"5"``,
-    ``"false"``), for the command line's ``--option name=value``; JSON has types, so the
-    server (and an export) must use them: a ``bool`` option takes ``true``/``false``, an
-    ``int`` option a JSON integer, a ``float`` option a number, a ``str`` option a string;
-    ``null`` only where the option allows it. Unknown names are left to ``resolve``, which
-    lists the known ones; ranges and choices too.
-
-    Raises:
-        BadOption: naming the option, the value and the JSON type it takes.
-    """
-    for name, value in given.items():
-        opt = options.options.get(name)
-        if opt is None or opt.kind not in _JSON_KINDS:
-            continue
-        if value is None:
-            ok = opt.nullable or opt.default is None
-        elif opt.kind is bool:
-            ok = isinstance(value, bool)
-        elif opt.kind is int:
-            ok = isinstance(value, int) and not isinstance(value, bool)
-        elif opt.kind is float:
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        else:
-            ok = isinstance(value, str)
-        if not ok:
-            raise BadOption(name, value, f"must be {_JSON_KINDS[opt.kind]}, not {_json_type(value)}")
-
-
 def game_options(options: OptionSet, given: Mapping[str, Any] | None, pace: str) -> dict[str, Any]:
     """The options a table passes to the engine: the host's, validated, plus the pace's defaults.
 
-    The host's values must have their JSON types (:func:`check_option_types`): unlike the
+    The host's values must have their JSON types (:meth:`OptionSet.check_json_types`): unlike the
     command line, the server never converts ``"5"`` to 5.
 
     Raises:
@@ -103,7 +55,7 @@ def game_options(options: OptionSet, given: Mapping[str, Any] | None, pace: str)
     if given is not None and not isinstance(given, Mapping):
         raise BadOption("options", given, "options must be an object of name: value")
     chosen = dict(given or {})
-    check_option_types(options, chosen)
+    options.check_json_types(chosen)
     options.resolve(chosen)  # validate what the host gave before adding anything
     if pace == "untimed":
         for opt in options:
