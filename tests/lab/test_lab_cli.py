@@ -56,6 +56,7 @@ def test_bad_arguments_exit_2_naming_the_problem(tug, tmp_path):
         (["--players", "2", "--option", "target=9"], "(at 2 players)"),
         (["--engine", "spark"], "--engine 'spark'"),
         (["--address", "127.0.0.1:1"], "--address is for --engine ray"),
+        (["--games", "100000001"], "from 1 to 100,000,000"),  # the last --games counts
     ]
     for args, message in cases:
         run = _simulate("tug-of-war", "--games", "5", "--out", str(tmp_path / "x.json"), *args)

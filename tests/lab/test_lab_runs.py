@@ -169,7 +169,8 @@ def test_a_game_that_counts_turns_only_sometimes_is_reported(tug):
         ({"counts": [4, 4]}, BadSetup, "given twice"),
         ({"counts": [2, 4], "sweep": [("target", ["8", "9"])]}, BadOption,
          r"target=9.*at most 4 steps .*\(at 2 players\)"),
-        ({"games": 0}, ValueError, "at least 1"),
+        ({"games": 0}, ValueError, "from 1 to 100,000,000"),
+        ({"games": 10**23}, ValueError, "from 1 to 100,000,000"),  # before any batch is listed
     ],
 )
 def test_bad_runs_are_refused_before_any_game(tug, kwargs, error, message):

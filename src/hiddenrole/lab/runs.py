@@ -34,6 +34,7 @@ RESULTS_FORMAT = "hiddenrole.simulation/1"
 SEEDING = "game i (0-based) at n players is seeded with derive_seed(seed, game, n, i), for every option set"
 ENGINES = ("process", "ray")
 MAX_BATCH = 250  # games per batch at most (a batch is the unit of progress and of work)
+MAX_GAMES = 100_000_000  # games per player count and option set at most (days of CPU time; the plan lists its batches)
 
 Progress = Callable[[int], None]
 
@@ -160,7 +161,7 @@ def plan_run(
     Args:
         game: a registered game name (``"mccarthyism"``) or a ``"module:Class"`` path.
         counts: player counts (``None``: every count the game allows).
-        games: games per player count and option set (at least 1).
+        games: games per player count and option set (1 to :data:`MAX_GAMES`).
         seed: the base seed (an int).
         options: fixed game options (``--option KEY=VALUE``; strings are converted).
         sweep: ``[(option, values)]``: one option set per value (a grid for several options).
@@ -170,11 +171,11 @@ def plan_run(
         BadSetup: an unknown game, a player count the game does not take, an unknown side or
             bot kind, or a table the game refuses to deal. BadOption: an unknown option or a
             bad value (fixed or swept; also one the game refuses at some player count), or an
-            option both fixed and swept. ValueError: ``games < 1``.
+            option both fixed and swept. ValueError: ``games`` outside 1 .. :data:`MAX_GAMES`.
     """
     cls = resolve_game(game)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be a whole number from 1 to {MAX_GAMES:,}, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"the seed must be a whole number, not {seed!r}")
     counts = tuple(counts) if counts else tuple(range(cls.min_players, cls.max_players + 1))
