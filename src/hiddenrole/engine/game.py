@@ -101,7 +101,8 @@ class Timer:
             the server starts the timer the first time it sees the key and keeps its start
             time while the key stays listed, so a 4-minute night keeps its end while its
             2-minute private steps come and go.
-        seconds: the nominal length in seconds, counted from when the key first appeared.
+        seconds: the nominal length in seconds (a float in every game and build), counted
+            from when the key first appeared.
     """
 
     key: str

@@ -94,7 +94,7 @@ def knows_everyone(role: str, count: int) -> bool:
     return False
 
 
-def day_length(day: int) -> int:
+def day_length(day: int) -> float:
     """The turbo day's length in seconds: "d1=14 minutes, d2=13 ... d8=7 minutes, d9+=6 minutes".
 
     Raises:
@@ -102,8 +102,8 @@ def day_length(day: int) -> int:
     """
     if day < 1:
         raise ValueError(f"day {day}: days are numbered from 1")
-    return 60 * max(15 - day, 6)
+    return 60.0 * max(15 - day, 6)
 
 
-NIGHT_SECONDS = 240  #: "it is then night for 4 minutes"
-STEP_SECONDS = 120  #: "Within 2 minutes, the President must PM the Mod ..."
+NIGHT_SECONDS = 240.0  #: "it is then night for 4 minutes"
+STEP_SECONDS = 120.0  #: "Within 2 minutes, the President must PM the Mod ..."

@@ -228,7 +228,7 @@ class ShadyAgents(Game):
             seconds = self.options["answer_seconds"]
         else:
             seconds = self.options["turn_seconds"]
-        return [Timer(f"{self._phase}-{self._step}", seconds)] if seconds else []
+        return [Timer(f"{self._phase}-{self._step}", float(seconds))] if seconds else []
 
     # ---------------------------------------------------------------- changes
     def apply(self, action: Mapping[str, Any]) -> list[Event]:
