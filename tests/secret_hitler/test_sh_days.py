@@ -27,6 +27,11 @@ def test_presidential_candidate_is_the_next_name_and_names_an_eligible_chancello
         with pytest.raises(IllegalAction, match=why):
             act(g, "Bob", "nominate", target=target)
         assert fingerprint(g) == before
+    for stray in (None, ["Cat", "Dan"], "Cat"):  # a day's nomination takes 'target' only
+        before = fingerprint(g)
+        with pytest.raises(IllegalAction, match="not 'targets'"):
+            act(g, "Bob", "nominate", target="Cat", targets=stray)
+        assert fingerprint(g) == before
 
 
 def test_five_player_game_only_the_last_chancellor_is_ineligible():

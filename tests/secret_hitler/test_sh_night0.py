@@ -77,6 +77,17 @@ def test_bad_nominations_change_nothing(targets):
     assert fingerprint(g) == before
 
 
+@pytest.mark.parametrize("stray", ["Zed", ["x"], None, "Bob"])
+def test_night0_nomination_with_a_stray_target_is_refused(stray):
+    """Night 0's nomination takes 'targets' only: a 'target' beside it, whatever its value,
+    would be stored with the action (and pass verify) though it means nothing."""
+    g = new(7, picks=["Bob"])
+    before = fingerprint(g)
+    with pytest.raises(IllegalAction, match="not a 'target'"):
+        act(g, "Ann", "nominate", targets=["Bob", "Cat"], target=stray)
+    assert fingerprint(g) == before
+
+
 def test_only_the_president_acts_on_night0():
     g = new(7, picks=["Bob"])
     with pytest.raises(IllegalAction, match="only Ann"):

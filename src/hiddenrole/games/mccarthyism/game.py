@@ -768,7 +768,9 @@ class McCarthyism(Game):
         if self._step != CARD_TARGET or player != self._actor:
             raise self._not_now(player, action, CARD_TARGET, "a card's target is chosen")
         target = action["target"]
-        if type(target) is not str or target not in self._choices:
+        if type(target) is not str:
+            raise IllegalAction(player, action, self._why_not_target(player, target))
+        if target not in self._choices:
             if self._card == C.KNOW_A_GUY and target in self._seat and target not in self._black:
                 raise IllegalAction(player, action, f"{target} is not blacklisted")
             if self._card == C.KNOW_A_GUY and target in self._escaped:

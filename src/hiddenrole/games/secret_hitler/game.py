@@ -252,6 +252,8 @@ class SecretHitler(Game):
     def _act_nominate(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         if self.step == NOMINATE_PAIR:
             self._expect(p, a, NOMINATE_PAIR, "nominate")
+            if "target" in a:
+                raise IllegalAction(p, a, "night 0's nomination names two players in 'targets', not a 'target'")
             targets = field_of(p, a, "targets", list)
             eligible = [q for q in self.order if q != p]
             if len(targets) != 2 or targets[0] == targets[1] or any(t not in eligible for t in targets):
@@ -260,6 +262,8 @@ class SecretHitler(Game):
             return
         if p != self.actor or self.step != NOMINATE:
             self._expect(p, a, NOMINATE, "nominate a Chancellor Candidate")
+        if "targets" in a:
+            raise IllegalAction(p, a, "a day's nomination names one Chancellor Candidate in 'target', not 'targets'")
         target = field_of(p, a, "target")
         if target not in self._eligible:
             why = "dead" if target in self._only and target not in self.alive else "not eligible"
