@@ -43,6 +43,7 @@ play: $(STAMP)
 test: test-pure test-compiled
 
 test-pure: $(DEVSTAMP)
+	@$(BIN)/python -c "import hiddenrole.engine.game as g; print('testing the pure-Python package:', g.__file__)"
 	$(BIN)/python -m pytest -q -m browser tests/browser
 	$(BIN)/python -m pytest -n 2 -q -m "not browser"
 
@@ -60,6 +61,7 @@ $(CSTAMP): $(SOURCES)
 ## test-compiled: the suite (browser tests aside) on the compiled build; the tests import
 ##                the installed package, not src/
 test-compiled: $(CSTAMP)
+	@$(CBIN)/python -c "import hiddenrole.engine.game as g; print('testing the compiled build:', g.__file__)"
 	$(CBIN)/python -m pytest -n 2 -q -p no:cacheprovider -m "not browser" --ignore=tests/browser
 
 ## test-fast: the suite without the slow suites

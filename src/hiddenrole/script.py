@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .engine import Game, HiddenRoleError, IllegalAction, new_game
+from .engine import Game, HiddenRoleError, IllegalAction, game_class, new_game
 
 SCRIPT_KEYS = {"game", "players", "options", "seed", "chance", "actions"}
 
@@ -54,8 +54,11 @@ def load_script(data: Any) -> tuple[Game, list[Any]]:
     chance = {} if chance is None else chance
     if not isinstance(chance, Mapping):
         raise ScriptError("'chance' must be an object")
+    options = data.get("options")
     try:
-        game = new_game(data["game"], data["players"], data.get("options"), seed=seed, chance=chance)
+        if isinstance(options, Mapping):  # JSON has types: "5" is not 5 (as over REST)
+            game_class(data["game"]).OPTIONS.check_json_types(options)
+        game = new_game(data["game"], data["players"], options, seed=seed, chance=chance)
     except HiddenRoleError as exc:
         raise ScriptError(str(exc)) from None
     return game, actions

@@ -196,3 +196,30 @@ def test_a_players_events_are_numbered_in_their_own_order():
         assert [e["seq"] for e in events] == list(range(len(events)))
         assert [e["kind"] for e in events] == [e.kind for e in game.log if e.visible_to(p)]
     assert game.view(None)["events"][0]["seq"] == 0 < game.log[-1].seq
+
+
+GAMES = ("secret-hitler", "mccarthyism", "shady-agents")
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+
+
+@pytest.mark.parametrize("name", [None, 1, [], ["x"], True])
+def test_a_game_name_that_is_not_a_string_is_an_unknown_game(name):
+    """Scripts and exports give the game's name as JSON: any type is refused with BadSetup
+    (the compiled build must not answer with a bare TypeError)."""
+    with pytest.raises(BadSetup, match="unknown game"):
+        new_game(name, NAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_errors_whatever_the_argument_types(game):
+    with pytest.raises(BadOption, match="unknown option"):
+        new_game(game, NAMES, {1: 2})
+    with pytest.raises(BadSetup, match="unknown chance kind '1'"):
+        new_game(game, NAMES, chance={1: 2})
+    with pytest.raises(BadSetup, match="chance outcomes must be an object"):
+        new_game(game, NAMES, chance=[("order", NAMES)])
+    for seed in (None, 1.5, True, [1]):
+        with pytest.raises(BadSetup, match="the seed must be a whole number or a string"):
+            new_game(game, NAMES, seed=seed)
+    assert new_game(game, iter(NAMES), seed=b"1").players == tuple(NAMES)  # an iterator is read once
+    assert new_game(game, NAMES, seed=b"1").seed == b"1"

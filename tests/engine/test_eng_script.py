@@ -73,6 +73,9 @@ def test_timeout_step(toy_registered):
         ({"game": "find-the-spy", "players": PLAYERS, "seed": 1.5}, "'seed' must be"),
         ({"game": "find-the-spy", "players": PLAYERS, "chance": []}, "'chance' must be an object"),
         ({"game": "find-the-spy", "players": PLAYERS, "options": {"x": 1}}, "unknown option"),
+        ({"game": "find-the-spy", "players": PLAYERS, "options": {"vote_seconds": "5"}},
+         "must be a whole number (a JSON integer), not a string"),  # JSON has types (the CLI's --option converts)
+        ({"game": None, "players": PLAYERS}, "unknown game None"),
         ({"game": "find-the-spy", "players": PLAYERS[:2]}, "needs 3 to 6 players"),
         ({"game": "chess", "players": PLAYERS}, "unknown game 'chess'"),
     ],

@@ -164,15 +164,25 @@ class Game(ABC):
         players: Sequence[str],
         options: Mapping[str, Any] | None = None,
         *,
-        seed: int | str = 0,
+        seed: int | str | bytes = 0,
         chance: Mapping[str, Any] | None = None,
     ) -> None:
-        self.players: tuple[str, ...] = self.check_players(players)
+        # arguments come from scripts, hosts and exports: checked here, not by their annotations
+        # (the compiled build would raise a bare TypeError for a wrong type)
+        given: Any = players
+        if not isinstance(given, (str, bytes, list, tuple)) and isinstance(given, Iterable):
+            given = tuple(given)  # an iterator is read once
+        self.players: tuple[str, ...] = self.check_players(given)
         self._seated = frozenset(self.players)
         self.options: dict[str, Any] = self.OPTIONS.resolve(options)
+        any_seed: Any = seed
+        if isinstance(any_seed, bool) or not isinstance(any_seed, (int, str, bytes)):
+            raise BadSetup(f"the seed must be a whole number or a string, not {seed!r}")
         self.seed = seed
+        if chance is not None and not isinstance(chance, Mapping):
+            raise BadSetup("chance outcomes must be an object of kind: outcome")
         if chance and self.CHANCE_KINDS is not None:
-            unknown = sorted(set(chance) - self.CHANCE_KINDS)
+            unknown: list[Any] = sorted(map(str, set(chance) - self.CHANCE_KINDS))
             if unknown:
                 raise BadSetup(f"unknown chance kind {unknown[0]!r} (known: {', '.join(sorted(self.CHANCE_KINDS))})")
         self.chance = Chance(seed, chance)

@@ -157,7 +157,7 @@ class OptionSet:
                 raise ValueError(f"option {opt.name!r} declared twice")
             self.options[opt.name] = opt
 
-    def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    def resolve(self, given: Mapping[Any, Any] | None) -> dict[str, Any]:
         """All options with defaults filled in and every given value validated.
 
         Raises:
@@ -174,7 +174,7 @@ class OptionSet:
             out[name] = opt.validate(value)
         return out
 
-    def check_json_types(self, given: Mapping[str, Any]) -> None:
+    def check_json_types(self, given: Mapping[Any, Any]) -> None:
         """Refuse any given value whose JSON type is not its option's kind
         (:meth:`Option.check_json_type`). :meth:`resolve` also reads strings (``"5"``,
         ``"false"``) for the command line's ``--option name=value``; JSON has types, so the

@@ -29,7 +29,7 @@ def available_games() -> list[str]:
     return out
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: Any) -> type[Game]:
     """The :class:`Game` subclass for ``name``. Raises :class:`BadSetup` for an unknown game."""
     target = _GAMES.get(name) if isinstance(name, str) else None
     if target is None:
@@ -42,11 +42,11 @@ def game_class(name: str) -> type[Game]:
 
 
 def new_game(
-    name: str,
+    name: Any,
     players: Sequence[str],
     options: Mapping[str, Any] | None = None,
     *,
-    seed: int | str = 0,
+    seed: int | str | bytes = 0,
     chance: Mapping[str, Any] | None = None,
 ) -> Game:
     """Create a game by name. Raises :class:`BadSetup` or :class:`BadOption` on bad input."""

@@ -102,4 +102,4 @@ def play_game(
         actions += 1
         if on_step is not None:
             on_step(game, action)
-    raise RunawayGame(f"{game.name}: no end after {max_steps} steps (seed {game.seed})")
+    raise RunawayGame(f"{game.name}: no end after {max_steps} steps (seed {game.seed!r})")
