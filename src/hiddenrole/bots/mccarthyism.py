@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action
 from .base import Bot, Observation
 from .common import EventCursor, best, find, of_kind
@@ -53,6 +55,9 @@ CARD_VALUE: dict[str, dict[str, float]] = {
 }
 
 
+# compiled build: a subclass of a class open to interpreted subclasses must be open too,
+# or mypyc runs its __init__ twice
+@mypyc_attr(allow_interpreted_subclasses=True)
 class McCarthyismBot(Bot):
     """The rule-based McCarthyism bot (kind ``"rule"``).
 

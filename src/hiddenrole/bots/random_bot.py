@@ -8,7 +8,9 @@ from ..engine import Action, Rng
 from .base import Bot, Observation
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: bots outside it extend the random bot
+# compiled build: bots outside it extend the random bot; and a subclass of a class open to
+# interpreted subclasses must be open too, or mypyc runs its __init__ twice
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions; it never looks at the view."""
 

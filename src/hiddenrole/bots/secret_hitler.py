@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action
 from .base import Bot, Observation
 from .common import MAX_POSTS_PER_GAME, EventCursor, best, find
@@ -33,6 +35,9 @@ def _cards(text: str) -> str:
     return "".join(sorted(c for c in text.upper() if c in "LF"))
 
 
+# compiled build: a subclass of a class open to interpreted subclasses must be open too,
+# or mypyc runs its __init__ twice
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SecretHitlerBot(Bot):
     """The rule-based Secret Hitler bot (kind ``"rule"``); plays either variant.
 

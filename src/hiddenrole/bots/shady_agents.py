@@ -23,6 +23,8 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action
 from .base import Bot, Observation
 from .common import EventCursor, best, of_kind
@@ -37,6 +39,9 @@ OPERATIVE, DESERTER = "operative", "deserter"
 SURE_ENOUGH = 0.75
 
 
+# compiled build: a subclass of a class open to interpreted subclasses must be open too,
+# or mypyc runs its __init__ twice
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ShadyAgentsBot(Bot):
     """The rule-based Shady Agents bot (kind ``"rule"``).
 

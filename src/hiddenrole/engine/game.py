@@ -77,9 +77,13 @@ def check_player_names(players: Any, title: str, min_players: int, max_players: 
         BadSetup: not a list of names, a bad name (:func:`check_player_name`), two names the same
             by :func:`name_key` (ignoring case and width), or a count out of range.
     """
-    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+    # (no isinstance(players, Iterable): compiled by mypyc, that test iterates, using up an iterator)
+    if isinstance(players, (str, bytes)):
         raise BadSetup("players must be a list of names")
-    names = tuple(players)
+    try:
+        names = tuple(players)
+    except TypeError:
+        raise BadSetup("players must be a list of names") from None
     seen = set()
     for p in names:
         check_player_name(p)
@@ -90,6 +94,17 @@ def check_player_names(players: Any, title: str, min_players: int, max_players: 
     if not min_players <= len(names) <= max_players:
         raise BadSetup(f"{title} needs {min_players} to {max_players} players, got {len(names)}")
     return names
+
+
+def _seat_list(players: Any) -> Any:
+    """``players`` as given, or as a tuple when it is another iterable (an iterator is read
+    once, before any check). Raises :class:`BadSetup` when it is not iterable."""
+    if isinstance(players, (str, bytes, list, tuple)):
+        return players
+    try:
+        return tuple(players)
+    except TypeError:
+        raise BadSetup("players must be a list of names") from None
 
 
 @dataclass(frozen=True)
@@ -161,18 +176,15 @@ class Game(ABC):
 
     def __init__(
         self,
-        players: Sequence[str],
+        players: Any,  # names in seat order (a list or tuple of str): checked by check_players
         options: Mapping[str, Any] | None = None,
         *,
-        seed: int | str | bytes = 0,
+        seed: Any = 0,  # an int, str or bytes: checked below (BadSetup)
         chance: Mapping[str, Any] | None = None,
     ) -> None:
         # arguments come from scripts, hosts and exports: checked here, not by their annotations
         # (the compiled build would raise a bare TypeError for a wrong type)
-        given: Any = players
-        if not isinstance(given, (str, bytes, list, tuple)) and isinstance(given, Iterable):
-            given = tuple(given)  # an iterator is read once
-        self.players: tuple[str, ...] = self.check_players(given)
+        self.players: tuple[str, ...] = self.check_players(_seat_list(players))
         self._seated = frozenset(self.players)
         self.options: dict[str, Any] = self.OPTIONS.resolve(options)
         any_seed: Any = seed

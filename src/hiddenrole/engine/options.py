@@ -170,7 +170,7 @@ class OptionSet:
             opt = self.options.get(name)
             if opt is None:
                 known = ", ".join(sorted(self.options)) or "none"
-                raise BadOption(name, value, f"unknown option (known options: {known})")
+                raise BadOption(str(name), value, f"unknown option (known options: {known})")
             out[name] = opt.validate(value)
         return out
 

@@ -46,7 +46,7 @@ def new_game(
     players: Sequence[str],
     options: Mapping[str, Any] | None = None,
     *,
-    seed: int | str | bytes = 0,
+    seed: Any = 0,  # an int, str or bytes: checked by the game (BadSetup)
     chance: Mapping[str, Any] | None = None,
 ) -> Game:
     """Create a game by name. Raises :class:`BadSetup` or :class:`BadOption` on bad input."""

@@ -22,6 +22,8 @@ from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, Result, Rng, Timer, check_player_names
 
 from . import cards as C
@@ -61,6 +63,9 @@ _KEYS = {
 MAX_POST = 1000  # characters in one post of the table talk
 
 
+# compiled build: a subclass of a class open to interpreted subclasses must be open too,
+# or mypyc runs its __init__ twice
+@mypyc_attr(allow_interpreted_subclasses=True)
 class McCarthyism(Game):
     """The McCarthyism rules engine (3 to 20 players).
 

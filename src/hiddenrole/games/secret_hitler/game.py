@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import BadSetup, Event, Game, IllegalAction, Result, Timer, field_of
 from . import roles as R
 from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
@@ -42,6 +44,9 @@ MAX_POST = 5000  # characters in one post
 TRACKER_LIMIT = {TURBO: 2, OFFICIAL: 3}  # failed elections that enact the top card
 
 
+# compiled build: a subclass of a class open to interpreted subclasses must be open too,
+# or mypyc runs its __init__ twice
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SecretHitler(Game):
     """Secret Hitler, turbo forum rules (default) or the official rules (``variant="official"``).
 

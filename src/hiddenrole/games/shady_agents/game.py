@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hiddenrole.engine import BadSetup, Event, Game, IllegalAction, Result, Timer
 
 from . import views
@@ -59,6 +61,9 @@ _INTERROGATE_KEYS = frozenset({"player", "action", "discard"})
 _ANSWER_KEYS = frozenset({"player", "action", "answer"})
 _TEXT_KEYS = frozenset({"player", "action", "text"})
 
+# compiled build: a subclass of a class open to interpreted subclasses must be open too,
+# or mypyc runs its __init__ twice
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ShadyAgents(Game):
     """Shady Agents for 4 to 10 players (see the module docstring and docs/rules/shady-agents.md).
 
