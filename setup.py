@@ -9,8 +9,8 @@ to C extensions by mypyc, which needs mypy, setuptools and a C compiler at build
     HIDDENROLE_MYPYC=1 pip install --no-build-isolation .
 
 ``make compiled`` does this in ``.venv-compiled`` (see README). The compiled package behaves
-exactly as the pure one (CI runs the whole suite on both) and plays random-bot games about 1.5
-times as fast (docs/performance.md). The server, CLI and reports stay interpreted.
+exactly as the pure one (CI runs the whole suite on both) and plays random-bot games about
+twice as fast (docs/performance.md). The server, CLI and reports stay interpreted.
 """
 
 from __future__ import annotations
