@@ -20,6 +20,7 @@ class FindTheSpy(Game):
     max_players = 6
     sides = ("agents", "spy")
     CHANCE_KINDS = frozenset({"spy", "timeouts"})
+    CHANCE_SEQUENCES = frozenset({"timeouts"})
     OPTIONS = OptionSet([Option("vote_seconds", 60, "seconds to accuse", kind=int, minimum=0, maximum=600)])
 
     def setup(self) -> None:

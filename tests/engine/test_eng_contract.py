@@ -216,6 +216,9 @@ def test_the_same_errors_whatever_the_argument_types(game):
         new_game(game, NAMES, {1: 2})
     with pytest.raises(BadSetup, match="unknown chance kind '1'"):
         new_game(game, NAMES, chance={1: 2})
+    for bad in (3, None, "x", {"a": 1}):  # a kind drawn again and again is fixed as a list, even if never drawn
+        with pytest.raises(BadSetup, match="chance 'timeouts' must be a list of outcomes"):
+            new_game(game, NAMES, chance={"timeouts": bad})
     with pytest.raises(BadSetup, match="chance outcomes must be an object"):
         new_game(game, NAMES, chance=[("order", NAMES)])
     for seed in (None, 1.5, True, [1]):

@@ -173,6 +173,9 @@ class Game(ABC):
     OPTIONS: ClassVar[OptionSet]
     #: The chance outcome kinds a script or host may fix (``None``: not declared, unchecked).
     CHANCE_KINDS: ClassVar[frozenset[str] | None] = None
+    #: The kinds among them drawn again and again (reshuffles, timeout defaults...): fixed as
+    #: a list of outcomes used in turn, which the constructor checks is a list.
+    CHANCE_SEQUENCES: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(
         self,
@@ -197,6 +200,10 @@ class Game(ABC):
             unknown: list[Any] = sorted(map(str, set(chance) - self.CHANCE_KINDS))
             if unknown:
                 raise BadSetup(f"unknown chance kind {unknown[0]!r} (known: {', '.join(sorted(self.CHANCE_KINDS))})")
+        fixed: Mapping[Any, Any] = chance or {}
+        for kind in sorted(self.CHANCE_SEQUENCES.intersection(fixed)):
+            if not isinstance(fixed[kind], list):
+                raise BadSetup(f"chance {kind!r} must be a list of outcomes, used in turn")
         self.chance = Chance(seed, chance)
         self.log: list[Event] = []
         self.setup()

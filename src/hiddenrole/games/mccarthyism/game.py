@@ -91,6 +91,7 @@ class McCarthyism(Game):
     sides = ("commies", "americans")
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first_snitch", "deck", "reshuffles", "timeouts"})
+    CHANCE_SEQUENCES = frozenset({"reshuffles", "timeouts"})
 
     # ------------------------------------------------------------------ setup
     @classmethod

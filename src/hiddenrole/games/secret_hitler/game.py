@@ -68,6 +68,7 @@ class SecretHitler(Game):
     sides = ("liberals", "fascists")
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"order", "roles", "deck", "votecodes", "reshuffles", "picks", "timeouts"})
+    CHANCE_SEQUENCES = frozenset({"reshuffles", "picks", "timeouts"})
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:

@@ -83,6 +83,7 @@ class ShadyAgents(Game):
     sides = SIDES
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first", "interrogations", "timeouts"})
+    CHANCE_SEQUENCES = frozenset({"timeouts"})
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
