@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .engine import Game, HiddenRoleError, IllegalAction, game_class, new_game
+from .engine import Game, HiddenRoleError, IllegalAction, game_class
 
 SCRIPT_KEYS = {"game", "players", "options", "seed", "chance", "actions"}
 
@@ -56,9 +56,10 @@ def load_script(data: Any) -> tuple[Game, list[Any]]:
         raise ScriptError("'chance' must be an object")
     options = data.get("options")
     try:
+        cls = game_class(data["game"])
         if isinstance(options, Mapping):  # JSON has types: "5" is not 5 (as over REST)
-            game_class(data["game"]).OPTIONS.check_json_types(options)
-        game = new_game(data["game"], data["players"], options, seed=seed, chance=chance)
+            cls.OPTIONS.check_json_types(options)
+        game = cls(data["players"], options, seed=seed, chance=chance)
     except HiddenRoleError as exc:
         raise ScriptError(str(exc)) from None
     return game, actions

@@ -77,7 +77,6 @@ def check_player_names(players: Any, title: str, min_players: int, max_players: 
         BadSetup: not a list of names, a bad name (:func:`check_player_name`), two names the same
             by :func:`name_key` (ignoring case and width), or a count out of range.
     """
-    # (no isinstance(players, Iterable): compiled by mypyc, that test iterates, using up an iterator)
     if isinstance(players, (str, bytes)):
         raise BadSetup("players must be a list of names")
     try:
@@ -94,17 +93,6 @@ def check_player_names(players: Any, title: str, min_players: int, max_players: 
     if not min_players <= len(names) <= max_players:
         raise BadSetup(f"{title} needs {min_players} to {max_players} players, got {len(names)}")
     return names
-
-
-def _seat_list(players: Any) -> Any:
-    """``players`` as given, or as a tuple when it is another iterable (an iterator is read
-    once, before any check). Raises :class:`BadSetup` when it is not iterable."""
-    if isinstance(players, (str, bytes, list, tuple)):
-        return players
-    try:
-        return tuple(players)
-    except TypeError:
-        raise BadSetup("players must be a list of names") from None
 
 
 @dataclass(frozen=True)
@@ -187,11 +175,10 @@ class Game(ABC):
     ) -> None:
         # arguments come from scripts, hosts and exports: checked here, not by their annotations
         # (the compiled build would raise a bare TypeError for a wrong type)
-        self.players: tuple[str, ...] = self.check_players(_seat_list(players))
+        self.players: tuple[str, ...] = self.check_players(players)
         self._seated = frozenset(self.players)
         self.options: dict[str, Any] = self.OPTIONS.resolve(options)
-        any_seed: Any = seed
-        if isinstance(any_seed, bool) or not isinstance(any_seed, (int, str, bytes)):
+        if isinstance(seed, bool) or not isinstance(seed, (int, str, bytes)):
             raise BadSetup(f"the seed must be a whole number or a string, not {seed!r}")
         self.seed = seed
         if chance is not None and not isinstance(chance, Mapping):

@@ -59,8 +59,10 @@ def token_hash(token: str) -> str:
 def unknown_fields(kind: str, data: dict[str, Any]) -> str | None:
     """A sentence naming the fields of a ``kind`` message that it does not take, or ``None``."""
     known = MESSAGE_FIELDS.get(kind)
-    extra = sorted(str(k) for k in data if k not in known) if known is not None else []
-    if not extra or known is None:
+    if known is None:  # an unknown message type: refused on its own
+        return None
+    extra = sorted(str(k) for k in data if k not in known)
+    if not extra:
         return None
     return (f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(extra)} in a {kind!r} message "
             f"(it takes {', '.join(sorted(known))})")
