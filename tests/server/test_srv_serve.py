@@ -19,6 +19,15 @@ from hiddenrole.cli import app
 from hiddenrole.server.store import DatabaseInUse, lock_database
 
 
+
+def refused_serve(port: int, db) -> str:
+    """Run ``hiddenrole serve`` on ``port`` and the SQLite file ``db``, which must refuse to
+    start (exit 1, never saying it serves); returns its output."""
+    out = CliRunner().invoke(app, ["serve", "--port", str(port), "--database-url", f"sqlite:///{db}"])
+    assert out.exit_code == 1, out.output
+    assert "hiddenrole server at" not in out.output
+    return out.output
+
 def test_a_busy_port_fails_before_the_database_is_touched(tmp_path):
     busy = socket.socket()
     busy.bind(("127.0.0.1", 0))
@@ -26,12 +35,10 @@ def test_a_busy_port_fails_before_the_database_is_touched(tmp_path):
     port = busy.getsockname()[1]
     db = tmp_path / "data" / "shared.db"
     try:
-        out = CliRunner().invoke(app, ["serve", "--port", str(port), "--database-url", f"sqlite:///{db}"])
+        out = refused_serve(port, db)
     finally:
         busy.close()
-    assert out.exit_code == 1, out.output
-    assert f"cannot listen on 127.0.0.1:{port}" in out.output
-    assert "hiddenrole server at" not in out.output
+    assert f"cannot listen on 127.0.0.1:{port}" in out
     assert not db.exists() and not db.parent.exists()  # never migrated, nothing loaded
 
 
@@ -65,13 +72,11 @@ def test_serve_refuses_a_database_another_server_holds(tmp_path):
     held = lock_database(f"sqlite:///{db}", "pid 4242, http://127.0.0.1:8001")
     port = free_port()
     try:
-        out = CliRunner().invoke(app, ["serve", "--port", str(port), "--database-url", f"sqlite:///{db}"])
+        out = refused_serve(port, db)
     finally:
         held.release()
-    assert out.exit_code == 1, out.output
-    assert f"the database {db.resolve()} is in use by another hiddenrole server" in out.output
-    assert "(pid 4242, http://127.0.0.1:8001)" in out.output
-    assert "hiddenrole server at" not in out.output
+    assert f"the database {db.resolve()} is in use by another hiddenrole server" in out
+    assert "(pid 4242, http://127.0.0.1:8001)" in out
     assert not db.exists()  # never migrated, nothing loaded
     with socket.socket() as s:  # and the port it took is free again
         s.bind(("127.0.0.1", port))
