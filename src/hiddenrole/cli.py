@@ -39,6 +39,10 @@ def script(
     except OSError as exc:
         err.print(f"error: cannot read {file}: {exc.strerror}", markup=False, highlight=False)
         raise typer.Exit(2) from None
+    except UnicodeDecodeError as exc:
+        err.print(f"error: {file} is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at position {exc.start})",
+                  markup=False, highlight=False)
+        raise typer.Exit(2) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -225,4 +225,7 @@ def test_the_same_errors_whatever_the_argument_types(game):
         with pytest.raises(BadSetup, match="the seed must be a whole number or a string"):
             new_game(game, NAMES, seed=seed)
     assert new_game(game, iter(NAMES), seed=b"1").players == tuple(NAMES)  # an iterator is read once
+    for unordered in (set(NAMES), frozenset(NAMES), dict.fromkeys(NAMES, 1)):  # no seat order to replay
+        with pytest.raises(BadSetup, match="players must be a list of names, in seat order"):
+            new_game(game, unordered)
     assert new_game(game, NAMES, seed=b"1").seed == b"1"

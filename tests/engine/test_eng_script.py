@@ -93,6 +93,9 @@ def test_cli_reports_bad_json_and_missing_file(tmp_path):
     assert result.exit_code == 2 and "not valid JSON" in result.stderr
     result = runner.invoke(app, ["script", str(tmp_path / "missing.json")])
     assert result.exit_code == 2 and "cannot read" in result.stderr
+    path.write_bytes(b"\xff\xfe{}")
+    result = runner.invoke(app, ["script", str(path)])
+    assert result.exit_code == 2 and "is not UTF-8 text (byte 0xff at position 0)" in result.stderr
 
 
 def test_as_unknown_player(toy_registered):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -77,8 +78,8 @@ def check_player_names(players: Any, title: str, min_players: int, max_players: 
         BadSetup: not a list of names, a bad name (:func:`check_player_name`), two names the same
             by :func:`name_key` (ignoring case and width), or a count out of range.
     """
-    if isinstance(players, (str, bytes)):
-        raise BadSetup("players must be a list of names")
+    if isinstance(players, (str, bytes, Mapping, AbstractSet)):  # unordered or not names: no seat order
+        raise BadSetup("players must be a list of names, in seat order")
     try:
         names = tuple(players)
     except TypeError:
