@@ -5,28 +5,51 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from ..engine import Action, Rng, derive_seed
+from ..engine import Action, Observer, Rng, derive_seed
 
 
-class Observation(NamedTuple):
-    """What a bot is given to decide: nothing from which the game state can be reached.
-
-    (A named tuple: immutable, and cheap to make once per decision.)
+class Observation:
+    """What a bot is given to decide: a player's legal actions, the events new to it, and its
+    information state, read through the player's observer (nothing else of the game).
 
     Attributes:
         player: the bot's player name.
-        legal_actions: the concrete actions the player may take now (JSON dicts).
-        view: the player's information state (JSON data, a fresh copy), or ``None`` for
+        legal_actions: the concrete actions the player may take now (JSON dicts, fresh).
+        events: the events the player may see that are new since its previous decision
+            (JSON dicts, read-only; the first decision gets every event so far), or ``None``
+            when the caller gave a whole view instead (``view["events"]``).
+        view: the player's information state: the observer's snapshot (no ``events`` key),
+            built only when a bot reads it, or the whole view a caller passed; ``None`` for
             bots that declare ``needs_view = False``.
     """
 
-    player: str
-    legal_actions: list[Action]
-    view: dict[str, Any] | None
+    __slots__ = ("player", "legal_actions", "events", "_view", "_observer")
+
+    def __init__(
+        self,
+        player: str,
+        legal_actions: list[Action],
+        view: dict[str, Any] | None = None,
+        events: list[dict[str, Any]] | None = None,
+        observer: Observer | None = None,
+    ) -> None:
+        self.player = player
+        self.legal_actions = legal_actions
+        self.events = events
+        self._view = view
+        self._observer = observer
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """The player's information state (see the class docstring); built once, on first read."""
+        view = self._view
+        if view is None and self._observer is not None:
+            view = self._view = self._observer.snapshot()
+        return view
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: bots outside it subclass Bot

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..engine import Action, Rng
+from .base import Observation
 
 #: The most posts a rule-based bot makes in one game (count): play_game asks the bot again
 #: after each post, so a bound keeps every game finite whatever the bot wants to say.
@@ -36,6 +37,16 @@ class EventCursor:
         if fresh:
             self.last_seq = fresh[-1]["seq"]
         return fresh
+
+
+def new_events(observation: Observation, cursor: EventCursor) -> list[dict[str, Any]]:
+    """The events new to the bot at this decision: the observation's own (its observer's),
+    or, when a caller passed a whole view instead, those of ``view["events"]`` that
+    ``cursor`` has not returned before."""
+    events = observation.events
+    if events is None:
+        return cursor.new(observation.view or {})
+    return events
 
 
 def find(legal: Sequence[Action], kind: str, **params: Any) -> Action | None:

@@ -31,7 +31,7 @@ from mypy_extensions import mypyc_attr
 
 from ..engine import Action
 from .base import Bot, Observation
-from .common import EventCursor, best, find, of_kind
+from .common import EventCursor, best, find, new_events, of_kind
 
 COMMIE, AMERICAN = "commie", "american"
 _FLIP = {COMMIE: AMERICAN, AMERICAN: COMMIE}
@@ -105,9 +105,9 @@ class McCarthyismBot(Bot):
         if p and p != self.player:
             self.suspicion[p] = self.suspicion.get(p, 0.0) + amount
 
-    def _read(self, view: dict[str, Any]) -> None:
+    def _read(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         private = view.get("private", {})
-        for e in self.cursor.new(view):
+        for e in events:
             kind = e["kind"]
             if kind == "role":
                 self.cards[self.player] = e.get("card", self.cards.get(self.player, AMERICAN))
@@ -187,7 +187,7 @@ class McCarthyismBot(Bot):
     def choose(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``."""
         view = observation.view or {}
-        self._read(view)
+        self._read(view, new_events(observation, self.cursor))
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]

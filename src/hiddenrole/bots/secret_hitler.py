@@ -25,7 +25,7 @@ from mypy_extensions import mypyc_attr
 
 from ..engine import Action
 from .base import Bot, Observation
-from .common import MAX_POSTS_PER_GAME, EventCursor, best, find
+from .common import EventCursor, MAX_POSTS_PER_GAME, best, find, new_events
 
 #: Suspicion (a score: higher = more likely on the Fascist team) for a proven Fascist.
 PROVEN = 100.0
@@ -85,8 +85,8 @@ class SecretHitlerBot(Bot):
         if p and p != self.player:
             self.suspicion[p] = self.suspicion.get(p, 0.0) + amount
 
-    def _read(self, view: dict[str, Any]) -> None:
-        for e in self.cursor.new(view):
+    def _read(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        for e in events:
             kind = e["kind"]
             if kind == "role":
                 self.role = e["role"]
@@ -234,7 +234,7 @@ class SecretHitlerBot(Bot):
     def choose(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``, or a claim post (bounded) during a day step."""
         view = observation.view or {}
-        self._read(view)
+        self._read(view, new_events(observation, self.cursor))
         legal = observation.legal_actions
         board = view.get("board", {})
         kinds = {a.get("action") for a in legal}

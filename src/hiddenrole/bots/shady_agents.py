@@ -27,7 +27,7 @@ from mypy_extensions import mypyc_attr
 
 from ..engine import Action
 from .base import Bot, Observation
-from .common import EventCursor, best, of_kind
+from .common import EventCursor, best, new_events, of_kind
 
 BULLET, MEDKIT = "bullet", "medkit"
 TOOLS = (BULLET, MEDKIT)
@@ -184,8 +184,8 @@ class ShadyAgentsBot(Bot):
         return hits / total
 
     # ------------------------------------------------------------ reading
-    def _read(self, view: dict[str, Any]) -> None:
-        for e in self.cursor.new(view):
+    def _read(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        for e in events:
             kind = e["kind"]
             if kind == "role":
                 self.role = e["role"]
@@ -209,21 +209,21 @@ class ShadyAgentsBot(Bot):
                 if q is not None:
                     self._weigh(e["player"], q)
 
-    def update(self, view: dict[str, Any]) -> None:
-        """Read the events of ``view`` (my information state) not read before: gifts,
-        discards, the tools I saw, and every answer, which reweighs the worlds."""
+    def update(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
+        """Read the events new to me (``events``, or those of ``view["events"]`` not read
+        before): gifts, discards, the tools I saw, and every answer, which reweighs the worlds."""
         if self.role is None:
             self.role = view.get("private", {}).get("role")
         if self.worlds is None and self.role is not None:
             self._init_worlds(view)
-        self._read(view)
+        self._read(view, self.cursor.new(view) if events is None else events)
 
     # ------------------------------------------------------------ deciding
     def choose(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``: an answer, a move, an interrogation call or a
         hand-out, by the most likely teams."""
         view = observation.view or {}
-        self.update(view)
+        self.update(view, new_events(observation, self.cursor))
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]

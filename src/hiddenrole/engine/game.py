@@ -18,6 +18,7 @@ A game is a pure, deterministic state machine::
 
 from __future__ import annotations
 
+import importlib
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
@@ -30,6 +31,7 @@ from mypy_extensions import mypyc_attr
 from .chance import Chance
 from .errors import BadSetup, IllegalAction
 from .events import Event
+from .observer import Observer, event_data_json
 from .options import OptionSet
 
 Action = dict[str, Any]
@@ -165,6 +167,12 @@ class Game(ABC):
     #: The kinds among them drawn again and again (reshuffles, timeout defaults...): fixed as
     #: a list of outcomes used in turn, which the constructor checks is a list.
     CHANCE_SEQUENCES: ClassVar[frozenset[str]] = frozenset()
+    #: Every kind of event the game emits (a contract test checks each emitted event's kind
+    #: is listed): the narrator's list of what it must be able to tell.
+    EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
+    #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
+    #: ``None``: the game builds its views itself by overriding :meth:`view`.
+    OBSERVER: ClassVar[str | None] = None
 
     def __init__(
         self,
@@ -194,6 +202,7 @@ class Game(ABC):
                 raise BadSetup(f"chance {kind!r} must be a list of outcomes, used in turn")
         self.chance = Chance(seed, chance)
         self.log: list[Event] = []
+        self._rendered: list[dict[str, Any]] = []  # event_json's cache, by log position
         self.setup()
 
     # ----------------------------------------------------------------- set-up
@@ -319,22 +328,45 @@ class Game(ABC):
         return event
 
     # ------------------------------------------------------------------ views
+    def event_json(self, position: int) -> dict[str, Any]:
+        """The JSON form of the event at ``position`` in the log, without ``seq``
+        (:func:`~hiddenrole.engine.observer.event_data_json`), made once per event and shared
+        by every observer: read-only."""
+        rendered = self._rendered
+        while len(rendered) <= position:
+            rendered.append(event_data_json(self.log[len(rendered)]))
+        return rendered[position]
+
+    def observer(self, viewer: str | None) -> Observer:
+        """A new :class:`~hiddenrole.engine.observer.Observer` of this game for ``viewer`` (a
+        seated player's name, ``None`` for a spectator, :data:`~hiddenrole.engine.observer.MOD`).
+
+        Raises:
+            IllegalAction: ``viewer`` is not seated.
+        """
+        return observer_class(type(self))(self, viewer)
+
     def events_for(self, player: str | None) -> list[dict[str, Any]]:
         """The events ``player`` may see (``None``: a spectator, public events only), as JSON,
         numbered ``0, 1, 2, ...`` in the player's own order: the log positions would show,
         by their gaps, how many private events other players received and when."""
-        visible = [e for e in self.log if e.to is None or (player is not None and player in e.to)]
-        return [e.to_json(seq=i) for i, e in enumerate(visible)]
+        return Observer(self, player).new_events()
 
-    @abstractmethod
     def view(self, player: str | None) -> dict[str, Any]:
         """``player``'s information state as plain JSON data (``None``: a spectator).
 
         Keys every game provides: ``game``, ``player``, ``phase``, ``over``, ``players``,
         ``board`` (public state), ``private`` (what this player knows beyond it, ``{}`` for
         a spectator), ``events`` (those visible to the player), ``result`` (once over).
-        Before the end it contains nothing the player may not know.
+        Before the end it contains nothing the player may not know. Built by the game's
+        observer (:meth:`observer`); a game without one overrides this method.
+
+        Raises:
+            IllegalAction: an unknown player.
         """
+        if self.OBSERVER is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no OBSERVER and does not override view()")
+        return self.observer(player).view()
 
     @abstractmethod
     def summary(self) -> dict[str, Any]:
@@ -369,6 +401,24 @@ class Game(ABC):
             "events": self.events_for(player),
             "result": self.result.to_json() if self.result else None,
         }
+
+
+_observer_classes: dict[type, type[Observer]] = {}
+
+
+def observer_class(game: type[Game]) -> type[Observer]:
+    """The observer class a game class declares (``OBSERVER``, imported once), or
+    :class:`~hiddenrole.engine.observer.Observer` for a game that builds its own views."""
+    cls = _observer_classes.get(game)
+    if cls is None:
+        target = game.OBSERVER
+        if target is None:
+            cls = Observer
+        else:
+            module, _, name = target.partition(":")
+            cls = getattr(importlib.import_module(module), name)
+        _observer_classes[game] = cls
+    return cls
 
 
 def field_of(player: str, action: Mapping[str, Any], key: str, kind: type | tuple[type, ...] = str) -> Any:

@@ -2,33 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from ..bots.base import Bot, Observation
-from ..engine import Game, Result
+from ..engine import Game, Observer, Result
+from ..engine.observer import json_copy
+
+__all__ = ["GameRecord", "MAX_STEPS", "RunawayGame", "json_copy", "play_game"]
 
 MAX_STEPS = 100_000
-
-_dumps, _loads = json.dumps, json.loads
-# Observation((player, legal, view)) without the named tuple's Python-level __new__ (a frame
-# per decision of every simulated game): the same object, made by tuple.__new__ in C
-_observation = partial(tuple.__new__, Observation)
-
-
-def json_copy(data: Any) -> Any:
-    """A copy of JSON data made by a JSON round trip: what a bot on the other end of a wire
-    would receive, sharing no object with the game (tuples become lists, keys strings).
-
-    Raises:
-        TypeError: ``data`` is not JSON-serialisable (a game bug: views are JSON data).
-    """
-    return _loads(_dumps(data))
 
 
 @mypyc_attr(native_class=False)  # the compiled build cannot subclass RuntimeError natively
@@ -57,11 +43,11 @@ def play_game(
     Whenever the current step waits for players (:meth:`Game.to_act`), the first of them
     is asked for an action (the others in turn, since ``to_act`` is asked again after each
     action); when it waits for nobody, the deadline is passed with :meth:`Game.timeout`.
-    Each bot is given only an :class:`Observation`: its legal actions and, if it asks
-    for it, its view; a bot that asks for the view (``needs_view``) gets both as a JSON
-    copy (:func:`json_copy`), so no object it is given belongs to the game's state. (A bot
-    with ``needs_view = False`` gets the engine's legal-action list itself, which it must
-    not change, so that random bots stay fast.)
+    Each bot is given only an :class:`Observation`: its legal actions and, if it reads
+    them (``needs_view``), the events new to it and its information state, both through
+    its own :class:`~hiddenrole.engine.Observer`, which looks at each event once: a
+    decision costs the same on day 1 and on day 20. Legal actions are fresh objects
+    (the contract tests check it); events are read-only.
 
     Args:
         game: a fresh game.
@@ -77,7 +63,7 @@ def play_game(
     # local names: this loop runs once per step of every simulated game
     to_act, legal_actions, apply, timeout = game.to_act, game.legal_actions, game.apply, game.timeout
     choose = {p: bot.choose for p, bot in bots.items()}  # each bot's bound method, by player
-    viewers = {p for p, bot in bots.items() if bot.needs_view}
+    observers: dict[str, Observer] = {p: game.observer(p) for p, bot in bots.items() if bot.needs_view}
     for _ in range(max_steps):
         if game.is_over:
             assert game.result is not None
@@ -90,14 +76,11 @@ def play_game(
                 on_step(game, None)
             continue
         player = waiting[0]
-        legal = legal_actions(player)
-        if player in viewers:
-            # a JSON copy of the legal actions and the view: nothing the bot is given is an
-            # object of the game's state (bots that never look at the view skip the copy)
-            legal, view = json_copy((legal, game.view(player)))
-            action = choose[player](_observation((player, legal, view)))
+        observer = observers.get(player)
+        if observer is not None:
+            action = choose[player](Observation(player, legal_actions(player), None, observer.new_events(), observer))
         else:
-            action = choose[player](_observation((player, legal, None)))
+            action = choose[player](Observation(player, legal_actions(player)))
         apply(action)
         actions += 1
         if on_step is not None:

@@ -1,0 +1,185 @@
+"""Observers: what one viewer may see of a game, kept up to date event by event.
+
+A viewer is a seated player (their name), a spectator (``None``) or the Mod (:data:`MOD`,
+who sees every event). An :class:`Observer` follows the game's event log: each event is
+looked at once per viewer, when the viewer next asks, and never again, so following a
+game costs in proportion to its length (OpenSpiel's observer pattern). It answers:
+
+* :meth:`Observer.new_events`: the events emitted since the last call that the viewer may
+  see, as JSON, numbered ``0, 1, 2 ...`` in the viewer's own order (log positions would
+  show, by their gaps, how many private events others received);
+* :meth:`Observer.snapshot`: the viewer's information state now, without the event list:
+  ``game``, ``player``, ``phase``, ``over``, ``players``, ``result``, ``board`` (public)
+  and ``private`` (``{}`` for a spectator). Its size does not grow with the game's length,
+  so a viewer who (re)joins gets a snapshot plus, once, the events so far;
+* :meth:`Observer.view`: the full view (:meth:`Game.view`), the snapshot plus every event.
+
+Whether a viewer may see an event is decided in one place, :meth:`Observer.sees` (the
+event's audience, :class:`~hiddenrole.engine.events.Event`): the server, the bots, the lab
+and the agents all read games through observers, so they share that one filter.
+
+Each game provides its observer class (``Game.OBSERVER``, a ``"module:Class"`` path, so the
+game module never imports its views): it folds the viewer's private knowledge from the
+events as they pass (:meth:`Observer.observe`) and builds the board and private parts from
+the game's public state and that knowledge.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from mypy_extensions import mypyc_attr
+
+from .errors import IllegalAction
+from .events import Event
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: The viewer who sees every event (the game's moderator): for exports and audits.
+MOD = "\x00mod"
+
+_dumps, _loads = json.dumps, json.loads
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def event_data_json(event: Event) -> dict[str, Any]:
+    """An event's JSON form without ``seq`` (``{"kind", **data}``, plus ``"private": true`` for
+    a private event), sharing no object with the event: what every viewer of it is given.
+
+    Events whose data are all scalars are copied field by field; others by a JSON round
+    trip (tuples become lists, as on a wire)."""
+    data = event.data
+    out: dict[str, Any] = {"kind": event.kind}
+    if all(type(v) in _SCALARS for v in data.values()):
+        out.update(data)
+    else:
+        out.update(_loads(_dumps(data)))
+    if event.to is not None:
+        out["private"] = True
+    return out
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Observer:
+    """One viewer's window on one game.
+
+    Args:
+        game: the game followed (an observer only reads it).
+        viewer: a seated player's name, ``None`` for a spectator, or :data:`MOD`.
+
+    Raises:
+        IllegalAction: ``viewer`` is not seated at the game.
+
+    Subclasses (one per game) override :meth:`observe` to fold private knowledge from the
+    events the viewer sees, and :meth:`board` and :meth:`private`. The base class serves a
+    game that provides neither (its own :meth:`Game.view` is then read, minus the events).
+    """
+
+    def __init__(self, game: Game, viewer: str | None) -> None:
+        if viewer is not None and viewer != MOD and viewer not in game.players:
+            raise IllegalAction(viewer, {"view": viewer}, "unknown player")
+        self.game = game
+        self.viewer = viewer
+        self.position = 0  # how far into the game's log this observer has looked
+        self.count = 0  # how many events the viewer has seen (their own numbering)
+        self.pending: list[dict[str, Any]] = []  # seen by observe(), not yet handed out
+
+    # ------------------------------------------------------------ the filter
+    def sees(self, event: Event) -> bool:
+        """Whether this observer's viewer may see ``event``: public events are everyone's;
+        a private one only its audience's (the Mod sees all)."""
+        to = event.to
+        if to is None:
+            return True
+        viewer = self.viewer
+        return viewer is not None and (viewer in to or viewer == MOD)
+
+    def catch_up(self) -> None:
+        """Look at the events emitted since the last look, once each: those the viewer may
+        see are folded into its knowledge (:meth:`observe`) and kept for :meth:`new_events`."""
+        log = self.game.log
+        end = len(log)
+        if self.position == end:
+            return
+        rendered = self.game.event_json
+        pending = self.pending
+        for i in range(self.position, end):
+            event = log[i]
+            if self.sees(event):
+                self.observe(event)
+                out: dict[str, Any] = {"seq": self.count}
+                out.update(rendered(i))
+                pending.append(out)
+                self.count += 1
+        self.position = end
+
+    def new_events(self) -> list[dict[str, Any]]:
+        """The events the viewer may see that were emitted since the last call (JSON dicts
+        ``{"seq", "kind", **data}``, ``seq`` in the viewer's own numbering); read-only: the
+        nested data of a public event are shared with other viewers."""
+        self.catch_up()
+        out = self.pending
+        self.pending = []
+        return out
+
+    def observe(self, event: Event) -> None:
+        """Fold one event the viewer may see into what the observer keeps (default: nothing)."""
+
+    # --------------------------------------------------------- information state
+    def base(self) -> dict[str, Any]:
+        """The snapshot keys every game shares: ``game``, ``player``, ``phase``, ``over``,
+        ``players``, ``result``."""
+        game = self.game
+        return {
+            "game": game.name,
+            "player": self.viewer,
+            "phase": game.phase,
+            "over": game.is_over,
+            "players": list(game.players),
+            "result": game.result.to_json() if game.result else None,
+        }
+
+    def board(self) -> dict[str, Any]:
+        """The public state, as JSON data sharing nothing with the game."""
+        return self._fallback_view()["board"]
+
+    def private(self) -> dict[str, Any]:
+        """What the viewer knows beyond the board (``{}`` for a spectator)."""
+        return self._fallback_view()["private"]
+
+    def _fallback_view(self) -> dict[str, Any]:
+        # a game without an observer of its own builds its whole view itself
+        return self.game.view(None if self.viewer == MOD else self.viewer)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The viewer's information state now, without its events (see the module docstring)."""
+        self.catch_up()
+        out = self.base()
+        out["board"] = self.board()
+        out["private"] = self.private()
+        return out
+
+    def view(self) -> dict[str, Any]:
+        """The full view: the snapshot with ``events``, every event the viewer may see so far.
+        Only for an observer that has handed out no events yet (a fresh one)."""
+        self.catch_up()
+        events = self.pending
+        out = self.base()
+        result = out.pop("result")
+        out["events"] = list(events)
+        out["result"] = result
+        out["board"] = self.board()
+        out["private"] = self.private()
+        return out
+
+    def thread(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The public thread's new posts among ``events`` (this viewer's new events), as
+        ``{"by", "text"}`` (games may add fields): by default the ``post`` events."""
+        return [{"by": e["player"], "text": e["text"]} for e in events if e["kind"] == "post" and not e.get("private")]
+
+
+def json_copy(data: Any) -> Any:
+    """A copy of JSON data made by a JSON round trip (tuples become lists, keys strings)."""
+    return _loads(_dumps(data))
