@@ -180,13 +180,15 @@ class Spy(Bot):
         self.needs_view = True  # type: ignore[misc]
 
     def choose(self, observation: Observation) -> dict[str, Any]:
-        assert type(observation) is Observation and len(observation) == 3
+        assert type(observation) is Observation
         assert observation.player == self.player
         walk_json(observation.legal_actions, "legal_actions")
         walk_json(observation.view, "view")
+        walk_json(observation.events, "events")
+        assert "events" not in observation.view  # the snapshot: events come one by one
         if self.checks[0] % 7 == 0:  # the gc walk is slow: check one observation in seven
             state = reachable_ids(self.game)
-            mine = reachable_ids(list(observation[1:]))
+            mine = reachable_ids([observation.legal_actions, observation.view, observation.events])
             assert not (state & (mine - {id(None)})), "an object of the game's state reaches the bot"
         # mutation isolation: wreck what the bot was given; the game must not notice
         before = json.dumps(self.game.view(None), sort_keys=True)
@@ -194,6 +196,7 @@ class Spy(Bot):
         action = json_copy(self.inner.choose(observation))
         vandalise(observation.view)
         vandalise(observation.legal_actions)
+        vandalise(observation.events)
         assert json.dumps(self.game.view(None), sort_keys=True) == before
         assert json.dumps(self.game.legal_actions(self.player), sort_keys=True) == legal_before
         self.checks[0] += 1

@@ -31,7 +31,7 @@ from mypy_extensions import mypyc_attr
 from .chance import Chance
 from .errors import BadSetup, IllegalAction
 from .events import Event
-from .observer import Observer, event_data_json
+from .observer import Observer
 from .options import OptionSet
 
 Action = dict[str, Any]
@@ -202,7 +202,6 @@ class Game(ABC):
                 raise BadSetup(f"chance {kind!r} must be a list of outcomes, used in turn")
         self.chance = Chance(seed, chance)
         self.log: list[Event] = []
-        self._rendered: list[dict[str, Any]] = []  # event_json's cache, by log position
         self.setup()
 
     # ----------------------------------------------------------------- set-up
@@ -328,15 +327,6 @@ class Game(ABC):
         return event
 
     # ------------------------------------------------------------------ views
-    def event_json(self, position: int) -> dict[str, Any]:
-        """The JSON form of the event at ``position`` in the log, without ``seq``
-        (:func:`~hiddenrole.engine.observer.event_data_json`), made once per event and shared
-        by every observer: read-only."""
-        rendered = self._rendered
-        while len(rendered) <= position:
-            rendered.append(event_data_json(self.log[len(rendered)]))
-        return rendered[position]
-
     def observer(self, viewer: str | None) -> Observer:
         """A new :class:`~hiddenrole.engine.observer.Observer` of this game for ``viewer`` (a
         seated player's name, ``None`` for a spectator, :data:`~hiddenrole.engine.observer.MOD`).

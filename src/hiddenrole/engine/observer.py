@@ -44,18 +44,35 @@ _dumps, _loads = json.dumps, json.loads
 _SCALARS = (str, int, float, bool, type(None))
 
 
+def _json_key(key: Any) -> str:
+    """A dict key as JSON writes it (``1`` -> ``"1"``, ``True`` -> ``"true"``, ``None`` -> ``"null"``)."""
+    return key if type(key) is str else _dumps(key).strip('"')
+
+
+def copy_json(data: Any) -> Any:
+    """A deep copy of JSON-like data as a JSON round trip would make it (tuples become lists,
+    keys strings), sharing no container with ``data``; faster than the round trip for the
+    small objects of a decision (legal actions, events)."""
+    kind = type(data)
+    if kind is dict:
+        return {k if type(k) is str else _json_key(k): copy_json(v) for k, v in data.items()}
+    if kind is list or kind is tuple:
+        return [copy_json(v) for v in data]
+    return data
+
+
 def event_data_json(event: Event) -> dict[str, Any]:
     """An event's JSON form without ``seq`` (``{"kind", **data}``, plus ``"private": true`` for
-    a private event), sharing no object with the event: what every viewer of it is given.
+    a private event), sharing no object with the event or with another viewer's copy.
 
-    Events whose data are all scalars are copied field by field; others by a JSON round
-    trip (tuples become lists, as on a wire)."""
+    Events whose data are all scalars are copied field by field; others deeply
+    (:func:`copy_json`: tuples become lists, as on a wire)."""
     data = event.data
     out: dict[str, Any] = {"kind": event.kind}
     if all(type(v) in _SCALARS for v in data.values()):
         out.update(data)
     else:
-        out.update(_loads(_dumps(data)))
+        out.update(copy_json(data))
     if event.to is not None:
         out["private"] = True
     return out
@@ -103,22 +120,21 @@ class Observer:
         end = len(log)
         if self.position == end:
             return
-        rendered = self.game.event_json
         pending = self.pending
         for i in range(self.position, end):
             event = log[i]
             if self.sees(event):
                 self.observe(event)
                 out: dict[str, Any] = {"seq": self.count}
-                out.update(rendered(i))
+                out.update(event_data_json(event))
                 pending.append(out)
                 self.count += 1
         self.position = end
 
     def new_events(self) -> list[dict[str, Any]]:
         """The events the viewer may see that were emitted since the last call (JSON dicts
-        ``{"seq", "kind", **data}``, ``seq`` in the viewer's own numbering); read-only: the
-        nested data of a public event are shared with other viewers."""
+        ``{"seq", "kind", **data}``, ``seq`` in the viewer's own numbering), this viewer's own
+        copies."""
         self.catch_up()
         out = self.pending
         self.pending = []

@@ -10,7 +10,7 @@ from mypy_extensions import mypyc_attr
 
 from ..bots.base import Bot, Observation
 from ..engine import Game, Observer, Result
-from ..engine.observer import json_copy
+from ..engine.observer import copy_json, json_copy
 
 __all__ = ["GameRecord", "MAX_STEPS", "RunawayGame", "json_copy", "play_game"]
 
@@ -46,8 +46,8 @@ def play_game(
     Each bot is given only an :class:`Observation`: its legal actions and, if it reads
     them (``needs_view``), the events new to it and its information state, both through
     its own :class:`~hiddenrole.engine.Observer`, which looks at each event once: a
-    decision costs the same on day 1 and on day 20. Legal actions are fresh objects
-    (the contract tests check it); events are read-only.
+    decision costs the same on day 1 and on day 20. Its legal actions are its own copy
+    (:func:`~hiddenrole.engine.observer.copy_json`): nothing it is given is the game's.
 
     Args:
         game: a fresh game.
@@ -78,7 +78,7 @@ def play_game(
         player = waiting[0]
         observer = observers.get(player)
         if observer is not None:
-            action = choose[player](Observation(player, legal_actions(player), None, observer.new_events(), observer))
+            action = choose[player](Observation(player, copy_json(legal_actions(player)), None, observer.new_events(), observer))
         else:
             action = choose[player](Observation(player, legal_actions(player)))
         apply(action)
