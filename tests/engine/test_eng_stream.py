@@ -1,0 +1,119 @@
+"""The event stream's contract, over every registered game (a new game gets these checks for free).
+
+For each game, full seeded games are played with rule bots and random bots; at every step
+an observer per seat, one for a spectator and one for the Mod follow the game, and:
+
+* every event the game emitted is of a kind it declares in ``EVENT_KINDS`` (the narrator's
+  list), and every declared kind is a short lower-case name;
+* a viewer's stream is its view: the events an observer handed out so far, in order, are
+  exactly the ``events`` of the player's full view, and the observer's snapshot is the full
+  view without them (no more, no less: the one filter all consumers share);
+* the snapshot never carries the event list, and is JSON data (what a wire carries);
+* each observer looks at each event once (its cost follows the game's length, not its square);
+* the Mod sees every event, a spectator only the public ones, a seat the public ones and
+  those addressed to it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from hiddenrole.bots import bot_class, seat_bots
+from hiddenrole.engine import MOD, Game, IllegalAction, Observer, available_games, game_class
+from hiddenrole.engine.game import observer_class
+from hiddenrole.lab import play_game
+
+GAMES = available_games()
+KIND = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def names(n: int) -> list[str]:
+    return [f"P{i}" for i in range(1, n + 1)]
+
+
+def counts(game: str) -> list[int]:
+    cls = game_class(game)
+    return sorted({cls.min_players, (cls.min_players + cls.max_players) // 2, cls.max_players})
+
+
+def counting_observer(g: Game, viewer: str | None) -> Observer:
+    """An observer of the game's own class that counts its ``observe`` calls (in ``calls``)."""
+    base = observer_class(type(g))
+
+    class Counting(base):  # type: ignore[valid-type, misc]
+        calls = 0
+
+        def observe(self, event):  # type: ignore[no-untyped-def]
+            self.calls += 1
+            super().observe(event)
+
+    return Counting(g, viewer)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_declares_its_event_kinds(game: str) -> None:
+    kinds = game_class(game).EVENT_KINDS
+    assert kinds, f"{game} declares no EVENT_KINDS"
+    assert all(KIND.match(k) for k in kinds), sorted(k for k in kinds if not KIND.match(k))
+
+
+def follow(game: str, n: int, seed: int, kind: str) -> None:
+    """Play one game with ``kind`` bots, checking every viewer's stream after every step."""
+    g = game_class(game)(names(n), seed=seed)
+    viewers: list[str | None] = [*g.players, None, MOD]
+    observers = {v: counting_observer(g, v) for v in viewers}
+    streams: dict[str | None, list[dict]] = {v: [] for v in viewers}
+    steps = [0]
+
+    def check(game_: object, _action: object) -> None:
+        steps[0] += 1
+        for v, obs in observers.items():
+            streams[v].extend(obs.new_events())
+        if steps[0] % 3 and not g.is_over:  # the full views are slow: every third step
+            return
+        for v, obs in observers.items():
+            visible = [e for e in g.log if v == MOD or e.to is None or (v is not None and v in e.to)]
+            assert obs.calls == len(visible), f"{v}: observe() ran {obs.calls} times for {len(visible)} events"
+            assert [e["kind"] for e in streams[v]] == [e.kind for e in visible]
+            assert [e["seq"] for e in streams[v]] == list(range(len(visible)))
+            if v == MOD:
+                continue
+            full = g.view(v)
+            assert streams[v] == full["events"], f"{game} {v}: the stream differs from the view's events"
+            snap = obs.snapshot()
+            assert "events" not in snap
+            json.dumps(snap)
+            rest = {k: val for k, val in full.items() if k != "events"}
+            board = dict(rest["board"])
+            snap_board = snap["board"]
+            # a game may keep out of the snapshot what travels as events (the thread, the chat)
+            for key in set(board) - set(snap_board):
+                board.pop(key)
+            assert snap_board == board, f"{game} {v}: the snapshot's board differs from the view's"
+            assert {k: val for k, val in snap.items() if k != "board"} == {k: val for k, val in rest.items() if k != "board"}
+
+    bots = seat_bots(g.players, bot_class(kind, game), seed)
+    play_game(g, bots, on_step=check)
+    assert g.is_over
+    emitted = {e.kind for e in g.log}
+    undeclared = emitted - g.EVENT_KINDS
+    assert not undeclared, f"{game} emitted undeclared event kinds {sorted(undeclared)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["rule", "random"])
+def test_each_viewers_stream_is_its_view(game: str, kind: str) -> None:
+    for n in counts(game):
+        for seed in (1, 2):
+            follow(game, n, seed, kind)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_observer_of_an_unknown_viewer_is_refused(game: str) -> None:
+    cls = game_class(game)
+    g = cls(names(cls.min_players), seed=1)
+    with pytest.raises(IllegalAction, match="unknown player"):
+        g.observer("Nobody")
