@@ -23,7 +23,7 @@ from hiddenrole.bots import Observation, RandomBot
 from hiddenrole.bots.mccarthyism import McCarthyismBot
 from hiddenrole.engine import MOD, Event, copy_json
 from hiddenrole.games.mccarthyism import McCarthyism
-from hiddenrole.games.mccarthyism.views import McCarthyismObserver
+from hiddenrole.games.mccarthyism.views import _FLAT, _NESTED, McCarthyismObserver
 
 
 def names(n: int) -> list[str]:
@@ -108,6 +108,18 @@ class StreamCheck:
                 assert json.dumps(Recording(game, v).view()) == json.dumps(reference)
         self.steps += 1
 
+    def check_events_are_own(self) -> None:
+        """Every event handed out is JSON data sharing no container with the game (nor with
+        another viewer's copy)."""
+        state = containers(self.game)
+        mine: set[int] = set()
+        for v, events in self.events.items():
+            assert_json(events, f"{v}'s events")
+            ids = containers(events)
+            assert not ids & state, f"{v}'s events share the game's containers"
+            assert not ids & mine, f"{v}'s events share another viewer's containers"
+            mine |= ids
+
     def check_observed_once(self) -> None:
         """Each observer folded every event its viewer may see once, in order, and nothing else."""
         for v, obs in self.observers.items():
@@ -147,6 +159,7 @@ def play_checked(game: McCarthyism, kind: str, seed: int, *, timeouts: float = 0
         check.check()
     assert game.is_over
     check.check_observed_once()
+    check.check_events_are_own()
     return check
 
 
@@ -173,14 +186,43 @@ def test_snapshot_plus_stream_is_the_full_view_after_every_step(
     assert check.steps > n
 
 
-def test_every_event_kind_emitted_is_declared() -> None:
+def varied_games(count: int) -> list[McCarthyism]:
+    """``count`` finished games of random bots, 4 to 20 players, with timeouts, table talk and
+    revealed votes in every other game (no stream checks: their logs only)."""
+    games = []
+    for seed in range(count):
+        game = McCarthyism(names(4 + seed % 17), {"reveal_votes": seed % 2 == 1}, seed=seed)
+        rng = random.Random(seed)
+        bots = {p: RandomBot(p, seed) for p in game.players}
+        while not game.is_over:
+            waiting = game.to_act()
+            if rng.random() < 0.05 and game.can_post(game.players[0]):
+                game.apply({"player": game.players[0], "action": "post", "text": "hello"})
+            elif not waiting or rng.random() < 0.1:
+                game.timeout()
+            else:
+                game.apply(bots[waiting[0]].choose(Observation(waiting[0], game.legal_actions(waiting[0]))))
+        games.append(game)
+    return games
+
+
+def test_every_event_kind_is_declared_and_the_fast_copy_knows_its_shape() -> None:
+    """Every kind emitted is in EVENT_KINDS (and each occurs); the observer copies the fields _NESTED lists (lists
+    of strings, dicts of strings) and every other field of every kind is a scalar."""
+    assert set(_NESTED) | _FLAT == McCarthyism.EVENT_KINDS and not set(_NESTED) & _FLAT
     kinds: set[str] = set()
-    for seed in range(12):
-        game = McCarthyism(names(4 + seed), {"reveal_votes": seed % 2 == 1}, seed=seed)
-        play_checked(game, "random", seed, timeouts=0.1, posts=0.05)
-        kinds.update(e.kind for e in game.log)
-    assert kinds <= McCarthyism.EVENT_KINDS, kinds - McCarthyism.EVENT_KINDS
-    assert len(kinds) >= 25  # nearly every kind occurs in these games
+    for game in varied_games(40):
+        for e in game.log:
+            kinds.add(e.kind)
+            nested = _NESTED.get(e.kind, ())
+            for key, value in e.data.items():
+                if key in nested:
+                    assert type(value) in (list, dict), (e.kind, key)
+                    assert all(isinstance(x, JSON_SCALARS) for x in (value.values() if type(value) is dict else value))
+                else:
+                    assert isinstance(value, JSON_SCALARS), (e.kind, key, value)
+    # every kind emitted is declared, and every declared kind occurs in these games
+    assert kinds == McCarthyism.EVENT_KINDS, (kinds ^ McCarthyism.EVENT_KINDS)
 
 
 def test_drink_swap_and_confession_are_last_seen_in_the_stream() -> None:
