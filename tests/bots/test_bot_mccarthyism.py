@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from hiddenrole.bots import Observation, RandomBot
+from hiddenrole.bots import Observation, RandomBot, seat_bots
 from hiddenrole.bots.mccarthyism import McCarthyismBot
 from hiddenrole.engine import game_class
 from hiddenrole.lab import play_game
+from hiddenrole.lab.play import json_copy
 
 PLAYERS = [f"P{i}" for i in range(1, 10)]
 COMMIES = ["P2", "P5", "P8"]
@@ -163,3 +164,28 @@ def test_rule_side_beats_random_side_in_a_few_games(side: str) -> None:
             play_game(g, bots)
             wins[kind] += g.result.winner == side
     assert wins["rule"] > wins["random"]
+
+
+@pytest.mark.parametrize(("n", "options"), [(5, None), (9, {"reveal_votes": True}), (12, None)])
+def test_the_bot_on_the_stream_plays_as_it_does_from_whole_views(n: int, options: Any) -> None:
+    """On the event stream the bot keeps its facts from the events and never reads the view;
+    given whole views (the view's events, private part and board) it plays the same games."""
+    players = [f"P{i}" for i in range(1, n + 1)]
+    for seed in range(4):
+        streamed: list[Any] = []
+        g = game_class("mccarthyism")(players, options, seed=seed)
+        play_game(g, seat_bots(g.players, McCarthyismBot, seed), on_step=lambda _g, a: streamed.append(a))
+        viewed: list[Any] = []
+        g = game_class("mccarthyism")(players, options, seed=seed)
+        bots = seat_bots(g.players, McCarthyismBot, seed)
+        while not g.is_over:
+            waiting = g.to_act()
+            if not waiting:
+                g.timeout()
+                viewed.append(None)
+                continue
+            p = waiting[0]
+            action = bots[p].choose(Observation(p, json_copy(g.legal_actions(p)), json_copy(g.view(p))))
+            g.apply(action)
+            viewed.append(action)
+        assert viewed == streamed

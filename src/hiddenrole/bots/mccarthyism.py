@@ -25,13 +25,14 @@ card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from ..engine import Action
 from .base import Bot, Observation
-from .common import EventCursor, best, find, new_events, of_kind
+from .common import EventCursor, best, find, of_kind
 
 COMMIE, AMERICAN = "commie", "american"
 _FLIP = {COMMIE: AMERICAN, AMERICAN: COMMIE}
@@ -63,7 +64,14 @@ class McCarthyismBot(Bot):
 
     Memory (from its own observations only): the allegiances it knows (its own, the
     Commies it saw at the start, roles shown to it or confessed), a suspicion score per
-    player, and the card in play it chose.
+    player, and the public facts it decides by (the players, the Commie count, who is
+    blacklisted, the motion of the vote, the card in play).
+
+    On the event stream (``observation.events``, the events new since its last decision) it
+    keeps all of this from the events and never reads the view, so a decision costs the same
+    early and late in a game. Given a whole view instead (``observation.events`` is ``None``),
+    it reads the new events of ``view["events"]`` and then takes the view's ``private`` and
+    ``board`` as authoritative, as the engine summarises them.
     """
 
     kind = "rule"
@@ -75,6 +83,13 @@ class McCarthyismBot(Bot):
         self.cards: dict[str, str] = {}  # player -> role card last seen (mine included)
         self.double_agent: str | None = None
         self.takeover = False
+        # the public facts (from the events; from the board when given a whole view)
+        self.players: list[str] = []  # in seat order
+        self.base = 1 / 3  # the share of Commies at the table: the prior of commie_chance
+        self.black: set[str] = set()  # the blacklisted players
+        self.motion: str | None = None  # the motion of the last vote opened, and its targets
+        self.targets: list[str] = []
+        self.card_in_play: str | None = None  # the last card played
 
     # ------------------------------------------------------------ knowledge
     def allegiance(self, p: str) -> str | None:
@@ -92,51 +107,85 @@ class McCarthyismBot(Bot):
         """My own allegiance (``"commie"`` or ``"american"``)."""
         return self.allegiance(self.player) or AMERICAN
 
-    def commie_chance(self, p: str, board: dict[str, Any]) -> float:
+    def commie_chance(self, p: str) -> float:
         """How likely (0..1, a score) I think ``p`` is a Commie now."""
         known = self.allegiance(p)
         if known is not None:
             return 1.0 if known == COMMIE else 0.0
-        n = max(len(board.get("turns_had") or {}) or 1, 1)
-        base = board.get("commie_count", n // 3) / n
-        return min(0.99, max(0.01, base + 0.1 * self.suspicion.get(p, 0.0)))
+        return min(0.99, max(0.01, self.base + 0.1 * self.suspicion.get(p, 0.0)))
 
     def _bump(self, p: str | None, amount: float) -> None:
         if p and p != self.player:
             self.suspicion[p] = self.suspicion.get(p, 0.0) + amount
 
-    def _read(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        private = view.get("private", {})
+    def _read(self, events: list[dict[str, Any]]) -> None:
+        """Fold the new events (JSON dicts, in order) into what I know."""
         for e in events:
-            kind = e["kind"]
-            if kind == "role":
-                self.cards[self.player] = e.get("card", self.cards.get(self.player, AMERICAN))
-            elif kind == "commies":
-                for p in e["commies"]:
-                    self.cards[p] = COMMIE
-            elif kind == "confessed":
-                self.cards[e["player"]] = e["card"]
-            elif kind == "saw_role":
-                self.cards[e["target"]] = e["card"]
-            elif kind == "swapped":
-                self.cards[self.player] = e["card"]
-                self.cards[e["target"]] = e["gave"]
-            elif kind == "double_agent":
-                self.double_agent = e["player"]
-            elif kind == "takeover":
-                self.takeover = True
-            elif kind == "snitched" and "targets" in e:
-                self._pair(e)
-            elif kind == "snitched":
-                if self.allegiance(e["target"]) == AMERICAN:
-                    self._bump(e["snitch"], 2.0)
-                elif self.allegiance(e["target"]) == COMMIE:
-                    self._bump(e["snitch"], -1.0)
-            elif kind == "end_called":
-                self._bump(e["snitch"], 1.0)
-            elif kind == "vote_result" and isinstance(e.get("votes"), dict):
-                self._weigh_votes(e)
-        # the engine's own summary of what I know is authoritative on role cards
+            read = _READERS.get(e["kind"])
+            if read is not None:
+                read(self, e)
+
+    def _read_setup(self, e: dict[str, Any]) -> None:
+        self.players = list(e["players"])
+        n = max(len(self.players), 1)
+        self.base = e.get("commies", n // 3) / n
+
+    def _read_role(self, e: dict[str, Any]) -> None:
+        self.cards[self.player] = e.get("card", self.cards.get(self.player, AMERICAN))
+
+    def _read_commies(self, e: dict[str, Any]) -> None:
+        for p in e["commies"]:
+            self.cards[p] = COMMIE
+
+    def _read_confessed(self, e: dict[str, Any]) -> None:
+        self.cards[e["player"]] = e["card"]
+
+    def _read_saw_role(self, e: dict[str, Any]) -> None:
+        self.cards[e["target"]] = e["card"]
+
+    def _read_swapped(self, e: dict[str, Any]) -> None:
+        self.cards[self.player] = e["card"]
+        self.cards[e["target"]] = e["gave"]
+
+    def _read_double_agent(self, e: dict[str, Any]) -> None:
+        self.double_agent = e["player"]
+
+    def _read_takeover(self, e: dict[str, Any]) -> None:
+        self.takeover = True
+
+    def _read_snitched(self, e: dict[str, Any]) -> None:
+        if "targets" in e:
+            self.motion, self.targets = "blacklist_pair", list(e["targets"] or [])
+            self._pair(e)
+            return
+        target = e["target"]
+        self.motion, self.targets = "blacklist", [target]
+        side = self.allegiance(target)
+        if side == AMERICAN:
+            self._bump(e["snitch"], 2.0)
+        elif side == COMMIE:
+            self._bump(e["snitch"], -1.0)
+
+    def _read_end_called(self, e: dict[str, Any]) -> None:
+        self.motion, self.targets = "end_game", []
+        self._bump(e["snitch"], 1.0)
+
+    def _read_vote_result(self, e: dict[str, Any]) -> None:
+        if isinstance(e.get("votes"), dict):
+            self._weigh_votes(e)
+
+    def _read_blacklisted(self, e: dict[str, Any]) -> None:
+        self.black.add(e["player"])
+
+    def _read_whitelisted(self, e: dict[str, Any]) -> None:
+        self.black.discard(e["player"])
+
+    def _read_played(self, e: dict[str, Any]) -> None:
+        self.card_in_play = e["card"]
+
+    def _read_view(self, view: dict[str, Any]) -> None:
+        """A whole view: its private part and board are authoritative."""
+        private = view.get("private", {})
         card = (private.get("role_card") or {}).get("card")
         if card:
             self.cards[self.player] = card
@@ -147,6 +196,13 @@ class McCarthyismBot(Bot):
         board = view.get("board", {})
         self.double_agent = board.get("double_agent", self.double_agent)
         self.takeover = bool(board.get("commies_take_over", self.takeover))
+        self.players = list(board.get("turns_had") or {})
+        n = max(len(self.players) or 1, 1)
+        self.base = board.get("commie_count", n // 3) / n
+        self.black = set(board.get("blacklisted") or [])
+        vote = board.get("vote") or {}
+        self.motion, self.targets = vote.get("motion"), vote.get("targets") or []
+        self.card_in_play = board.get("card_in_play")
 
     def _pair(self, e: dict[str, Any]) -> None:
         snitch, targets = e.get("snitch"), e.get("targets") or []
@@ -171,76 +227,142 @@ class McCarthyismBot(Bot):
                 elif side is not None:
                     self._bump(voter, -0.5)
 
-    def _all_commies_blacklisted(self, board: dict[str, Any]) -> bool:
+    def _all_commies_blacklisted(self) -> bool:
         """True when I know that every Commie is blacklisted: every free player is a known American."""
-        black = set(board.get("blacklisted") or [])
-        for p in board.get("turns_had") or {}:
+        black = self.black
+        for p in self.players:
             if p not in black and self.allegiance(p) != AMERICAN:
                 return False
         return True
 
-    def _commie_free(self, board: dict[str, Any]) -> bool:
-        black = set(board.get("blacklisted") or [])
-        return any(self.allegiance(p) == COMMIE and p not in black for p in board.get("turns_had") or {})
+    def _commie_free(self) -> bool:
+        black = self.black
+        return any(self.allegiance(p) == COMMIE and p not in black for p in self.players)
 
     # ------------------------------------------------------------ deciding
     def choose(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``."""
-        view = observation.view or {}
-        self._read(view, new_events(observation, self.cursor))
+        events = observation.events
+        if events is None:  # a whole view: its new events, then its summary
+            view = observation.view or {}
+            self._read(self.cursor.new(view))
+            self._read_view(view)
+        else:
+            self._read(events)
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
-        board = view.get("board", {})
+        if legal[0].get("action") == "vote":
+            return self._vote(legal)
         kinds = {a.get("action") for a in legal}
         if "vote" in kinds:
-            return self._vote(legal, board)
+            return self._vote(legal)
         if kinds & {"snitch", "call_end", "pass"}:
-            return self._snitch(legal, board)
+            return self._snitch(legal)
         if "snitch_pair" in kinds:
-            return self._snitch_pair(legal, board)
+            return self._snitch_pair(legal)
         if kinds & {"play", "decline"}:
             return self._play(legal)
         if "choose" in kinds:
-            return self._target(legal, board)
+            return self._target(legal)
         return self.rng.choice(legal)
 
-    def _suspect(self, p: str, board: dict[str, Any]) -> float:
-        return self.commie_chance(p, board)
-
-    def _vote(self, legal: list[Action], board: dict[str, Any]) -> Action:
-        vote = board.get("vote") or {}
-        motion, targets = vote.get("motion"), vote.get("targets") or []
-        if motion == "end_game":
-            yes = self._commie_free(board) if self.mine == COMMIE else self._all_commies_blacklisted(board)
-        elif self.mine == COMMIE:
-            # protect Commies, push Americans
-            yes = all(self.allegiance(t) != COMMIE for t in targets)
+    def _vote(self, legal: list[Action]) -> Action:
+        commie = self.mine == COMMIE
+        if self.motion == "end_game":
+            yes = self._commie_free() if commie else self._all_commies_blacklisted()
+        elif commie:
+            # protect Commies, push Americans (loops, not all()/any(): a vote is the most
+            # frequent decision)
+            yes = True
+            for t in self.targets:
+                if self.allegiance(t) == COMMIE:
+                    yes = False
+                    break
         else:
             # blacklist anyone not known to be an American: every Commie must end up blacklisted
-            yes = any(self.allegiance(t) != AMERICAN for t in targets)
-        return find(legal, "vote", vote="yes" if yes else "no") or legal[0]
+            yes = False
+            for t in self.targets:
+                if self.allegiance(t) != AMERICAN:
+                    yes = True
+                    break
+        want = "yes" if yes else "no"
+        for a in legal:
+            if a.get("action") == "vote" and a.get("vote") == want:
+                return a
+        return legal[0]
 
-    def _snitch(self, legal: list[Action], board: dict[str, Any]) -> Action:
-        snitches = of_kind(legal, "snitch")
-        call, skip = find(legal, "call_end"), find(legal, "pass")
+    def _snitch(self, legal: list[Action]) -> Action:
+        snitches: list[Action] = []
+        call = skip = None
+        for a in legal:  # one pass: a snitch is asked once a turn, with a target per player
+            kind = a.get("action")
+            if kind == "snitch":
+                snitches.append(a)
+            elif kind == "call_end":
+                if call is None:
+                    call = a
+            elif kind == "pass" and skip is None:
+                skip = a
         if self.mine == COMMIE:
-            if call is not None and self._commie_free(board) and self.rng.below(2) == 0:
+            if call is not None and self._commie_free() and self.rng.below(2) == 0:
                 return call
             americans = [a for a in snitches if self.allegiance(a["target"]) != COMMIE]
             if americans:
-                return best(americans, lambda a: -self._suspect(a["target"], board), self.rng)
+                return self._most_suspect(americans, -1.0)
             return skip or call or legal[0]
-        if call is not None and self._all_commies_blacklisted(board):
+        if call is not None and self._all_commies_blacklisted():
             return call
         suspects = [a for a in snitches if self.allegiance(a["target"]) != AMERICAN]
         if suspects:
-            return best(suspects, lambda a: self._suspect(a["target"], board), self.rng)
+            return self._most_suspect(suspects, 1.0)
         return skip or legal[0]
 
-    def _snitch_pair(self, legal: list[Action], board: dict[str, Any]) -> Action:
-        sign = -1.0 if self.mine == COMMIE else 1.0  # the engine already forces a Commie's Commies
-        return best(legal, lambda a: sign * sum(self._suspect(t, board) for t in a["targets"]), self.rng)
+    def _most_suspect(self, actions: list[Action], sign: float) -> Action:
+        """``best(actions, lambda a: sign * self.commie_chance(a["target"]), self.rng)`` (``sign``
+        1 or -1), in one loop: the action on the most (``sign`` -1: the least) suspect target,
+        ties broken at random."""
+        top: list[Action] = []
+        top_score = float("-inf")
+        cards = self.cards
+        base = self.base
+        suspicion = self.suspicion
+        for a in actions:
+            t = a["target"]
+            if t in cards:
+                c = 1.0 if self.allegiance(t) == COMMIE else 0.0
+            else:
+                c = min(0.99, max(0.01, base + 0.1 * suspicion.get(t, 0.0)))
+            score = c if sign > 0 else -c
+            if score > top_score:
+                top, top_score = [a], score
+            elif score == top_score:
+                top.append(a)
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def _snitch_pair(self, legal: list[Action]) -> Action:
+        """The pair (up to n²/2 of them) with the most suspicion in all (a Commie: the least;
+        the engine already forces a Commie's Commies), ties broken at random: ``best`` with the
+        score ``sign * sum(chances)``, in one loop over chances computed once per player."""
+        commie = self.mine == COMMIE
+        chance: dict[str, float] = {}
+        top: list[Action] = []
+        top_score = float("-inf")
+        for a in legal:
+            total = 0.0
+            for t in a["targets"]:
+                c = chance.get(t)
+                if c is None:
+                    c = chance[t] = self.commie_chance(t)
+                total += c
+            score = -total if commie else total
+            if score > top_score:
+                top, top_score = [a], score
+            elif score == top_score:
+                top.append(a)
+        if not top:
+            raise ValueError("no candidate action")
+        return top[0] if len(top) == 1 else self.rng.choice(top)
 
     def _play(self, legal: list[Action]) -> Action:
         values = CARD_VALUE[self.mine]
@@ -251,14 +373,14 @@ class McCarthyismBot(Bot):
             return decline or legal[0]
         return choice
 
-    def _target(self, legal: list[Action], board: dict[str, Any]) -> Action:
-        card = board.get("card_in_play")
+    def _target(self, legal: list[Action]) -> Action:
+        card = self.card_in_play
         commie = self.mine == COMMIE
-        black = set(board.get("blacklisted") or [])
+        black = self.black
 
         def value(a: Action) -> float:
             t = a["target"]
-            c = self._suspect(t, board)
+            c = self.commie_chance(t)
             if card == "i_know_a_guy":  # whitelist a friend
                 return (c if commie else -c) + (0.5 if t == self.player else 0.0)
             if card in ("you_seem_suspicious",):  # look at the least known
@@ -267,3 +389,16 @@ class McCarthyismBot(Bot):
                 return (-c if commie else c) - (1.0 if t in black else 0.0)
             return -c if commie else c
         return best(legal, value, self.rng)
+
+
+# event kind -> what it tells the bot (the kinds it does not read are skipped)
+_READERS: dict[str, Callable[[McCarthyismBot, dict[str, Any]], None]] = {
+    "setup": McCarthyismBot._read_setup, "role": McCarthyismBot._read_role,
+    "commies": McCarthyismBot._read_commies, "confessed": McCarthyismBot._read_confessed,
+    "saw_role": McCarthyismBot._read_saw_role, "swapped": McCarthyismBot._read_swapped,
+    "double_agent": McCarthyismBot._read_double_agent, "takeover": McCarthyismBot._read_takeover,
+    "snitched": McCarthyismBot._read_snitched, "end_called": McCarthyismBot._read_end_called,
+    "vote_result": McCarthyismBot._read_vote_result, "blacklisted": McCarthyismBot._read_blacklisted,
+    "escaped": McCarthyismBot._read_blacklisted, "whitelisted": McCarthyismBot._read_whitelisted,
+    "played": McCarthyismBot._read_played,
+}

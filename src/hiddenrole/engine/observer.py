@@ -154,7 +154,7 @@ class Observer:
             "phase": game.phase,
             "over": game.is_over,
             "players": list(game.players),
-            "result": game.result.to_json() if game.result else None,
+            "result": copy_json(game.result.to_json()) if game.result else None,  # detail holds lists
         }
 
     def board(self) -> dict[str, Any]:

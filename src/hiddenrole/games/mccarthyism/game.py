@@ -92,6 +92,17 @@ class McCarthyism(Game):
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first_snitch", "deck", "reshuffles", "timeouts"})
     CHANCE_SEQUENCES = frozenset({"reshuffles", "timeouts"})
+    EVENT_KINDS = frozenset({
+        # the deal and the turns
+        "setup", "deck", "role", "commies", "turn", "skipped", "timeout", "post",
+        # the snitch's choice and the votes
+        "snitched", "end_called", "passed", "votes", "vote_result", "blacklisted", "whitelisted", "escaped",
+        # the action cards
+        "drew", "hand", "reshuffled", "played", "declined", "confessed", "deep_research", "double_agent",
+        "looked", "saw_role", "takeover", "must_say_something", "swapped",
+        "game_over",
+    })
+    OBSERVER = "hiddenrole.games.mccarthyism.views:McCarthyismObserver"
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -883,12 +894,7 @@ class McCarthyism(Game):
         log.append(Event(len(log), "game_over", {"winner": winner, "reason": reason, **detail}))
 
     # --------------------------------------------------------------- views
-    def view(self, player: str | None) -> dict[str, Any]:
-        """``player``'s information state (see :mod:`hiddenrole.games.mccarthyism.views`)."""
-        from .views import build_view
-
-        return build_view(self, player)
-
+    # view(player) is built by the game's observer (OBSERVER: views.McCarthyismObserver)
     def summary(self) -> dict[str, Any]:
         """The public summary: the board (no secrets) and the result once over."""
         from .views import board

@@ -1,8 +1,9 @@
-"""What each player may know: the public board, and a player's private knowledge.
+"""What each viewer may know: the public board, and a player's private knowledge.
 
-The board is built from public facts only. A player's private part is built only from the
-events visible to that player (their dealt role card, the Commies they saw at the start,
-the roles they looked at, the cards they drew, Deep research, a drink swap), so it cannot
+The board is built from public facts only. A player's private part is folded, event by
+event, from the events visible to that player (:class:`McCarthyismObserver`): their dealt
+role card, the Commies they saw at the start, the roles they looked at, Deep research, a
+drink swap; the cards they drew and hold now come from their private ``hand``. It cannot
 hold more than the rules gave them. Role cards are shown "last seen": a player whose card
 was swapped by "I think we've both had too much to drink" keeps seeing the card they last
 saw (ruling 7).
@@ -12,6 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
+from hiddenrole.engine import MOD, Event, Observer
+from hiddenrole.engine.observer import event_data_json
+
 from .game import VOTE
 
 if TYPE_CHECKING:
@@ -19,23 +25,31 @@ if TYPE_CHECKING:
 
 
 def board(game: McCarthyism) -> dict[str, Any]:
-    """The public state: turn, snitch, step, tokens, confessions, counts of cards, the open vote."""
+    """The public state: turn, snitch, step, tokens, confessions, counts of cards, the open vote.
+
+    New JSON data at each call (lists, dicts with str keys), sharing no container with the game.
+    """
     g = game
     players = g.players
+    black = g._black
+    white = g._white
+    escaped = g._escaped
+    turn = g._turn
+    left = g._turns_left
     out: dict[str, Any] = {
-        "turn": g._turn,
+        "turn": turn,
         "snitch": g._snitch,
         "step": g._step,
         "acting": list(g._waiting),
-        "blacklisted": [p for p in players if p in g._black],
-        "whitelisted": [p for p in players if p in g._white],
-        "escaped": [p for p in players if p in g._escaped],
-        "protected_through_turn": {p: t for p, t in g._protected.items() if t >= g._turn},
+        "blacklisted": [p for p in players if p in black] if black else [],
+        "whitelisted": [p for p in players if p in white] if white else [],
+        "escaped": [p for p in players if p in escaped] if escaped else [],
+        "protected_through_turn": {p: t for p, t in g._protected.items() if t >= turn},
         "confessed": dict(g._confessed),
         "double_agent": g._double_agent,
         "commies_take_over": g._takeover,
         "turns_had": dict(g._turns_had),
-        "can_be_snitch": {p: g._turns_left[p] > 0 for p in players},
+        "can_be_snitch": {p: left[p] > 0 for p in players},
         "commie_count": g._commie_count,
         "turns_per_player": g._turns_per_player,
         "whitelist_protection_turns": g._protection,
@@ -55,67 +69,155 @@ def board(game: McCarthyism) -> dict[str, Any]:
     return out
 
 
-def private(game: McCarthyism, player: str) -> dict[str, Any]:
-    """What ``player`` knows beyond the board, folded from the events visible to them.
+# A card a player knows, as the observer keeps it (immutable): (card, how, turn).
+_Seen = tuple[str, str, int]
 
-    Keys: ``role_card`` ({card, marked: "last seen", how, turn}), ``commies_at_start`` (for a
-    player dealt a Commie card), ``seen_roles`` ({name: {card, how, turn}}, "last seen"),
-    ``deep_research`` (the last look at the deck), ``hand`` (the cards they drew and hold
-    now), ``my_vote`` (their vote while the vote is open).
+#: The event kinds whose data hold containers, and those fields: each holds a list of names or
+#: cards, or a dict of names to strings (flat), so a shallow copy is the viewer's own.
+_NESTED: dict[str, tuple[str, ...]] = {
+    "setup": ("players",), "deck": ("cards",), "commies": ("commies",), "hand": ("cards",),
+    "deep_research": ("cards",), "snitched": ("targets",), "votes": ("votes",),
+    "vote_result": ("targets", "votes"), "game_over": ("allegiances", "role_cards", "blacklisted"),
+}
+#: The event kinds whose data are scalars only (copied field by field).
+_FLAT = frozenset({
+    "role", "turn", "skipped", "timeout", "post", "end_called", "passed", "blacklisted", "whitelisted",
+    "escaped", "drew", "reshuffled", "played", "declined", "confessed", "double_agent", "looked", "saw_role",
+    "takeover", "must_say_something", "swapped",
+})
+#: Every kind -> the fields to copy (none for a flat kind): one lookup per event.
+_SHAPES: dict[str, tuple[str, ...]] = {**dict.fromkeys(_FLAT, ()), **_NESTED}
+
+
+# compiled build: a subclass of a class open to interpreted subclasses must be open too
+@mypyc_attr(allow_interpreted_subclasses=True)
+class McCarthyismObserver(Observer):
+    """One viewer's window on a McCarthyism game (see :class:`hiddenrole.engine.Observer`).
+
+    Args:
+        game: the :class:`~hiddenrole.games.mccarthyism.game.McCarthyism` game followed.
+        viewer: a seated player's name, ``None`` for a spectator, or ``MOD``.
+
+    Raises:
+        IllegalAction: ``viewer`` is not seated.
+
+    What a seated player knows beyond the board is folded from the events they see, once
+    each (:meth:`observe`): the current turn (public ``turn``), their role card last seen
+    (``role``, their own ``confessed``, ``swapped``), the cards of others last seen
+    (others' ``confessed``, ``saw_role``, ``swapped``), the Commies at the start
+    (``commies``) and their last Deep research. A spectator and the Mod have no private part.
     """
-    role_card: dict[str, Any] | None = None
-    seen: dict[str, dict[str, Any]] = {}
-    commies: list[str] | None = None
-    research: dict[str, Any] | None = None
-    turn = 0
-    for e in game.log:
-        kind = e.kind
-        to = e.to
-        if to is None:
-            if kind == "turn":
-                turn = e.data["turn"]
-            elif kind == "confessed":
-                who = e.data["player"]
-                if who == player:
-                    role_card = {"card": e.data["card"], "how": "confession", "turn": turn}
-                else:
-                    seen[who] = {"card": e.data["card"], "how": "confession", "turn": turn}
-            continue
-        if player not in to:
-            continue
-        data = e.data
-        if kind == "role":
-            role_card = {"card": data["card"], "how": "dealt", "turn": 0}
-        elif kind == "commies":
-            commies = list(data["commies"])
-        elif kind == "saw_role":
-            if data["target"] == player:  # cannot happen by the rules; kept for safety
+
+    def __init__(self, game: McCarthyism, viewer: str | None) -> None:
+        super().__init__(game, viewer)
+        self.mc = game
+        self.seated = viewer is not None and viewer != MOD
+        self.turn = 0  # the turn of the last public "turn" event
+        self.role_card: _Seen | None = None
+        self.seen: dict[str, _Seen] = {}  # name -> last seen card, in the order first seen
+        self.commies: tuple[str, ...] | None = None
+        self.research: tuple[tuple[str, ...], bool, int] | None = None  # cards, in_order, turn
+
+    def catch_up(self) -> None:
+        """:meth:`Observer.catch_up` for McCarthyism's events, whose shapes are known: the same
+        filter (:meth:`Observer.sees`, inlined), the same :meth:`observe` once per visible event
+        and the same JSON as :func:`~hiddenrole.engine.observer.event_data_json`, copying only
+        the fields that hold lists or dicts (:data:`_SHAPES`); cheaper per event, which counts:
+        every seat looks at every event once."""
+        log = self.game.log
+        end = len(log)
+        start = self.position
+        if start == end:
+            return
+        pending = self.pending
+        viewer = self.viewer
+        everything = viewer == MOD
+        observe = self.observe
+        shapes = _SHAPES
+        count = self.count
+        for event in log[start:end]:
+            to = event.to
+            if to is not None and not everything and viewer not in to:
                 continue
-            seen[data["target"]] = {"card": data["card"], "how": data["how"], "turn": turn}
+            observe(event)
+            out: dict[str, Any]
+            kind = event.kind
+            nested = shapes.get(kind)
+            if nested is None:  # not a McCarthyism event: the engine's generic copy
+                out = {"seq": count}
+                out.update(event_data_json(event))
+            else:
+                out = {"seq": count, "kind": kind, **event.data}
+                if nested:
+                    for key in nested:
+                        value = out.get(key)
+                        if value is not None:
+                            out[key] = value.copy()
+                if to is not None:
+                    out["private"] = True
+            pending.append(out)
+            count += 1
+        self.count = count
+        self.position = end
+
+    def observe(self, event: Event) -> None:
+        """Fold one event the viewer sees (every event, once, in order) into the private part."""
+        if not self.seated:
+            return
+        kind = event.kind
+        data = event.data
+        if event.to is None:
+            if kind == "turn":
+                self.turn = data["turn"]
+            elif kind == "confessed":
+                who = data["player"]
+                if who == self.viewer:
+                    self.role_card = (data["card"], "confession", self.turn)
+                else:
+                    self.seen[who] = (data["card"], "confession", self.turn)
+            return
+        if kind == "role":
+            self.role_card = (data["card"], "dealt", 0)
+        elif kind == "commies":
+            self.commies = tuple(data["commies"])
+        elif kind == "saw_role":
+            target = data["target"]
+            if target != self.viewer:  # cannot happen by the rules; kept for safety
+                self.seen[target] = (data["card"], data["how"], self.turn)
         elif kind == "swapped":
-            role_card = {"card": data["card"], "how": "drink", "turn": turn}
-            seen[data["target"]] = {"card": data["gave"], "how": "drink", "turn": turn}
+            self.role_card = (data["card"], "drink", self.turn)
+            self.seen[data["target"]] = (data["gave"], "drink", self.turn)
         elif kind == "deep_research":
-            research = {"cards": list(data["cards"]), "in_order": data["in_order"], "turn": turn}
-    out: dict[str, Any] = {}
-    if role_card is not None:
-        role_card["marked"] = "last seen"
-        out["role_card"] = role_card
-    if commies is not None:
-        out["commies_at_start"] = commies
-    out["seen_roles"] = seen
-    if research is not None:
-        out["deep_research"] = research
-    if game._actor == player and game._hand:  # the cards they drew (their private "hand" event)
-        out["hand"] = list(game._hand)
-    if game._step == VOTE and player in game._votes:
-        out["my_vote"] = game._votes[player]
-    return out
+            self.research = (tuple(data["cards"]), data["in_order"], self.turn)
 
+    def board(self) -> dict[str, Any]:
+        """The public state (:func:`board`)."""
+        return board(self.mc)
 
-def build_view(game: McCarthyism, player: str | None) -> dict[str, Any]:
-    """The view of :meth:`Game.view`: the shared keys, ``board`` and ``private`` (``{}`` for a spectator)."""
-    out = game.base_view(player)
-    out["board"] = board(game)
-    out["private"] = {} if player is None else private(game, player)
-    return out
+    def private(self) -> dict[str, Any]:
+        """What the viewer knows beyond the board (``{}`` for a spectator or the Mod).
+
+        Keys: ``role_card`` ({card, how, turn, marked: "last seen"}), ``commies_at_start`` (for
+        a player dealt a Commie card), ``seen_roles`` ({name: {card, how, turn}}, "last seen"),
+        ``deep_research`` (the last look at the deck), ``hand`` (the cards they drew and hold
+        now), ``my_vote`` (their vote while the vote is open).
+        """
+        if not self.seated:
+            return {}
+        out: dict[str, Any] = {}
+        role_card = self.role_card
+        if role_card is not None:
+            out["role_card"] = {"card": role_card[0], "how": role_card[1], "turn": role_card[2], "marked": "last seen"}
+        if self.commies is not None:
+            out["commies_at_start"] = list(self.commies)
+        out["seen_roles"] = {p: {"card": s[0], "how": s[1], "turn": s[2]} for p, s in self.seen.items()}
+        research = self.research
+        if research is not None:
+            out["deep_research"] = {"cards": list(research[0]), "in_order": research[1], "turn": research[2]}
+        game = self.mc
+        player = self.viewer
+        if game._actor == player and game._hand:  # the cards they drew (their private "hand" event)
+            out["hand"] = list(game._hand)
+        if game._step == VOTE and player in game._votes:
+            out["my_vote"] = game._votes[player]
+        return out
