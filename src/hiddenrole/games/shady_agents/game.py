@@ -84,6 +84,22 @@ class ShadyAgents(Game):
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first", "interrogations", "timeouts"})
     CHANCE_SEQUENCES = frozenset({"timeouts"})
+    EVENT_KINDS = frozenset({
+        "role",  # private: a player's role card (role, side)
+        "revealed_card",  # an odd table's revealed role card (role, side, bonus)
+        "deck",  # the Mod only: the interrogation deck's order
+        "first_player",  # the first player and round 1's order
+        "give",  # a face-down tool changed hands (giver, receiver, round)
+        "tool",  # private to giver and receiver: which tool it was
+        "discard",  # private to the caller: the tool discarded to call an interrogation
+        "interrogation",  # a card drawn (caller, card, question, discarded, number)
+        "answer",  # one player's answer to the card (player, card, answer or text)
+        "post",  # a chat message (player, text)
+        "round_two",  # round 2 begins (its order)
+        "reveal",  # the end: every role, gift and discard
+        "game_over",  # the result (winner, reason, scores...)
+    })
+    OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
@@ -587,10 +603,7 @@ class ShadyAgents(Game):
         self._next_turn()
 
     # ------------------------------------------------------------------ views
-    def view(self, player: str | None) -> dict[str, Any]:
-        """``player``'s information state (``None``: a spectator); see :mod:`.views`."""
-        return views.view(self, player)
-
+    # view(player) is built by the observer (OBSERVER, views.ShadyAgentsObserver)
     def summary(self) -> dict[str, Any]:
         """The public summary (roles and tools only once the game is over)."""
         return views.summary(self)

@@ -8,23 +8,37 @@ Y", how many tools each player still holds, who discarded (not what), every inte
 answer and the chat. An odd table's revealed role card is public. At the end
 ("Alle Spieler decken ihre Rollenkarten auf. Alle Werkzeuge werden umgedreht.") every
 role, gift and discard is shown.
+
+A viewer follows the game through a :class:`ShadyAgentsObserver` (the game's ``OBSERVER``):
+its private knowledge (role, tools held, given, received, discarded) is folded from the
+private events it sees (``role``, ``tool``, ``discard``) as they pass, once each; the board
+is read from the game's public state. The snapshot's board leaves out the chat, which grows
+with the game and travels as public ``post`` events; the full view (``Game.view``) has it as
+``board["chat"]``, rebuilt from those events.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
+from hiddenrole.engine import Event, Game, Observer, copy_json
+
 from .interrogations import answer_label
 from .roles import SIDE_OF_ROLE
+from .tools import BULLET, MEDKIT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import ShadyAgents
 
 
-def board(game: ShadyAgents) -> dict[str, Any]:
+def board(game: ShadyAgents, chat: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """The public state: seats and turn, face-down gifts, tool counts, discards (who, not
-    what), interrogations with their answers, the chat, the revealed card of an odd table;
-    after the end also every role, tool and the scores."""
+    what), interrogations with their answers, the chat (``chat``: the posts as
+    ``{"player", "text"}``; ``None``: no ``chat`` key), the revealed card of an odd table;
+    after the end also every role, tool and the scores. Fresh JSON data, sharing nothing
+    with the game."""
     players = game.players
     ledger = game.ledger
     over = game.is_over
@@ -50,11 +64,12 @@ def board(game: ShadyAgents) -> dict[str, Any]:
             "card": card.id, "question": card.question, "caller": players[game._caller],
         },
         "cards_left": len(game._deck) - game._deck_pos,
-        "chat": [dict(m) for m in game.chat],
-        "revealed_card": game.revealed_card,
-        "bonus_side": game.bonus_side,
-        "enforce_statements": game.options["enforce_statements"],
     }
+    if chat is not None:
+        out["chat"] = chat
+    out["revealed_card"] = game.revealed_card
+    out["bonus_side"] = game.bonus_side
+    out["enforce_statements"] = game.options["enforce_statements"]
     if over:
         out["roles"] = {p: game.role_of(p) for p in players}
         out["discards"] = {players[s]: d for s, d in enumerate(ledger.discarded) if d is not None}
@@ -63,9 +78,12 @@ def board(game: ShadyAgents) -> dict[str, Any]:
 
 
 def private(game: ShadyAgents, player: str) -> dict[str, Any]:
-    """What ``player`` knows beyond the board: their role and side, the tools they hold,
-    what they gave (and to whom), what they received (and from whom), what they discarded,
-    and, when it is their turn to answer, the answer set and the answers their code allows."""
+    """What ``player`` knows beyond the board, read from the game's state (the Mod's
+    knowledge of one seat): their role and side, the tools they hold, what they gave (and
+    to whom), what they received (and from whom), what they discarded, and, when it is
+    their turn to answer, the interrogation panel (:func:`interrogation_panel`).
+
+    Observers fold the same knowledge from the events (:class:`ShadyAgentsObserver`)."""
     players = game.players
     seat = game._seat[player]
     ledger = game.ledger
@@ -78,35 +96,33 @@ def private(game: ShadyAgents, player: str) -> dict[str, Any]:
         "received": [{"tool": t, "from": players[g], "round": rd} for t, g, rd in ledger.received[seat]],
         "discarded": ledger.discarded[seat],
     }
-    card = game.current_card
-    if card is not None and game._waiting == (player,):
-        answers = card.answers(ledger, seat, game._caller)
-        allowed = [a["answer"] for a in game.legal_actions(player)]
-        out["interrogation"] = {
-            "card": card.id,
-            "question": card.question,
-            "answers": [{"answer": a, "label": answer_label(a)} for a in answers],
-            "allowed": allowed,
-            "free_text": not game.options["enforce_statements"],
-        }
+    panel = interrogation_panel(game, player)
+    if panel is not None:
+        out["interrogation"] = panel
     return out
 
 
-def view(game: ShadyAgents, player: str | None) -> dict[str, Any]:
-    """``player``'s information state (``None``: a spectator, whose ``private`` is ``{}``).
-
-    Raises:
-        IllegalAction: ``player`` is not at the table.
-    """
-    v = game.base_view(player)
-    v["board"] = board(game)
-    v["private"] = {} if player is None else private(game, player)
-    return v
+def interrogation_panel(game: ShadyAgents, player: str) -> dict[str, Any] | None:
+    """When it is ``player``'s turn to answer an interrogation card: the card, its question,
+    the answer set (with labels), the answers the code allows (those listed by
+    ``legal_actions``) and whether free text is allowed; else ``None``."""
+    card = game.current_card
+    if card is None or game._waiting != (player,):
+        return None
+    answers = card.answers(game.ledger, game._seat[player], game._caller)
+    allowed = [a["answer"] for a in game.legal_actions(player)]
+    return {
+        "card": card.id,
+        "question": card.question,
+        "answers": [{"answer": a, "label": answer_label(a)} for a in answers],
+        "allowed": allowed,
+        "free_text": not game.options["enforce_statements"],
+    }
 
 
 def summary(game: ShadyAgents) -> dict[str, Any]:
-    """The public summary: the board, plus the result once the game is over."""
-    b = board(game)
+    """The public summary: the board (with the chat), plus the result once the game is over."""
+    b = board(game, [dict(m) for m in game.chat])
     return {
         "game": game.name,
         "phase": game.phase,
@@ -114,3 +130,116 @@ def summary(game: ShadyAgents) -> dict[str, Any]:
         "board": b,
         "result": game.result.to_json() if game.result else None,
     }
+
+
+def _shady(game: Game) -> ShadyAgents:
+    return game  # type: ignore[return-value]  # an observer of this game is only made by ShadyAgents
+
+
+# compiled build: a subclass of a class open to interpreted subclasses must be open too
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ShadyAgentsObserver(Observer):
+    """One viewer's window on a Shady Agents game (see :class:`hiddenrole.engine.Observer`).
+
+    Args:
+        game: the :class:`~hiddenrole.games.shady_agents.ShadyAgents` game followed.
+        viewer: a seated player's name, ``None`` for a spectator, or the Mod
+            (:data:`hiddenrole.engine.MOD`).
+
+    Raises:
+        IllegalAction: ``viewer`` is not seated.
+
+    A seated viewer's knowledge is folded from the events it sees, once each: its ``role``
+    event; each ``tool`` event it gave (the tool leaves its hand) or received, with the
+    round of the public ``give`` event just before it; its ``discard``. The snapshot's
+    ``private`` is built from that knowledge, plus the interrogation panel when it is the
+    viewer's turn to answer (its own legal answers). A spectator's and the Mod's
+    ``private`` is ``{}``.
+    """
+
+    def __init__(self, game: Game, viewer: str | None) -> None:
+        super().__init__(game, viewer)
+        self.seated = viewer is not None and viewer in game.players  # the Mod is not seated
+        self.role: str | None = None
+        self.holding: list[str] = [BULLET, MEDKIT]  # own tools still in hand, in the ledger's order
+        self.gave: list[tuple[str, str, int]] = []  # (tool, receiver, round), in order
+        self.received: list[tuple[str, str, int]] = []  # (tool, giver, round), in order
+        self.discarded: str | None = None
+        self.round = 1  # the round of the last public gift seen
+
+    def observe(self, event: Event) -> None:
+        """Fold one visible event into the viewer's knowledge (see the class docstring)."""
+        if not self.seated:
+            return
+        kind = event.kind
+        if kind == "give":
+            self.round = event.data["round"]
+        elif kind == "tool":
+            data = event.data
+            tool = data["tool"]
+            if data["giver"] == self.viewer:
+                self.holding.remove(tool)
+                self.gave.append((tool, data["receiver"], self.round))
+            else:
+                self.received.append((tool, data["giver"], self.round))
+        elif kind == "discard":
+            tool = event.data["tool"]
+            self.holding.remove(tool)
+            self.discarded = tool
+        elif kind == "role":
+            self.role = event.data["role"]
+
+    def base(self) -> dict[str, Any]:
+        """As :meth:`Observer.base`, with the result copied whole (its scores are the game's)."""
+        out = super().base()
+        if out["result"] is not None:
+            out["result"] = copy_json(out["result"])
+        return out
+
+    def board(self) -> dict[str, Any]:
+        """The public state without the chat (:func:`board`)."""
+        return board(_shady(self.game))
+
+    def private(self) -> dict[str, Any]:
+        """The viewer's own knowledge, from the events folded so far (``{}`` unless seated)."""
+        if not self.seated:
+            return {}
+        role = self.role
+        assert role is not None  # the role events open the log
+        out: dict[str, Any] = {
+            "role": role,
+            "side": SIDE_OF_ROLE[role],
+            "holding": list(self.holding),
+            "gave": [{"tool": t, "to": r, "round": rd} for t, r, rd in self.gave],
+            "received": [{"tool": t, "from": g, "round": rd} for t, g, rd in self.received],
+            "discarded": self.discarded,
+        }
+        viewer = self.viewer
+        assert viewer is not None
+        panel = interrogation_panel(_shady(self.game), viewer)
+        if panel is not None:
+            out["interrogation"] = panel
+        return out
+
+    def view(self) -> dict[str, Any]:
+        """The full view (``Game.view``): the snapshot with every event so far and the chat
+        (``board["chat"]``), rebuilt from the ``post`` events. Only for a fresh observer."""
+        self.catch_up()
+        events = list(self.pending)
+        out = self.base()
+        result = out.pop("result")
+        out["events"] = events
+        out["result"] = result
+        out["board"] = board(_shady(self.game), chat_of(events))
+        out["private"] = self.private()
+        return out
+
+    def thread(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The chat's new posts among ``events`` (this viewer's new events), as ``{"by", "text"}``:
+        the public ``post`` events (every post is public)."""
+        return [{"by": e["player"], "text": e["text"]} for e in events if e["kind"] == "post"]
+
+
+def chat_of(events: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The chat as the board shows it (``[{"player", "text"}]``, in order) from a viewer's events."""
+    return [{"player": e["player"], "text": e["text"]} for e in events if e["kind"] == "post"]
