@@ -16,6 +16,12 @@ the player most likely on the other team. The first player interrogates for free
 first card, asked before anything was given, shows every side); another player calls an
 interrogation only while nobody is a likely enough target. A deserter picks, among the
 lies it may tell, the one the public facts make most plausible.
+
+The bot follows the game on the event stream: at each decision it reads only the events new
+to it (``Observation.events``) and keeps its reasoning up to date as they arrive; it reads
+its information state (``Observation.view``) once, at its first decision (the seating, the
+options shown on the board, the cards left). The chance of each player being an operative
+is worked out once per state of the worlds, not at every candidate action.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from mypy_extensions import mypyc_attr
 
 from ..engine import Action
 from .base import Bot, Observation
-from .common import EventCursor, best, new_events, of_kind
+from .common import EventCursor, best, of_kind
 
 BULLET, MEDKIT = "bullet", "medkit"
 TOOLS = (BULLET, MEDKIT)
@@ -39,6 +45,27 @@ OPERATIVE, DESERTER = "operative", "deserter"
 SURE_ENOUGH = 0.75
 
 
+#: Initial worlds by (seating, player, role, operatives dealt): built once per seating and
+#: shared by the bots of every game of it (tuples of frozensets, never changed).
+_INITIAL_WORLDS: dict[tuple[tuple[str, ...], str, str | None, int], tuple[frozenset[str], ...]] = {}
+
+
+def _initial_worlds(players: tuple[str, ...], me: str, role: str | None, operatives: int) -> tuple[frozenset[str], ...]:
+    """The team assignments that fit ``me`` being ``role`` and ``operatives`` operatives in
+    all, in a fixed order (``combinations`` of the other players, in seat order)."""
+    key = (players, me, role, operatives)
+    worlds = _INITIAL_WORLDS.get(key)
+    if worlds is None:
+        others = [p for p in players if p != me]
+        need = operatives - (1 if role == OPERATIVE else 0)
+        mine: frozenset[str] = frozenset((me,)) if role == OPERATIVE else frozenset()
+        worlds = tuple(frozenset(c) | mine for c in combinations(others, need))
+        if len(_INITIAL_WORLDS) > 1024:
+            _INITIAL_WORLDS.clear()
+        _INITIAL_WORLDS[key] = worlds
+    return worlds
+
+
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
 # or mypyc runs its __init__ twice
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -47,7 +74,9 @@ class ShadyAgentsBot(Bot):
 
     Memory (from its own observations only): its role; the seating; every public gift and
     discard in order, with the tool where it gave, received or discarded it; the weighted
-    worlds (``{operatives frozenset: weight}``).
+    worlds (``{operatives frozenset: weight}``); the card being answered and the cards left.
+    Cached while the worlds stay the same: their total weight, each player's chance of being
+    an operative, and the value of giving each tool to each player.
     """
 
     kind = "rule"
@@ -63,6 +92,14 @@ class ShadyAgentsBot(Bot):
         self.received: dict[str, list[str]] = {}  # receiver -> givers in order (round 1)
         self.discarded: set[str] = set()
         self.enforced = True
+        self.card: str | None = None  # the card of the last interrogation heard
+        self.cards_left = 0  # interrogation cards left in the deck
+        self.left: dict[str, str] = {}  # player -> the player seated before them
+        self.right: dict[str, str] = {}  # player -> the player seated after them
+        # caches of the current worlds (cleared by _forget when the worlds change)
+        self._total: float | None = None
+        self._chances: dict[str, float] = {}
+        self._values: dict[str, dict[str, float]] | None = None
 
     # ------------------------------------------------------------ worlds
     def _init_worlds(self, view: dict[str, Any]) -> None:
@@ -75,23 +112,35 @@ class ShadyAgentsBot(Bot):
             operatives = n // 2
         else:
             operatives = (n + 1) // 2 - (1 if revealed == OPERATIVE else 0)
-        me = self.player
-        others = [p for p in self.players if p != me]
-        need = operatives - (1 if self.role == OPERATIVE else 0)
-        self.worlds = {
-            frozenset(c) | ({me} if self.role == OPERATIVE else frozenset()): 1.0
-            for c in combinations(others, need)
-        }
-        for p in self.players:
+        self.worlds = dict.fromkeys(_initial_worlds(tuple(self.players), self.player, self.role, operatives), 1.0)
+        self._forget()
+        for i, p in enumerate(self.players):
             self.received.setdefault(p, [])
+            self.left[p] = self.players[(i - 1) % n]
+            self.right[p] = self.players[(i + 1) % n]
+
+    def _forget(self) -> None:
+        """The worlds changed: drop what was worked out from them."""
+        self._total = None
+        self._chances = {}
+        self._values = None
 
     def operative_chance(self, p: str) -> float:
         """The chance (0..1) that ``p`` is an operative, over the worlds still possible."""
-        assert self.worlds is not None
-        total = sum(self.worlds.values())
+        chance = self._chances.get(p)
+        if chance is not None:
+            return chance
+        worlds = self.worlds
+        assert worlds is not None
+        total = self._total
+        if total is None:
+            total = self._total = sum(worlds.values())
         if total <= 0:
-            return 0.5
-        return sum(w for ops, w in self.worlds.items() if p in ops) / total
+            chance = 0.5
+        else:
+            chance = sum(w for ops, w in worlds.items() if p in ops) / total
+        self._chances[p] = chance
+        return chance
 
     def ally_chance(self, p: str) -> float:
         """The chance (0..1) that ``p`` is on my side."""
@@ -100,39 +149,53 @@ class ShadyAgentsBot(Bot):
 
     def _weigh(self, speaker: str, q: float) -> None:
         """An answer by ``speaker`` true with chance ``q``: knights tell the truth, knaves lie."""
-        assert self.worlds is not None
-        new = {ops: w * (q if speaker in ops else 1.0 - q) for ops, w in self.worlds.items()}
+        worlds = self.worlds
+        assert worlds is not None
+        if q == 1.0 or q == 0.0:
+            # a checked answer: every (positive) weight is kept as it is (w * 1.0) or ruled
+            # out (w * 0.0), the same worlds and weights as the general case below
+            inside = q == 1.0
+            kept = {ops: w for ops, w in worlds.items() if (speaker in ops) == inside}
+            if kept and len(kept) != len(worlds):
+                self.worlds = kept
+                self._forget()
+            return
+        new = {ops: w * (q if speaker in ops else 1.0 - q) for ops, w in worlds.items()}
         if sum(new.values()) > 0:  # never lose every world (only an unenforced table could)
             self.worlds = {ops: w for ops, w in new.items() if w > 0}
+            self._forget()
 
     # ------------------------------------------------------------ truth of answers
     def _truth(self, card: str, p: str, u: dict[str, str]) -> str | None:
         """The true answer of ``p`` to ``card`` if the round-1 tools were ``u`` (player ->
         tool), or ``None`` for a card this bot does not know."""
-        seat = self.players.index(p)
-        n = len(self.players)
         used = u.get(p) if p in self.used else None
+        if card == "holding":
+            return "both" if used is None else (MEDKIT if used == BULLET else BULLET)
+        if card == "holding_medkit":
+            return "yes" if used != MEDKIT else "no"
+        if card == "holding_bullet":
+            return "yes" if used != BULLET else "no"
         gave_to = self.gave.get(p)
         gave_tool = used if gave_to is not None else None
-        held = [t for t in TOOLS if t != used]
-        got = [u[g] for g in self.received[p]]
-
-        def from_(q: str) -> str:
-            return u[q] if q in self.received[p] else NOTHING
-
-        left, right = self.players[(seat - 1) % n], self.players[(seat + 1) % n]
-        if card == "holding":
-            return "both" if len(held) == 2 else held[0]
-        if card == "holding_medkit":
-            return "yes" if MEDKIT in held else "no"
-        if card == "holding_bullet":
-            return "yes" if BULLET in held else "no"
         if card == "gave":
             return f"{gave_tool} to {gave_to}" if gave_to else NOTHING
         if card == "gave_tool":
             return gave_tool or NOTHING
         if card == "gave_medkit_to_neighbour":
-            return "yes" if gave_tool == MEDKIT and gave_to in (left, right) else "no"
+            return "yes" if gave_tool == MEDKIT and gave_to in (self.left[p], self.right[p]) else "no"
+        if card == "to_right":
+            return gave_tool if gave_to == self.right[p] else NOTHING
+        if card == "discarded":
+            return used if p in self.discarded else NOTHING
+        givers = self.received[p]
+        if card == "from_left":
+            left = self.left[p]
+            return u[left] if left in givers else NOTHING
+        if card == "from_right":
+            right = self.right[p]
+            return u[right] if right in givers else NOTHING
+        got = [u[g] for g in givers]
         if card == "received_count":
             k = len(got)
             return "3+" if k >= 3 else str(k)
@@ -147,31 +210,28 @@ class ShadyAgentsBot(Bot):
             return got[0] if got else NOTHING
         if card == "received_last":
             return got[-1] if got else NOTHING
-        if card == "from_left":
-            return from_(left)
-        if card == "from_right":
-            return from_(right)
-        if card == "to_right":
-            return gave_tool if gave_to == right else NOTHING
-        if card == "discarded":
-            return used if p in self.discarded else NOTHING
         return None
 
     def truth_chance(self, card: str, p: str, answer: str, *, public: bool = False) -> float | None:
         """The chance (0..1) that ``answer`` is ``p``'s true answer to ``card`` given what I
         know now (``public=True``: given the public facts only), each unseen tool a bullet or
         a medical kit with even odds; ``None`` for an unknown card."""
-        relevant = [p, *self.received.get(p, [])]
+        used = self.used
         fixed: dict[str, str] = {}
         free: list[str] = []
-        for q in dict.fromkeys(relevant):
-            if q not in self.used:
+        for q in dict.fromkeys([p, *self.received.get(p, ())]):
+            if q not in used:
                 continue
-            tool = None if public else self.used[q]
+            tool = None if public else used[q]
             if tool is None:
                 free.append(q)
             else:
                 fixed[q] = tool
+        if not free:
+            truth = self._truth(card, p, fixed)
+            if truth is None:
+                return None
+            return 1.0 if truth == answer else 0.0
         hits = total = 0
         for combo in product(TOOLS, repeat=len(free)):
             u = dict(fixed)
@@ -184,63 +244,82 @@ class ShadyAgentsBot(Bot):
         return hits / total
 
     # ------------------------------------------------------------ reading
-    def _read(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def _read(self, view: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
+        me = self.player
         for e in events:
             kind = e["kind"]
-            if kind == "role":
+            if kind == "answer":
+                speaker = e["player"]
+                if self.enforced and speaker != me:
+                    if self.worlds is None:
+                        self._init_worlds(view or {})
+                    q = self.truth_chance(e["card"], speaker, e["answer"])
+                    if q is not None:
+                        self._weigh(speaker, q)
+            elif kind == "give":
+                if e.get("round") == 1:
+                    giver, receiver = e["giver"], e["receiver"]
+                    self.used.setdefault(giver, None)
+                    self.gave[giver] = receiver
+                    self.received.setdefault(receiver, []).append(giver)
+            elif kind == "tool":
+                giver = e.get("giver")
+                if giver in self.gave and self.gave[giver] == e.get("receiver"):
+                    if self.used.get(giver) is None and giver in self.used:
+                        self.used[giver] = e["tool"]
+            elif kind == "interrogation":
+                self.card = e.get("card")
+                self.cards_left -= 1
+                if e.get("discarded"):
+                    self.used.setdefault(e["caller"], None)
+                    self.discarded.add(e["caller"])
+            elif kind == "discard":
+                if e.get("player") == me:
+                    self.used[me] = e["tool"]
+            elif kind == "role":
                 self.role = e["role"]
-            elif kind == "give" and e.get("round") == 1:
-                giver, receiver = e["giver"], e["receiver"]
-                self.used.setdefault(giver, None)
-                self.gave[giver] = receiver
-                self.received.setdefault(receiver, []).append(giver)
-            elif kind == "tool" and e.get("giver") in self.gave and self.gave[e["giver"]] == e.get("receiver"):
-                if self.used.get(e["giver"]) is None and e["giver"] in self.used:
-                    self.used[e["giver"]] = e["tool"]
-            elif kind == "interrogation" and e.get("discarded"):
-                self.used.setdefault(e["caller"], None)
-                self.discarded.add(e["caller"])
-            elif kind == "discard" and e.get("player") == self.player:
-                self.used[self.player] = e["tool"]
-            elif kind == "answer" and self.enforced and e["player"] != self.player:
-                if self.worlds is None:
-                    self._init_worlds(view)
-                q = self.truth_chance(e["card"], e["player"], e["answer"])
-                if q is not None:
-                    self._weigh(e["player"], q)
 
     def update(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
-        """Read the events new to me (``events``, or those of ``view["events"]`` not read
-        before): gifts, discards, the tools I saw, and every answer, which reweighs the worlds."""
+        """Read ``view`` (my information state: the seating, the board) and the events new
+        to me (``events``, or those of ``view["events"]`` not read before): gifts, discards,
+        the tools I saw, and every answer, which reweighs the worlds."""
         if self.role is None:
             self.role = view.get("private", {}).get("role")
         if self.worlds is None and self.role is not None:
             self._init_worlds(view)
         self._read(view, self.cursor.new(view) if events is None else events)
+        self.cards_left = view.get("board", {}).get("cards_left", 0)
 
     # ------------------------------------------------------------ deciding
     def choose(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``: an answer, a move, an interrogation call or a
         hand-out, by the most likely teams."""
-        view = observation.view or {}
-        self.update(view, new_events(observation, self.cursor))
+        events = observation.events
+        if events is None or self.worlds is None:
+            # a whole view was given, or my first decision: read my information state
+            self.update(observation.view or {}, events)
+        else:
+            self._read(None, events)
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
         kinds = {a.get("action") for a in legal}
         if "answer" in kinds:
-            return self._answer(legal, view)
+            return self._answer(legal)
         if "give_both" in kinds:
+            values = self._value_table()
+            bullet, kit = values[BULLET], values[MEDKIT]
             return best(
                 (a for a in legal if a.get("action") == "give_both"),
-                lambda a: self._value(BULLET, a["bullet"]) + self._value(MEDKIT, a["medkit"]),
+                lambda a: bullet[a["bullet"]] + kit[a["medkit"]],
                 self.rng,
             )
         gives = of_kind(legal, "give")
         calls = of_kind(legal, "interrogate")
-        if calls and (not gives or self._should_interrogate(gives, calls, view)):
+        if calls and (not gives or self._should_interrogate(gives, calls)):
             return self._call(calls, gives)
-        return best(gives, lambda a: self._value(a["tool"], a["target"]), self.rng)
+        values = self._value_table()
+        return best(gives, lambda a: values[a["tool"]][a["target"]], self.rng)
 
     def _value(self, tool: str, target: str) -> float:
         """The expected change of my side's lead (points) from giving ``tool`` to ``target``:
@@ -248,12 +327,27 @@ class ShadyAgentsBot(Bot):
         ally = self.ally_chance(target)
         return (2 * ally - 1) if tool == MEDKIT else (1 - 2 * ally)
 
-    def _should_interrogate(self, gives: list[Action], calls: list[Action], view: dict[str, Any]) -> bool:
+    def _value_table(self) -> dict[str, dict[str, float]]:
+        """:meth:`_value` of each tool for each other player (``{tool: {player: value}}``),
+        worked out once per state of the worlds."""
+        values = self._values
+        if values is None:
+            values = {BULLET: {}, MEDKIT: {}}
+            bullet, kit = values[BULLET], values[MEDKIT]
+            for p in self.players:
+                if p != self.player:
+                    bullet[p] = self._value(BULLET, p)
+                    kit[p] = self._value(MEDKIT, p)
+            self._values = values
+        return values
+
+    def _should_interrogate(self, gives: list[Action], calls: list[Action]) -> bool:
         if any("discard" not in a for a in calls):
             return True  # the first player asks for free
-        if not view.get("board", {}).get("cards_left", 0):
+        if not self.cards_left:
             return False
-        top = max(self._value(a["tool"], a["target"]) for a in gives)
+        values = self._value_table()
+        top = max(values[a["tool"]][a["target"]] for a in gives)
         return top < 2 * SURE_ENOUGH - 1
 
     def _call(self, calls: list[Action], gives: list[Action]) -> Action:
@@ -261,15 +355,16 @@ class ShadyAgentsBot(Bot):
         if free:
             return free[0]
         # discard the tool whose best use is worth less now
-        worth = {t: max((self._value(t, a["target"]) for a in gives if a["tool"] == t), default=-2.0) for t in TOOLS}
+        values = self._value_table()
+        worth = {t: max((values[t][a["target"]] for a in gives if a["tool"] == t), default=-2.0) for t in TOOLS}
         drop = min(TOOLS, key=lambda t: (worth[t], t))
         return next((a for a in calls if a.get("discard") == drop), calls[0])
 
-    def _answer(self, legal: list[Action], view: dict[str, Any]) -> Action:
+    def _answer(self, legal: list[Action]) -> Action:
         answers = [a for a in legal if a.get("action") == "answer" and "answer" in a]
         if not answers:
             return legal[0]
-        card = (view.get("private", {}).get("interrogation") or {}).get("card")
+        card = self.card
         if self.role == OPERATIVE or card is None:
             return answers[0]
 
