@@ -97,6 +97,10 @@ class Follower:
         state = game_state_ids(game) if deep else set()
         for v, obs in self.observers.items():
             new = obs.new_events()
+            assert_json_native(new, "events")
+            if deep:
+                shared = [c for i, c in containers(self.streams[v] + new).items() if i in state]
+                assert not shared, f"{v}: an event shares {shared[:1]} with the game"
             self.streams[v].extend(new)
             assert obs.thread(new) == [{"by": e["player"], "text": e["text"]} for e in new if e["kind"] == "post"]
             want = reference.view(game, v)
@@ -118,6 +122,9 @@ class Follower:
             if isinstance(snap["result"], dict):
                 snap["result"]["scores"].clear()
             assert obs.snapshot() == want
+        # each viewer's events are its own copies
+        copies = [id(e) for stream in self.streams.values() for e in stream]
+        assert len(set(copies)) == len(copies)
         # the Mod sees every event, once
         self.mod_events += len(self.mod.new_events())
         assert self.mod_events == len(game.log)

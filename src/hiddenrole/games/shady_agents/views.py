@@ -132,6 +132,12 @@ def summary(game: ShadyAgents) -> dict[str, Any]:
     }
 
 
+#: The event kinds whose data are only strings, numbers, booleans and None (see game.py):
+#: an observer copies them shallowly; the others (lists of names, the reveal, the scores)
+#: are copied deeply.
+SCALAR_KINDS = frozenset({"role", "revealed_card", "give", "tool", "discard", "interrogation", "answer", "post"})
+
+
 def _shady(game: Game) -> ShadyAgents:
     return game  # type: ignore[return-value]  # an observer of this game is only made by ShadyAgents
 
@@ -188,6 +194,34 @@ class ShadyAgentsObserver(Observer):
             self.discarded = tool
         elif kind == "role":
             self.role = event.data["role"]
+
+    def catch_up(self) -> None:
+        """As :meth:`Observer.catch_up` (the same filter, :meth:`sees`; :meth:`observe` once
+        per visible event; the same JSON copies), specialised for speed: the events whose
+        data are all scalars (:data:`SCALAR_KINDS`) are copied in one step."""
+        log = self.game.log
+        end = len(log)
+        position = self.position
+        if position == end:
+            return
+        pending = self.pending
+        count = self.count
+        sees, observe = self.sees, self.observe
+        for i in range(position, end):
+            event = log[i]
+            if sees(event):
+                observe(event)
+                kind = event.kind
+                if kind in SCALAR_KINDS:
+                    out = {"seq": count, "kind": kind, **event.data}
+                else:
+                    out = {"seq": count, "kind": kind, **copy_json(event.data)}
+                if event.to is not None:
+                    out["private"] = True
+                pending.append(out)
+                count += 1
+        self.count = count
+        self.position = end
 
     def base(self) -> dict[str, Any]:
         """As :meth:`Observer.base`, with the result copied whole (its scores are the game's)."""
