@@ -33,7 +33,7 @@ from mypy_extensions import mypyc_attr
 
 from ..engine import Action
 from .base import Bot, Observation
-from .common import EventCursor, best, of_kind
+from .common import EventCursor, best
 
 BULLET, MEDKIT = "bullet", "medkit"
 TOOLS = (BULLET, MEDKIT)
@@ -45,25 +45,60 @@ OPERATIVE, DESERTER = "operative", "deserter"
 SURE_ENOUGH = 0.75
 
 
-#: Initial worlds by (seating, player, role, operatives dealt): built once per seating and
-#: shared by the bots of every game of it (tuples of frozensets, never changed).
-_INITIAL_WORLDS: dict[tuple[tuple[str, ...], str, str | None, int], tuple[frozenset[str], ...]] = {}
+class _Table:
+    """What the bots of one seating work out once and share (never changed after it is built):
+    for a player, their role and the number of operatives dealt, the possible worlds in a
+    fixed order (``combinations`` of the other players, in seat order) and, per player, the
+    set of worlds in which they are an operative as a bitmask over that order; the seating's
+    neighbours."""
 
+    __slots__ = ("worlds", "containing", "full", "left", "right")
 
-def _initial_worlds(players: tuple[str, ...], me: str, role: str | None, operatives: int) -> tuple[frozenset[str], ...]:
-    """The team assignments that fit ``me`` being ``role`` and ``operatives`` operatives in
-    all, in a fixed order (``combinations`` of the other players, in seat order)."""
-    key = (players, me, role, operatives)
-    worlds = _INITIAL_WORLDS.get(key)
-    if worlds is None:
+    def __init__(self, players: tuple[str, ...], me: str, role: str | None, operatives: int) -> None:
         others = [p for p in players if p != me]
         need = operatives - (1 if role == OPERATIVE else 0)
         mine: frozenset[str] = frozenset((me,)) if role == OPERATIVE else frozenset()
-        worlds = tuple(frozenset(c) | mine for c in combinations(others, need))
-        if len(_INITIAL_WORLDS) > 1024:
-            _INITIAL_WORLDS.clear()
-        _INITIAL_WORLDS[key] = worlds
-    return worlds
+        self.worlds: tuple[frozenset[str], ...] = tuple(frozenset(c) | mine for c in combinations(others, need))
+        self.full: int = (1 << len(self.worlds)) - 1
+        containing = dict.fromkeys(players, 0)
+        for i, ops in enumerate(self.worlds):
+            for p in ops:
+                containing[p] |= 1 << i
+        self.containing: dict[str, int] = containing
+        n = len(players)
+        self.left: dict[str, str] = {p: players[(i - 1) % n] for i, p in enumerate(players)}
+        self.right: dict[str, str] = {p: players[(i + 1) % n] for i, p in enumerate(players)}
+
+
+_TABLES: dict[tuple[tuple[str, ...], str, str | None, int], _Table] = {}
+
+
+def _table_of(players: tuple[str, ...], me: str, role: str | None, operatives: int) -> _Table:
+    """The shared :class:`_Table` of a seating, player, role and operatives count (a cache of
+    at most 1,024, cleared when full)."""
+    key = (players, me, role, operatives)
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 1024:
+            _TABLES.clear()
+        table = _TABLES[key] = _Table(players, me, role, operatives)
+    return table
+
+
+def _best_give(gives: list[Action], values: dict[str, dict[str, float]], rng: Any) -> Action:
+    """:func:`~hiddenrole.bots.common.best` of ``gives`` by ``values[tool][target]`` (the same
+    candidates, scores and tie-break draw), without a call per candidate."""
+    top: list[Action] = []
+    top_score = float("-inf")
+    for a in gives:
+        score = values[a["tool"]][a["target"]]
+        if score > top_score:
+            top, top_score = [a], score
+        elif score == top_score:
+            top.append(a)
+    if not top:
+        raise ValueError("no candidate action")
+    return top[0] if len(top) == 1 else rng.choice(top)
 
 
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
@@ -86,7 +121,6 @@ class ShadyAgentsBot(Bot):
         self.cursor = EventCursor()
         self.players: list[str] = []
         self.role: str | None = None
-        self.worlds: dict[frozenset[str], float] | None = None
         self.used: dict[str, str | None] = {}  # player -> the tool used in round 1 (None: unseen)
         self.gave: dict[str, str] = {}  # giver -> receiver (round 1)
         self.received: dict[str, list[str]] = {}  # receiver -> givers in order (round 1)
@@ -94,14 +128,31 @@ class ShadyAgentsBot(Bot):
         self.enforced = True
         self.card: str | None = None  # the card of the last interrogation heard
         self.cards_left = 0  # interrogation cards left in the deck
-        self.left: dict[str, str] = {}  # player -> the player seated before them
-        self.right: dict[str, str] = {}  # player -> the player seated after them
+        self.left: dict[str, str] = {}  # player -> the player seated before them (shared, read-only)
+        self.right: dict[str, str] = {}  # player -> the player seated after them (shared, read-only)
+        # the worlds: while every weight is 1.0 (only checked answers heard), the bitmask of
+        # the table's worlds still possible; after that, the weighted dict
+        self._table: _Table | None = None
+        self._alive = 0
+        self._weighted: dict[frozenset[str], float] | None = None
         # caches of the current worlds (cleared by _forget when the worlds change)
         self._total: float | None = None
         self._chances: dict[str, float] = {}
         self._values: dict[str, dict[str, float]] | None = None
 
     # ------------------------------------------------------------ worlds
+    @property
+    def worlds(self) -> dict[frozenset[str], float] | None:
+        """The worlds still possible with their weights (``{operatives frozenset: weight}``,
+        in the order they were enumerated), or ``None`` before the bot knows its role."""
+        if self._weighted is not None:
+            return self._weighted
+        table = self._table
+        if table is None:
+            return None
+        alive = self._alive
+        return {ops: 1.0 for i, ops in enumerate(table.worlds) if alive >> i & 1}
+
     def _init_worlds(self, view: dict[str, Any]) -> None:
         self.players = list(view["players"])
         board = view.get("board", {})
@@ -112,12 +163,15 @@ class ShadyAgentsBot(Bot):
             operatives = n // 2
         else:
             operatives = (n + 1) // 2 - (1 if revealed == OPERATIVE else 0)
-        self.worlds = dict.fromkeys(_initial_worlds(tuple(self.players), self.player, self.role, operatives), 1.0)
+        table = self._table = _table_of(tuple(self.players), self.player, self.role, operatives)
+        self._alive = table.full
+        self._weighted = None
         self._forget()
-        for i, p in enumerate(self.players):
-            self.received.setdefault(p, [])
-            self.left[p] = self.players[(i - 1) % n]
-            self.right[p] = self.players[(i + 1) % n]
+        self.left, self.right = table.left, table.right
+        received = self.received
+        for p in self.players:
+            if p not in received:
+                received[p] = []
 
     def _forget(self) -> None:
         """The worlds changed: drop what was worked out from them."""
@@ -125,22 +179,45 @@ class ShadyAgentsBot(Bot):
         self._chances = {}
         self._values = None
 
+    def _several_worlds(self) -> bool:
+        """Whether more than one world is still possible."""
+        weighted = self._weighted
+        if weighted is not None:
+            return len(weighted) > 1
+        alive = self._alive
+        return alive & (alive - 1) != 0
+
+    def _weights(self) -> tuple[Any, dict[str, Any]]:
+        """The worlds' total weight and each player's (the worlds where they are an operative),
+        summed in the worlds' order as ``sum()`` sums them (from int 0): the same numbers.
+        While every weight is 1.0 these are counts (exact, as the sums of 1.0 are)."""
+        table = self._table
+        assert table is not None
+        weighted = self._weighted
+        if weighted is None:
+            alive = self._alive
+            return alive.bit_count(), {p: (alive & m).bit_count() for p, m in table.containing.items()}
+        weight: dict[str, Any] = dict.fromkeys(table.containing, 0)
+        for ops, w in weighted.items():
+            for p in ops:
+                weight[p] += w
+        return sum(weighted.values()), weight
+
     def operative_chance(self, p: str) -> float:
         """The chance (0..1) that ``p`` is an operative, over the worlds still possible."""
-        chance = self._chances.get(p)
-        if chance is not None:
-            return chance
-        worlds = self.worlds
-        assert worlds is not None
-        total = self._total
-        if total is None:
-            total = self._total = sum(worlds.values())
-        if total <= 0:
-            chance = 0.5
-        else:
-            chance = sum(w for ops, w in worlds.items() if p in ops) / total
-        self._chances[p] = chance
+        chances = self._chances
+        chance = chances.get(p)
+        if chance is None:
+            self._work_out_chances()
+            chance = chances[p]
         return chance
+
+    def _work_out_chances(self) -> None:
+        """Every player's chance of being an operative, for the current worlds (cached)."""
+        total, weight = self._weights()
+        chances = self._chances
+        for p, w in weight.items():
+            chances[p] = 0.5 if total <= 0 else w / total
 
     def ally_chance(self, p: str) -> float:
         """The chance (0..1) that ``p`` is on my side."""
@@ -149,21 +226,35 @@ class ShadyAgentsBot(Bot):
 
     def _weigh(self, speaker: str, q: float) -> None:
         """An answer by ``speaker`` true with chance ``q``: knights tell the truth, knaves lie."""
-        worlds = self.worlds
-        assert worlds is not None
+        table = self._table
+        assert table is not None
+        worlds = self._weighted
         if q == 1.0 or q == 0.0:
             # a checked answer: every (positive) weight is kept as it is (w * 1.0) or ruled
             # out (w * 0.0), the same worlds and weights as the general case below
             inside = q == 1.0
-            kept = {ops: w for ops, w in worlds.items() if (speaker in ops) == inside}
-            if kept and len(kept) != len(worlds):
-                self.worlds = kept
+            if worlds is None:
+                alive = self._alive
+                mask = table.containing[speaker]
+                kept = alive & mask if inside else alive & ~mask
+                if kept and kept != alive:
+                    self._alive = kept
+                    self._forget()
+                return
+            new_worlds = {ops: w for ops, w in worlds.items() if (speaker in ops) == inside}
+            if new_worlds and len(new_worlds) != len(worlds):
+                self._weighted = new_worlds
                 self._forget()
             return
+        if worlds is None:
+            worlds = self.worlds  # every weight 1.0, from now on weighed one by one
+            assert worlds is not None
         new = {ops: w * (q if speaker in ops else 1.0 - q) for ops, w in worlds.items()}
         if sum(new.values()) > 0:  # never lose every world (only an unenforced table could)
-            self.worlds = {ops: w for ops, w in new.items() if w > 0}
+            self._weighted = {ops: w for ops, w in new.items() if w > 0}
             self._forget()
+        elif self._weighted is None:
+            self._weighted = worlds
 
     # ------------------------------------------------------------ truth of answers
     def _truth(self, card: str, p: str, u: dict[str, str]) -> str | None:
@@ -219,7 +310,8 @@ class ShadyAgentsBot(Bot):
         used = self.used
         fixed: dict[str, str] = {}
         free: list[str] = []
-        for q in dict.fromkeys([p, *self.received.get(p, ())]):
+        givers = self.received.get(p)
+        for q in dict.fromkeys([p, *givers]) if givers else (p,):
             if q not in used:
                 continue
             tool = None if public else used[q]
@@ -251,11 +343,14 @@ class ShadyAgentsBot(Bot):
             if kind == "answer":
                 speaker = e["player"]
                 if self.enforced and speaker != me:
-                    if self.worlds is None:
+                    if self._table is None:
                         self._init_worlds(view or {})
-                    q = self.truth_chance(e["card"], speaker, e["answer"])
-                    if q is not None:
-                        self._weigh(speaker, q)
+                    # one world left: it is never ruled out (see _weigh) and every chance
+                    # over it is 0 or 1 whatever its weight, so no answer can change them
+                    if self._several_worlds():
+                        q = self.truth_chance(e["card"], speaker, e["answer"])
+                        if q is not None:
+                            self._weigh(speaker, q)
             elif kind == "give":
                 if e.get("round") == 1:
                     giver, receiver = e["giver"], e["receiver"]
@@ -285,7 +380,7 @@ class ShadyAgentsBot(Bot):
         the tools I saw, and every answer, which reweighs the worlds."""
         if self.role is None:
             self.role = view.get("private", {}).get("role")
-        if self.worlds is None and self.role is not None:
+        if self._table is None and self.role is not None:
             self._init_worlds(view)
         self._read(view, self.cursor.new(view) if events is None else events)
         self.cards_left = view.get("board", {}).get("cards_left", 0)
@@ -295,7 +390,7 @@ class ShadyAgentsBot(Bot):
         """One of ``observation.legal_actions``: an answer, a move, an interrogation call or a
         hand-out, by the most likely teams."""
         events = observation.events
-        if events is None or self.worlds is None:
+        if events is None or self._table is None:
             # a whole view was given, or my first decision: read my information state
             self.update(observation.view or {}, events)
         else:
@@ -303,10 +398,22 @@ class ShadyAgentsBot(Bot):
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
-        kinds = {a.get("action") for a in legal}
-        if "answer" in kinds:
+        gives: list[Action] = []
+        calls: list[Action] = []
+        answers = both = False
+        for a in legal:
+            kind = a.get("action")
+            if kind == "give":
+                gives.append(a)
+            elif kind == "interrogate":
+                calls.append(a)
+            elif kind == "answer":
+                answers = True
+            elif kind == "give_both":
+                both = True
+        if answers:
             return self._answer(legal)
-        if "give_both" in kinds:
+        if both:
             values = self._value_table()
             bullet, kit = values[BULLET], values[MEDKIT]
             return best(
@@ -314,12 +421,10 @@ class ShadyAgentsBot(Bot):
                 lambda a: bullet[a["bullet"]] + kit[a["medkit"]],
                 self.rng,
             )
-        gives = of_kind(legal, "give")
-        calls = of_kind(legal, "interrogate")
         if calls and (not gives or self._should_interrogate(gives, calls)):
             return self._call(calls, gives)
         values = self._value_table()
-        return best(gives, lambda a: values[a["tool"]][a["target"]], self.rng)
+        return _best_give(gives, values, self.rng)
 
     def _value(self, tool: str, target: str) -> float:
         """The expected change of my side's lead (points) from giving ``tool`` to ``target``:
@@ -329,16 +434,26 @@ class ShadyAgentsBot(Bot):
 
     def _value_table(self) -> dict[str, dict[str, float]]:
         """:meth:`_value` of each tool for each other player (``{tool: {player: value}}``),
-        worked out once per state of the worlds."""
+        worked out once per state of the worlds, from the same chances as
+        :meth:`operative_chance` (the same arithmetic)."""
         values = self._values
-        if values is None:
-            values = {BULLET: {}, MEDKIT: {}}
-            bullet, kit = values[BULLET], values[MEDKIT]
-            for p in self.players:
-                if p != self.player:
-                    bullet[p] = self._value(BULLET, p)
-                    kit[p] = self._value(MEDKIT, p)
-            self._values = values
+        if values is not None:
+            return values
+        chances = self._chances
+        if not chances:
+            self._work_out_chances()
+        me = self.player
+        operative = self.role == OPERATIVE
+        bullet: dict[str, float] = {}
+        kit: dict[str, float] = {}
+        for p in self.players:
+            if p == me:
+                continue
+            chance = chances[p]
+            ally = chance if operative else 1.0 - chance
+            bullet[p] = 1 - 2 * ally
+            kit[p] = 2 * ally - 1
+        values = self._values = {BULLET: bullet, MEDKIT: kit}
         return values
 
     def _should_interrogate(self, gives: list[Action], calls: list[Action]) -> bool:
