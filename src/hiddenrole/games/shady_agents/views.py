@@ -42,23 +42,23 @@ def board(game: ShadyAgents, chat: list[dict[str, str]] | None = None) -> dict[s
     players = game.players
     ledger = game.ledger
     over = game.is_over
-    gifts = []  # in the order they were made
-    for g, tool, r, rd in ledger.gifts:
-        gift = {"giver": players[g], "receiver": players[r], "round": rd}
-        if over:
-            gift["tool"] = tool
-        gifts.append(gift)
+    if over:
+        gifts = [{"giver": players[g], "receiver": players[r], "round": rd, "tool": tool}
+                 for g, tool, r, rd in ledger.gifts]
+    else:  # face down
+        gifts = [{"giver": players[g], "receiver": players[r], "round": rd} for g, _, r, rd in ledger.gifts]
     card = game.current_card
+    waiting = game._waiting
     out: dict[str, Any] = {
-        "first_player": game.first_player,
+        "first_player": players[game._first],
         "round": None if over else game._round,
-        "turn": game._waiting[0] if game._waiting else None,
-        "holding": {p: len(ledger.held[s]) for s, p in enumerate(players)},
-        "received": {p: len(ledger.received[s]) for s, p in enumerate(players)},
+        "turn": waiting[0] if waiting else None,
+        "holding": dict(zip(players, map(len, ledger.held))),
+        "received": dict(zip(players, map(len, ledger.received))),
         "gifts": gifts,
-        "discarded": [players[s] for s, d in enumerate(ledger.discarded) if d is not None],
+        "discarded": [p for p, d in zip(players, ledger.discarded) if d is not None],
         "interrogations": [
-            {**rec, "answers": [dict(a) for a in rec["answers"]]} for rec in game.interrogations
+            {**rec, "answers": [a.copy() for a in rec["answers"]]} for rec in game.interrogations
         ],
         "current_card": None if card is None else {
             "card": card.id, "question": card.question, "caller": players[game._caller],
@@ -136,6 +136,8 @@ def summary(game: ShadyAgents) -> dict[str, Any]:
 #: an observer copies them shallowly; the others (lists of names, the reveal, the scores)
 #: are copied deeply.
 SCALAR_KINDS = frozenset({"role", "revealed_card", "give", "tool", "discard", "interrogation", "answer", "post"})
+#: The event kinds whose data are scalars and an ``order`` (a list of names).
+ORDER_KINDS = frozenset({"first_player", "round_two"})
 
 
 def _shady(game: Game) -> ShadyAgents:
@@ -196,9 +198,11 @@ class ShadyAgentsObserver(Observer):
             self.role = event.data["role"]
 
     def catch_up(self) -> None:
-        """As :meth:`Observer.catch_up` (the same filter, :meth:`sees`; :meth:`observe` once
-        per visible event; the same JSON copies), specialised for speed: the events whose
-        data are all scalars (:data:`SCALAR_KINDS`) are copied in one step."""
+        """As :meth:`Observer.catch_up` (:meth:`observe` once per visible event, the same JSON
+        copies), specialised for speed: a public event is everyone's without asking
+        :meth:`sees` (which says so), a private one is shown as :meth:`sees` decides; the
+        events whose data are all scalars (:data:`SCALAR_KINDS`) or scalars and a list of
+        names (:data:`ORDER_KINDS`) are copied without walking them."""
         log = self.game.log
         end = len(log)
         position = self.position
@@ -207,19 +211,24 @@ class ShadyAgentsObserver(Observer):
         pending = self.pending
         count = self.count
         sees, observe = self.sees, self.observe
-        for i in range(position, end):
-            event = log[i]
-            if sees(event):
-                observe(event)
-                kind = event.kind
-                if kind in SCALAR_KINDS:
-                    out = {"seq": count, "kind": kind, **event.data}
-                else:
-                    out = {"seq": count, "kind": kind, **copy_json(event.data)}
-                if event.to is not None:
-                    out["private"] = True
-                pending.append(out)
-                count += 1
+        for event in log[position:end]:
+            to = event.to
+            if to is not None and not sees(event):
+                continue
+            observe(event)
+            kind = event.kind
+            data = event.data
+            if kind in SCALAR_KINDS:
+                out = {"seq": count, "kind": kind, **data}
+            elif kind in ORDER_KINDS:
+                out = {"seq": count, "kind": kind, **data}
+                out["order"] = list(data["order"])
+            else:
+                out = {"seq": count, "kind": kind, **copy_json(data)}
+            if to is not None:
+                out["private"] = True
+            pending.append(out)
+            count += 1
         self.count = count
         self.position = end
 
