@@ -85,13 +85,12 @@ def _table_of(players: tuple[str, ...], me: str, role: str | None, operatives: i
     return table
 
 
-def _best_give(gives: list[Action], values: dict[str, dict[str, float]], rng: Any) -> Action:
-    """:func:`~hiddenrole.bots.common.best` of ``gives`` by ``values[tool][target]`` (the same
-    candidates, scores and tie-break draw), without a call per candidate."""
+def _best(candidates: list[Action], scores: list[float], rng: Any) -> Action:
+    """:func:`~hiddenrole.bots.common.best` of ``candidates`` by their ``scores`` (the same
+    choice, and the same tie-break draw), given the scores rather than a function."""
     top: list[Action] = []
     top_score = float("-inf")
-    for a in gives:
-        score = values[a["tool"]][a["target"]]
+    for a, score in zip(candidates, scores):
         if score > top_score:
             top, top_score = [a], score
         elif score == top_score:
@@ -308,9 +307,16 @@ class ShadyAgentsBot(Bot):
         know now (``public=True``: given the public facts only), each unseen tool a bullet or
         a medical kit with even odds; ``None`` for an unknown card."""
         used = self.used
+        givers = self.received.get(p)
+        if not givers:  # only p's own tool may count
+            own = used.get(p) if not public else None
+            if p not in used or own is not None:  # it does not count, or I know it
+                truth = self._truth(card, p, {} if own is None else {p: own})
+                if truth is None:
+                    return None
+                return 1.0 if truth == answer else 0.0
         fixed: dict[str, str] = {}
         free: list[str] = []
-        givers = self.received.get(p)
         for q in dict.fromkeys([p, *givers]) if givers else (p,):
             if q not in used:
                 continue
@@ -416,15 +422,19 @@ class ShadyAgentsBot(Bot):
         if both:
             values = self._value_table()
             bullet, kit = values[BULLET], values[MEDKIT]
-            return best(
-                (a for a in legal if a.get("action") == "give_both"),
-                lambda a: bullet[a["bullet"]] + kit[a["medkit"]],
-                self.rng,
-            )
-        if calls and (not gives or self._should_interrogate(gives, calls)):
-            return self._call(calls, gives)
+            both_ways = [a for a in legal if a.get("action") == "give_both"]
+            return _best(both_ways, [bullet[a["bullet"]] + kit[a["medkit"]] for a in both_ways], self.rng)
+        if calls:
+            for a in calls:
+                if "discard" not in a:
+                    return a  # the first player asks for free (the first such call)
+            if not gives:
+                return self._call(calls, gives)
         values = self._value_table()
-        return _best_give(gives, values, self.rng)
+        scores = [values[a["tool"]][a["target"]] for a in gives]
+        if calls and self.cards_left and max(scores) < 2 * SURE_ENOUGH - 1:
+            return self._call(calls, gives)  # nobody is a likely enough target: ask
+        return _best(gives, scores, self.rng)
 
     def _value(self, tool: str, target: str) -> float:
         """The expected change of my side's lead (points) from giving ``tool`` to ``target``:
@@ -455,15 +465,6 @@ class ShadyAgentsBot(Bot):
             kit[p] = 2 * ally - 1
         values = self._values = {BULLET: bullet, MEDKIT: kit}
         return values
-
-    def _should_interrogate(self, gives: list[Action], calls: list[Action]) -> bool:
-        if any("discard" not in a for a in calls):
-            return True  # the first player asks for free
-        if not self.cards_left:
-            return False
-        values = self._value_table()
-        top = max(values[a["tool"]][a["target"]] for a in gives)
-        return top < 2 * SURE_ENOUGH - 1
 
     def _call(self, calls: list[Action], gives: list[Action]) -> Action:
         free = [a for a in calls if "discard" not in a]
