@@ -50,9 +50,11 @@ class _Table:
     for a player, their role and the number of operatives dealt, the possible worlds in a
     fixed order (``combinations`` of the other players, in seat order) and, per player, the
     set of worlds in which they are an operative as a bitmask over that order; the seating's
-    neighbours."""
+    neighbours. And a cache, by set of worlds still possible (all of weight 1.0), of what a
+    bot works out from them (:meth:`ShadyAgentsBot._numbers`): a pure function of the set,
+    so the same for every bot and game of the seating (only ever added to, never changed)."""
 
-    __slots__ = ("worlds", "containing", "full", "left", "right")
+    __slots__ = ("worlds", "containing", "full", "left", "right", "me", "operative", "numbers")
 
     def __init__(self, players: tuple[str, ...], me: str, role: str | None, operatives: int) -> None:
         others = [p for p in players if p != me]
@@ -68,6 +70,10 @@ class _Table:
         n = len(players)
         self.left: dict[str, str] = {p: players[(i - 1) % n] for i, p in enumerate(players)}
         self.right: dict[str, str] = {p: players[(i + 1) % n] for i, p in enumerate(players)}
+        self.me = me
+        self.operative = role == OPERATIVE
+        # alive bitmask -> (chances by player, values {tool: {player: value}})
+        self.numbers: dict[int, tuple[dict[str, float], dict[str, dict[str, float]]]] = {}
 
 
 _TABLES: dict[tuple[tuple[str, ...], str, str | None, int], _Table] = {}
@@ -98,6 +104,20 @@ def _best(candidates: list[Action], scores: list[float], rng: Any) -> Action:
     if not top:
         raise ValueError("no candidate action")
     return top[0] if len(top) == 1 else rng.choice(top)
+
+
+def _value_table_of(chances: dict[str, float], me: str, operative: bool) -> dict[str, dict[str, float]]:
+    """:meth:`ShadyAgentsBot._value` of each tool for each player but ``me``, from their
+    chances of being operatives (``operative``: whether ``me`` is one); the same arithmetic."""
+    bullet: dict[str, float] = {}
+    kit: dict[str, float] = {}
+    for p, chance in chances.items():
+        if p == me:
+            continue
+        ally = chance if operative else 1.0 - chance
+        bullet[p] = 1 - 2 * ally
+        kit[p] = 2 * ally - 1
+    return {BULLET: bullet, MEDKIT: kit}
 
 
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
@@ -135,9 +155,8 @@ class ShadyAgentsBot(Bot):
         self._alive = 0
         self._weighted: dict[frozenset[str], float] | None = None
         # caches of the current worlds (cleared by _forget when the worlds change)
-        self._total: float | None = None
-        self._chances: dict[str, float] = {}
-        self._values: dict[str, dict[str, float]] | None = None
+        self._chances: dict[str, float] | None = None  # each player's chance of being an operative
+        self._values: dict[str, dict[str, float]] | None = None  # see _value_table
 
     # ------------------------------------------------------------ worlds
     @property
@@ -174,8 +193,7 @@ class ShadyAgentsBot(Bot):
 
     def _forget(self) -> None:
         """The worlds changed: drop what was worked out from them."""
-        self._total = None
-        self._chances = {}
+        self._chances = None
         self._values = None
 
     def _several_worlds(self) -> bool:
@@ -186,37 +204,44 @@ class ShadyAgentsBot(Bot):
         alive = self._alive
         return alive & (alive - 1) != 0
 
-    def _weights(self) -> tuple[Any, dict[str, Any]]:
-        """The worlds' total weight and each player's (the worlds where they are an operative),
-        summed in the worlds' order as ``sum()`` sums them (from int 0): the same numbers.
-        While every weight is 1.0 these are counts (exact, as the sums of 1.0 are)."""
+    def _numbers(self) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+        """Each player's chance of being an operative (``{player: chance}``) and the value
+        table (:meth:`_value_table`) for the current worlds; shared read-only dicts.
+
+        Each player's weight (the worlds where they are an operative) is summed in the
+        worlds' order, as ``sum()`` sums it (from int 0), over the total weight: the same
+        numbers as the sums themselves. While every weight is 1.0 these are counts (exact,
+        as the sums of 1.0 are), worked out once per set of worlds for the whole seating."""
         table = self._table
         assert table is not None
         weighted = self._weighted
         if weighted is None:
             alive = self._alive
-            return alive.bit_count(), {p: (alive & m).bit_count() for p, m in table.containing.items()}
-        weight: dict[str, Any] = dict.fromkeys(table.containing, 0)
-        for ops, w in weighted.items():
-            for p in ops:
-                weight[p] += w
-        return sum(weighted.values()), weight
+            numbers = table.numbers.get(alive)
+            if numbers is None:
+                total = alive.bit_count()
+                chances = {p: 0.5 if total <= 0 else (alive & m).bit_count() / total
+                           for p, m in table.containing.items()}
+                if len(table.numbers) > 4096:
+                    table.numbers.clear()
+                numbers = table.numbers[alive] = (chances, _value_table_of(chances, table.me, table.operative))
+        else:
+            weight: dict[str, Any] = dict.fromkeys(table.containing, 0)
+            for ops, w in weighted.items():
+                for p in ops:
+                    weight[p] += w
+            wtotal = sum(weighted.values())
+            chances = {p: 0.5 if wtotal <= 0 else w / wtotal for p, w in weight.items()}
+            numbers = (chances, _value_table_of(chances, table.me, table.operative))
+        self._chances, self._values = numbers
+        return numbers
 
     def operative_chance(self, p: str) -> float:
         """The chance (0..1) that ``p`` is an operative, over the worlds still possible."""
         chances = self._chances
-        chance = chances.get(p)
-        if chance is None:
-            self._work_out_chances()
-            chance = chances[p]
-        return chance
-
-    def _work_out_chances(self) -> None:
-        """Every player's chance of being an operative, for the current worlds (cached)."""
-        total, weight = self._weights()
-        chances = self._chances
-        for p, w in weight.items():
-            chances[p] = 0.5 if total <= 0 else w / total
+        if chances is None:
+            chances = self._numbers()[0]
+        return chances[p]
 
     def ally_chance(self, p: str) -> float:
         """The chance (0..1) that ``p`` is on my side."""
@@ -444,26 +469,11 @@ class ShadyAgentsBot(Bot):
 
     def _value_table(self) -> dict[str, dict[str, float]]:
         """:meth:`_value` of each tool for each other player (``{tool: {player: value}}``),
-        worked out once per state of the worlds, from the same chances as
-        :meth:`operative_chance` (the same arithmetic)."""
+        worked out once per state of the worlds (:meth:`_numbers`), from the same chances as
+        :meth:`operative_chance` (the same arithmetic); read-only."""
         values = self._values
-        if values is not None:
-            return values
-        chances = self._chances
-        if not chances:
-            self._work_out_chances()
-        me = self.player
-        operative = self.role == OPERATIVE
-        bullet: dict[str, float] = {}
-        kit: dict[str, float] = {}
-        for p in self.players:
-            if p == me:
-                continue
-            chance = chances[p]
-            ally = chance if operative else 1.0 - chance
-            bullet[p] = 1 - 2 * ally
-            kit[p] = 2 * ally - 1
-        values = self._values = {BULLET: bullet, MEDKIT: kit}
+        if values is None:
+            values = self._numbers()[1]
         return values
 
     def _call(self, calls: list[Action], gives: list[Action]) -> Action:
