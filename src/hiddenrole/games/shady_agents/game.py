@@ -199,7 +199,7 @@ class ShadyAgents(Game):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._build_legal()
-        return [a.copy() for a in legal]
+        return list(map(dict.copy, legal))
 
     def _build_legal(self) -> list[dict[str, Any]]:
         seat = self._current

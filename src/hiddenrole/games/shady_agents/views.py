@@ -42,11 +42,25 @@ def board(game: ShadyAgents, chat: list[dict[str, str]] | None = None) -> dict[s
     players = game.players
     ledger = game.ledger
     over = game.is_over
-    if over:
-        gifts = [{"giver": players[g], "receiver": players[r], "round": rd, "tool": tool}
-                 for g, tool, r, rd in ledger.gifts]
-    else:  # face down
-        gifts = [{"giver": players[g], "receiver": players[r], "round": rd} for g, _, r, rd in ledger.gifts]
+    # plain loops rather than comprehensions: a snapshot is built at every bot's first decision
+    gifts = []  # in the order they were made; face down until the end
+    for g, tool, r, rd in ledger.gifts:
+        gift = {"giver": players[g], "receiver": players[r], "round": rd}
+        if over:
+            gift["tool"] = tool
+        gifts.append(gift)
+    discarded = []
+    for p, d in zip(players, ledger.discarded):
+        if d is not None:
+            discarded.append(p)
+    interrogations = []
+    for rec in game.interrogations:
+        record = rec.copy()
+        answers = []
+        for a in rec["answers"]:
+            answers.append(a.copy())
+        record["answers"] = answers
+        interrogations.append(record)
     card = game.current_card
     waiting = game._waiting
     out: dict[str, Any] = {
@@ -56,10 +70,8 @@ def board(game: ShadyAgents, chat: list[dict[str, str]] | None = None) -> dict[s
         "holding": dict(zip(players, map(len, ledger.held))),
         "received": dict(zip(players, map(len, ledger.received))),
         "gifts": gifts,
-        "discarded": [p for p, d in zip(players, ledger.discarded) if d is not None],
-        "interrogations": [
-            {**rec, "answers": [a.copy() for a in rec["answers"]]} for rec in game.interrogations
-        ],
+        "discarded": discarded,
+        "interrogations": interrogations,
         "current_card": None if card is None else {
             "card": card.id, "question": card.question, "caller": players[game._caller],
         },
@@ -109,12 +121,16 @@ def interrogation_panel(game: ShadyAgents, player: str) -> dict[str, Any] | None
     card = game.current_card
     if card is None or game._waiting != (player,):
         return None
-    answers = card.answers(game.ledger, game._seat[player], game._caller)
-    allowed = [a["answer"] for a in game.legal_actions(player)]
+    labelled = []
+    for a in card.answers(game.ledger, game._seat[player], game._caller):
+        labelled.append({"answer": a, "label": answer_label(a)})
+    allowed = []
+    for action in game.legal_actions(player):
+        allowed.append(action["answer"])
     return {
         "card": card.id,
         "question": card.question,
-        "answers": [{"answer": a, "label": answer_label(a)} for a in answers],
+        "answers": labelled,
         "allowed": allowed,
         "free_text": not game.options["enforce_statements"],
     }
@@ -253,8 +269,8 @@ class ShadyAgentsObserver(Observer):
             "role": role,
             "side": SIDE_OF_ROLE[role],
             "holding": list(self.holding),
-            "gave": [{"tool": t, "to": r, "round": rd} for t, r, rd in self.gave],
-            "received": [{"tool": t, "from": g, "round": rd} for t, g, rd in self.received],
+            "gave": [{"tool": t, "to": r, "round": rd} for t, r, rd in self.gave] if self.gave else [],
+            "received": [{"tool": t, "from": g, "round": rd} for t, g, rd in self.received] if self.received else [],
             "discarded": self.discarded,
         }
         viewer = self.viewer
