@@ -76,6 +76,11 @@ class _Table:
         self.numbers: dict[int, tuple[dict[str, float], dict[str, dict[str, float]]]] = {}
 
 
+#: The true answer to each card of a player who has given, discarded and received nothing
+#: (it depends on the card alone; ``None``: a card the bot does not know).
+_BLANK_TRUTHS: dict[str, str | None] = {}
+_UNKNOWN = "\x00unknown"
+
 _TABLES: dict[tuple[tuple[str, ...], str, str | None, int], _Table] = {}
 
 
@@ -155,6 +160,7 @@ class ShadyAgentsBot(Bot):
         self._alive = 0
         self._weighted: dict[frozenset[str], float] | None = None
         # caches of the current worlds (cleared by _forget when the worlds change)
+        self._open = False  # whether more than one world is still possible
         self._chances: dict[str, float] | None = None  # each player's chance of being an operative
         self._values: dict[str, dict[str, float]] | None = None  # see _value_table
 
@@ -195,6 +201,7 @@ class ShadyAgentsBot(Bot):
         """The worlds changed: drop what was worked out from them."""
         self._chances = None
         self._values = None
+        self._open = self._several_worlds()
 
     def _several_worlds(self) -> bool:
         """Whether more than one world is still possible."""
@@ -333,6 +340,14 @@ class ShadyAgentsBot(Bot):
         a medical kit with even odds; ``None`` for an unknown card."""
         used = self.used
         givers = self.received.get(p)
+        if not givers and p not in used:
+            # p has given, discarded and received nothing: the true answer is the card's own
+            truth = _BLANK_TRUTHS.get(card, _UNKNOWN)
+            if truth is _UNKNOWN:
+                truth = _BLANK_TRUTHS[card] = self._truth(card, p, {})
+            if truth is None:
+                return None
+            return 1.0 if truth == answer else 0.0
         if not givers:  # only p's own tool may count
             own = used.get(p) if not public else None
             if p not in used or own is not None:  # it does not count, or I know it
@@ -378,29 +393,29 @@ class ShadyAgentsBot(Bot):
                         self._init_worlds(view or {})
                     # one world left: it is never ruled out (see _weigh) and every chance
                     # over it is 0 or 1 whatever its weight, so no answer can change them
-                    if self._several_worlds():
+                    if self._open:
                         q = self.truth_chance(e["card"], speaker, e["answer"])
                         if q is not None:
                             self._weigh(speaker, q)
             elif kind == "give":
-                if e.get("round") == 1:
+                if e["round"] == 1:
                     giver, receiver = e["giver"], e["receiver"]
                     self.used.setdefault(giver, None)
                     self.gave[giver] = receiver
                     self.received.setdefault(receiver, []).append(giver)
             elif kind == "tool":
-                giver = e.get("giver")
-                if giver in self.gave and self.gave[giver] == e.get("receiver"):
+                giver = e["giver"]
+                if giver in self.gave and self.gave[giver] == e["receiver"]:
                     if self.used.get(giver) is None and giver in self.used:
                         self.used[giver] = e["tool"]
             elif kind == "interrogation":
-                self.card = e.get("card")
+                self.card = e["card"]
                 self.cards_left -= 1
-                if e.get("discarded"):
+                if e["discarded"]:
                     self.used.setdefault(e["caller"], None)
                     self.discarded.add(e["caller"])
             elif kind == "discard":
-                if e.get("player") == me:
+                if e["player"] == me:
                     self.used[me] = e["tool"]
             elif kind == "role":
                 self.role = e["role"]
@@ -433,7 +448,7 @@ class ShadyAgentsBot(Bot):
         calls: list[Action] = []
         answers = both = False
         for a in legal:
-            kind = a.get("action")
+            kind = a["action"]
             if kind == "give":
                 gives.append(a)
             elif kind == "interrogate":
@@ -447,7 +462,7 @@ class ShadyAgentsBot(Bot):
         if both:
             values = self._value_table()
             bullet, kit = values[BULLET], values[MEDKIT]
-            both_ways = [a for a in legal if a.get("action") == "give_both"]
+            both_ways = [a for a in legal if a["action"] == "give_both"]
             return _best(both_ways, [bullet[a["bullet"]] + kit[a["medkit"]] for a in both_ways], self.rng)
         if calls:
             for a in calls:
@@ -456,10 +471,19 @@ class ShadyAgentsBot(Bot):
             if not gives:
                 return self._call(calls, gives)
         values = self._value_table()
-        scores = [values[a["tool"]][a["target"]] for a in gives]
-        if calls and self.cards_left and max(scores) < 2 * SURE_ENOUGH - 1:
+        top: list[Action] = []  # the best moves (as common.best finds them)
+        top_score = float("-inf")
+        for a in gives:
+            score = values[a["tool"]][a["target"]]
+            if score > top_score:
+                top, top_score = [a], score
+            elif score == top_score:
+                top.append(a)
+        if calls and self.cards_left and top_score < 2 * SURE_ENOUGH - 1:
             return self._call(calls, gives)  # nobody is a likely enough target: ask
-        return _best(gives, scores, self.rng)
+        if not top:
+            raise ValueError("no candidate action")
+        return top[0] if len(top) == 1 else self.rng.choice(top)
 
     def _value(self, tool: str, target: str) -> float:
         """The expected change of my side's lead (points) from giving ``tool`` to ``target``:
