@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import Event, Game, Observer, copy_json
+from hiddenrole.engine import MOD, Event, Game, Observer, copy_json
 
 from .interrogations import answer_label
 from .roles import SIDE_OF_ROLE
@@ -183,7 +183,7 @@ class ShadyAgentsObserver(Observer):
 
     def __init__(self, game: Game, viewer: str | None) -> None:
         super().__init__(game, viewer)
-        self.seated = viewer is not None and viewer in game.players  # the Mod is not seated
+        self.seated = viewer is not None and viewer != MOD  # (the base class checked the name)
         self.role: str | None = None
         self.holding: list[str] = [BULLET, MEDKIT]  # own tools still in hand, in the ledger's order
         self.gave: list[tuple[str, str, int]] = []  # (tool, receiver, round), in order
@@ -193,12 +193,13 @@ class ShadyAgentsObserver(Observer):
 
     def observe(self, event: Event) -> None:
         """Fold one visible event into the viewer's knowledge (see the class docstring)."""
-        if not self.seated:
-            return
         kind = event.kind
-        if kind == "give":
+        if kind == "give":  # public: the round of the tool event that follows
             self.round = event.data["round"]
-        elif kind == "tool":
+            return
+        if event.to is None or not self.seated:
+            return  # the rest of a seat's knowledge comes from its private events
+        if kind == "tool":
             data = event.data
             tool = data["tool"]
             if data["giver"] == self.viewer:
