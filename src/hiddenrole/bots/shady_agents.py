@@ -133,9 +133,13 @@ class ShadyAgentsBot(Bot):
 
     Memory (from its own observations only): its role; the seating; every public gift and
     discard in order, with the tool where it gave, received or discarded it; the weighted
-    worlds (``{operatives frozenset: weight}``); the card being answered and the cards left.
-    Cached while the worlds stay the same: their total weight, each player's chance of being
-    an operative, and the value of giving each tool to each player.
+    worlds (:attr:`worlds`); the card being answered and the cards left. Worked out once per
+    state of the worlds: each player's chance of being an operative and the value of giving
+    each tool to each player (while every weight is 1.0, once per set of worlds for every bot
+    of the same seating, player and role: a pure function of the set).
+
+    Its choices are exactly those it made when it re-read its whole view at every decision
+    (the same arithmetic, in the same order; ``benchmarks/seeded_results.py``).
     """
 
     kind = "rule"
