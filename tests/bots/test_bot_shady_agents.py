@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 
-from hiddenrole.bots import Observation, RandomBot
+from sa_reference_bot import ReferenceShadyAgentsBot
+
+from hiddenrole.bots import Observation, RandomBot, seat_bots
 from hiddenrole.bots.shady_agents import ShadyAgentsBot
 from hiddenrole.engine import game_class
 from hiddenrole.lab import play_game
@@ -142,3 +144,69 @@ def test_rule_side_beats_random_side_in_a_few_games(side: str) -> None:
             play_game(g, bots)
             wins[kind] += g.result.winner == side
     assert wins["rule"] > wins["random"]
+
+
+# ------------------------------------------- the same choices as before the event stream
+def play_recorded(players: list[str], seed: int, rule_seats: set[str], reference: bool,
+                  options: dict[str, Any] | None = None) -> list[Any]:
+    """Play one seeded game (rule bots in ``rule_seats``, random bots elsewhere, one shared
+    generator as the lab seats them) and return every action, in order.
+
+    ``reference``: the rule bots are the frozen pre-stream bot, each handed a JSON copy of
+    its whole view at every decision, as the lab handed it then (a loop as play_game's);
+    else the current bot, played by play_game itself on the event stream."""
+    g = game_class("shady-agents")(players, options, seed=seed)
+    rule = ReferenceShadyAgentsBot if reference else ShadyAgentsBot
+    bots = seat_bots(players, lambda p: rule if p in rule_seats else RandomBot, seed)
+    if not reference:
+        actions: list[Any] = []
+        play_game(g, bots, on_step=lambda _g, a: actions.append(a))
+        return actions
+    actions = []
+    while not g.is_over:
+        waiting = g.to_act()
+        if not waiting:
+            g.timeout()
+            actions.append(None)
+            continue
+        p = waiting[0]
+        if p in rule_seats:
+            action = bots[p].choose(Observation(p, json_copy(g.legal_actions(p)), json_copy(g.view(p))))
+        else:
+            action = bots[p].choose(Observation(p, g.legal_actions(p)))
+        g.apply(action)
+        actions.append(action)
+    return actions
+
+
+@pytest.mark.parametrize("n", range(4, 11))
+def test_the_bot_chooses_exactly_as_the_bot_that_reread_its_whole_view(n: int) -> None:
+    """Issue 12: reading only its new events and keeping its reasoning up to date changes no
+    choice. Against random bots (whose interrogations, after face-down gifts, give answers
+    the bot can only weigh, not check), with the spy code enforced and not, every action of
+    every game equals the frozen pre-stream bot's (tests/bots/sa_reference_bot.py)."""
+    players = [f"P{i}" for i in range(1, n + 1)]
+    for seed in range(10):
+        for options in (None, {"enforce_statements": False}):
+            g = game_class("shady-agents")(players, options, seed=seed)
+            for rule_seats in (set(players), {p for p in players if g.side_of(p) == "operatives"},
+                               {p for i, p in enumerate(players) if i % 2}):
+                now = play_recorded(players, seed, rule_seats, False, options)
+                before = play_recorded(players, seed, rule_seats, True, options)
+                assert now == before, (n, seed, options, sorted(rule_seats))
+
+
+def test_the_bot_weighs_answers_it_cannot_check() -> None:
+    """The worlds keep weights other than 1.0 once an answer depends on a face-down tool the
+    bot never saw (the case the comparison above must cover)."""
+    roles = {"P1": "operative", "P2": "deserter", "P3": "operative", "P4": "deserter"}
+    g = new_game(P4, roles, "P1", ["received_medkit"])
+    g.apply({"player": "P1", "action": "give", "tool": "medkit", "target": "P3"})
+    g.apply({"player": "P2", "action": "give", "tool": "bullet", "target": "P4"})
+    g.apply({"player": "P3", "action": "interrogate", "discard": "bullet"})
+    answer_truthfully_or_first_lie(g)  # P4 (received P2's face-down tool) answers first
+    bot = ShadyAgentsBot("P1", 1)
+    bot.update(json_copy(g.view("P1")))
+    weights = sorted(set(bot.worlds.values()))
+    assert weights == [0.5]  # P4's "yes"/"no" is true with chance 1/2 whatever P4 is
+    assert bot.operative_chance("P3") == 1.0  # P3 received my kit: a checked answer

@@ -40,7 +40,7 @@ from .interrogations import CARD_IDS, CARDS, Card
 from .options import OPTIONS
 from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
 from .scoring import score
-from .seating import LegalAction, seating_of
+from .seating import seating_of
 from .shuffles import shuffled
 from .timeouts import check_both, check_one, check_pick
 from .tools import BULLET, MEDKIT, TOOLS, Ledger
@@ -84,6 +84,22 @@ class ShadyAgents(Game):
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first", "interrogations", "timeouts"})
     CHANCE_SEQUENCES = frozenset({"timeouts"})
+    EVENT_KINDS = frozenset({
+        "role",  # private: a player's role card (role, side)
+        "revealed_card",  # an odd table's revealed role card (role, side, bonus)
+        "deck",  # the Mod only: the interrogation deck's order
+        "first_player",  # the first player and round 1's order
+        "give",  # a face-down tool changed hands (giver, receiver, round)
+        "tool",  # private to giver and receiver: which tool it was
+        "discard",  # private to the caller: the tool discarded to call an interrogation
+        "interrogation",  # a card drawn (caller, card, question, discarded, number)
+        "answer",  # one player's answer to the card (player, card, answer or text)
+        "post",  # a chat message (player, text)
+        "round_two",  # round 2 begins (its order)
+        "reveal",  # the end: every role, gift and discard
+        "game_over",  # the result (winner, reason, scores...)
+    })
+    OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
@@ -176,15 +192,14 @@ class ShadyAgents(Game):
         """Every action ``player`` may take now (posts are not listed); ``[]`` when it is
         not their turn.
 
-        Returns a new list each call. Moves and hand-outs are :class:`LegalAction` objects
-        (read-only dicts, shared between the games of a table: copy one with ``dict(a)``
-        to change it); answers are plain dicts."""
+        Returns new plain dicts in a new list each call: the caller's own, sharing nothing
+        with the game (the listed moves are built once per seating and copied)."""
         if player not in self._waiting:
             return []
         legal = self._legal
         if legal is None:
             legal = self._legal = self._build_legal()
-        return list(legal)
+        return list(map(dict.copy, legal))
 
     def _build_legal(self) -> list[dict[str, Any]]:
         seat = self._current
@@ -199,14 +214,15 @@ class ShadyAgents(Game):
             self._answers_now = answers  # valid until the step ends (see _set_current)
             return [{"player": p, "action": "answer", "answer": a} for a in answers]
         # moves and hand-outs depend only on the seat, the tools held, the phase and
-        # whether the seat is the first player: built once per seating and shared (read-only)
+        # whether the seat is the first player: built once per seating and shared (never
+        # handed out: legal_actions copies them)
         held = self.ledger.held[seat]
         # an int key: seat, the tools held (3 both, 1 the bullet, 2 the kit), round 1 or 2, first?
         key = seat << 4 | (3 if len(held) == 2 else 1 if held[0] == BULLET else 2) << 2 | (
             2 if self._phase == ROUND_1 else 0) | (seat == self._first)
         template = self._templates.get(key)
         if template is None:
-            template = self._templates[key] = [LegalAction(a) for a in self._turn_actions(seat)]
+            template = self._templates[key] = self._turn_actions(seat)
         return template
 
     def _turn_actions(self, seat: int) -> list[dict[str, Any]]:
@@ -240,7 +256,7 @@ class ShadyAgents(Game):
     def apply(self, action: Mapping[str, Any]) -> list[Event]:
         """As :meth:`hiddenrole.engine.Game.apply` (same checks, same errors), with a fast
         path for a plain ``dict`` whose player and kind are strings of a running game."""
-        if (type(action) is LegalAction or type(action) is dict) and self._result is None:
+        if type(action) is dict and self._result is None:
             player = action.get("player")
             kind = action.get("action")
             if type(player) is str and type(kind) is str and player in self._seat:
@@ -587,10 +603,7 @@ class ShadyAgents(Game):
         self._next_turn()
 
     # ------------------------------------------------------------------ views
-    def view(self, player: str | None) -> dict[str, Any]:
-        """``player``'s information state (``None``: a spectator); see :mod:`.views`."""
-        return views.view(self, player)
-
+    # view(player) is built by the observer (OBSERVER, views.ShadyAgentsObserver)
     def summary(self) -> dict[str, Any]:
         """The public summary (roles and tools only once the game is over)."""
         return views.summary(self)
