@@ -16,6 +16,7 @@ an observer per seat, one for a spectator and one for the Mod follow the game, a
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 
@@ -117,3 +118,43 @@ def test_an_observer_of_an_unknown_viewer_is_refused(game: str) -> None:
     g = cls(names(cls.min_players), seed=1)
     with pytest.raises(IllegalAction, match="unknown player"):
         g.observer("Nobody")
+
+
+def containers(root: object) -> set[int]:
+    """The ids of the lists and dicts reachable from ``root`` (JSON data or a game)."""
+    seen: set[int] = set()
+    out: set[int] = set()
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, str, int, float, bytes)) or obj is None:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, (list, dict)):
+            out.add(id(obj))
+        stack.extend(gc.get_referents(obj))
+    return out
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if game_class(g).LEGAL_ACTIONS_FRESH])
+def test_a_game_that_hands_out_fresh_legal_actions_shares_none_of_them(game: str) -> None:
+    """LEGAL_ACTIONS_FRESH lets the play loop skip its copy: every call must then give new
+    JSON-native lists and dicts that no part of the game holds."""
+    cls = game_class(game)
+    for n in counts(game):
+        g = cls(names(n), seed=3)
+        bots = seat_bots(g.players, bot_class("random", game), 3)
+        checked = [0]
+
+        def check(game_: object, _action: object) -> None:
+            for p in g.to_act():
+                legal = g.legal_actions(p)
+                assert legal == json.loads(json.dumps(legal))  # JSON-native: lists, str keys
+                again = g.legal_actions(p)
+                assert legal is not again and all(a is not b for a, b in zip(legal, again))
+                if checked[0] % 5 == 0:
+                    assert not containers(legal) & containers(g), f"{game}: a legal action is part of the game"
+                checked[0] += 1
+
+        play_game(g, bots, on_step=check)
+        assert checked[0] > 5

@@ -170,6 +170,11 @@ class Game(ABC):
     #: Every kind of event the game emits (a contract test checks each emitted event's kind
     #: is listed): the narrator's list of what it must be able to tell.
     EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
+    #: True when :meth:`legal_actions` returns a new list of new JSON-native dicts at every
+    #: call, sharing nothing with the game (a contract test checks it): callers may then keep
+    #: and change them, and the play loop hands them to bots without copying them. False
+    #: (the default): the list may be shared with the game's state (a fast path), read-only.
+    LEGAL_ACTIONS_FRESH: ClassVar[bool] = False
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
     OBSERVER: ClassVar[str | None] = None

@@ -46,7 +46,8 @@ def play_game(
     Each bot is given only an :class:`Observation`: its legal actions and, if it reads
     them (``needs_view``), the events new to it and its information state, both through
     its own :class:`~hiddenrole.engine.Observer`, which looks at each event once: a
-    decision costs the same on day 1 and on day 20. Its legal actions are its own copy
+    decision costs the same on day 1 and on day 20. Its legal actions are its own: the
+    game's fresh list (``Game.LEGAL_ACTIONS_FRESH``) or a copy
     (:func:`~hiddenrole.engine.observer.copy_json`): nothing it is given is the game's.
 
     Args:
@@ -63,6 +64,7 @@ def play_game(
     # local names: this loop runs once per step of every simulated game
     to_act, legal_actions, apply, timeout = game.to_act, game.legal_actions, game.apply, game.timeout
     choose = {p: bot.choose for p, bot in bots.items()}  # each bot's bound method, by player
+    fresh = game.LEGAL_ACTIONS_FRESH  # else the bot gets its own copy of the list
     observers: dict[str, Observer] = {p: game.observer(p) for p, bot in bots.items() if bot.needs_view}
     for _ in range(max_steps):
         if game.is_over:
@@ -78,7 +80,10 @@ def play_game(
         player = waiting[0]
         observer = observers.get(player)
         if observer is not None:
-            action = choose[player](Observation(player, copy_json(legal_actions(player)), None, observer.new_events(), observer))
+            legal = legal_actions(player)
+            if not fresh:
+                legal = copy_json(legal)
+            action = choose[player](Observation(player, legal, None, observer.new_events(), observer))
         else:
             action = choose[player](Observation(player, legal_actions(player)))
         apply(action)

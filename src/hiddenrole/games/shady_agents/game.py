@@ -99,6 +99,7 @@ class ShadyAgents(Game):
         "reveal",  # the end: every role, gift and discard
         "game_over",  # the result (winner, reason, scores...)
     })
+    LEGAL_ACTIONS_FRESH = True  # legal_actions() copies the listed actions at every call
     OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
 
     # ------------------------------------------------------------------ set-up
