@@ -36,15 +36,14 @@ def _norm(data) -> str:
 
 
 def replayed_knowledge(export, player):
-    """Every view (without events, as the stream sends it: no null members) and legal action
-    list ``player`` had, step by step, the events and the thread posts."""
+    """Every view (the player's observer's snapshot, as the stream sends it: no null members)
+    and legal action list ``player`` had, step by step, the events and the thread posts."""
     game = new_game(export["game"], export["players"], export["options"], seed=export["seed"])
     views, legal = set(), set()
+    observer = game.observer(player)
 
     def note():
-        v = game.view(player)
-        v.pop("events")
-        views.add(_norm(strip_nulls(v)))
+        views.add(_norm(strip_nulls(observer.snapshot())))
         legal.add(_norm(game.legal_actions(player)) if player is not None and not game.is_over else _norm([]))
 
     note()
