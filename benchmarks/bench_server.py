@@ -1,7 +1,16 @@
-"""Server load: random bots over real WebSockets playing many concurrent 7-player Secret
-Hitler tables on the ``fast`` pace.
+"""The server: what a broadcast costs as a game grows, one update's size, and a load run of
+random bots over real WebSockets playing many concurrent 7-player Secret Hitler tables on
+the ``fast`` pace.
 
-The server runs as a subprocess (``hiddenrole serve`` on a fresh SQLite database, one
+First, in this process (no sockets, no SQL: a store that keeps nothing, WebSockets that
+count bytes): a 7-seat Secret Hitler table (turbo variant, untimed) with a connection per
+seat and ``--spectators`` spectator connections plays a seeded game, two posts per game
+action. Reported: the CPU time of one broadcast (everything the server does to tell every
+connection about one action) after 20 and after 200 actions (the median of the 20
+broadcasts around each point, the least of 3 runs of the same game; target: within 1.5x), and the bytes one player receives
+for one post after 20 and after 500 posts (target: at most 10% more).
+
+Then the load run. The server runs as a subprocess (``hiddenrole serve`` on a fresh SQLite database, one
 core); this process plays every seat with its own WebSocket (the protocol of
 docs/protocol.md), so the two cores are split between server and clients. Each table's
 bots act one at a time, after a short think time, only when the game waits for them.
@@ -11,10 +20,17 @@ measured window) and the 50th/99th percentile of the latency from sending an act
 the last of the table's players receiving their update for it (each player's first
 update after the action, before the table's next action).
 
-Exit status 1 when the 99th percentile is over the target (100 ms by default).
+Reported: tables, connected players, actions per second (acknowledged actions over the
+measured window), the latency percentiles, the server's CPU share and its resident memory
+(RSS) at the end of the window and at its peak.
+
+Exit status 1 when a target is missed: the broadcast or update-size one, or the 99th
+percentile over ``--target-ms`` (100 ms by default).
 
     .venv/bin/python benchmarks/bench_server.py                      # short: 20 tables, 20 s
     .venv/bin/python benchmarks/bench_server.py --tables 200 --seconds 60   # the full target run
+    .venv/bin/python benchmarks/bench_server.py --tables 1000 --seconds 60 --no-stream
+    .venv/bin/python benchmarks/bench_server.py --no-load            # the in-process figures only
 """
 
 from __future__ import annotations
@@ -25,6 +41,7 @@ import json
 import os
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,10 +51,156 @@ import httpx
 import websockets
 
 from hiddenrole.bots import Observation, RandomBot
+from hiddenrole.server.mergepatch import apply as merge_patch
+
+
 
 PLAYERS = 7
 STOP = asyncio.Event()
 GRACE = 0.25  # seconds after the ack during which the other players' updates are counted
+
+
+# ---------------------------------------------------------------- in-process: broadcasts and updates
+STREAM_SEATS = [f"P{i + 1}" for i in range(PLAYERS)]
+
+
+class MemoryStore:
+    """A store that keeps nothing (the in-process measurements time the broadcasts, not SQL)."""
+
+    async def append(self, game_id, entry, *, seat=None, status=None) -> None:
+        pass
+
+
+class RecordingSocket:
+    """A WebSocket that a reading client holds: every frame sent is counted (bytes)."""
+
+    def __init__(self) -> None:
+        self.sizes: list[int] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sizes.append(len(text.encode("utf-8")))
+
+    async def close(self, code: int = 1000) -> None:
+        pass
+
+
+async def stream_table(seed: int, spectators: int):
+    """A running 7-seat Secret Hitler table (untimed) in this process, with a connection per
+    seat and ``spectators`` spectator connections, each drained by its writer task."""
+    from hiddenrole.server.clock import ManualClock
+    from hiddenrole.server.protocol import Connection
+    from hiddenrole.server.store import SeatRow, TableRow
+    from hiddenrole.server.table import LiveTable
+
+    row = TableRow("bench", "BENCH1", "secret-hitler", {"pace": "untimed"}, "untimed", 1.0, "random", "lobby",
+                   "h", 0.0, str(seed), "s", "c")
+    seats = [SeatRow("bench", i, name, "t", None, 0.0) for i, name in enumerate(STREAM_SEATS)]
+    table = LiveTable(row, seats, MemoryStore(), ManualClock(), lambda *_: None)
+    conns = []
+    for viewer in [*STREAM_SEATS, *[None] * spectators]:
+        conn = Connection(RecordingSocket())
+        conn.player = viewer
+        conn.table = table
+        conn.writer_task = asyncio.get_running_loop().create_task(conn.writer())
+        table.connect(conn)
+        conns.append(conn)
+    async with table.lock:
+        await table.start(seed, {"pace": "untimed"})
+    await settle()
+    return table, conns
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def timed_broadcasts(table) -> list[float]:
+    """Wrap ``table.broadcast`` to record each call's CPU time (seconds of this thread)."""
+    costs: list[float] = []
+    inner = table.broadcast
+
+    def broadcast(*args, **kwargs):
+        t = time.thread_time()
+        inner(*args, **kwargs)
+        costs.append(time.thread_time() - t)
+
+    table.broadcast = broadcast
+    return costs
+
+
+async def one_step(table, i: int, rng: random.Random, posts_per_action: int) -> bool:
+    """Action ``i`` of the measured game: a post by a living player, or every
+    ``posts_per_action + 1``-th time a random legal action of the first player waited for."""
+    game = table.game
+    if game.is_over:
+        return False
+    if i % (posts_per_action + 1) == 0:
+        waiting = game.to_act()
+        player = waiting[0]
+        await table.act(player, rng.choice(game.legal_actions(player)))
+    else:
+        poster = rng.choice([p for p in STREAM_SEATS if game.can_post(p)])
+        await table.act(poster, {"action": "post", "text": f"post {i}: I am {poster} and I have a reason."})
+    await settle()
+    return True
+
+
+async def measure_broadcasts(seed: int, spectators: int, points: tuple[int, ...], window: int = 10):
+    """Per-broadcast CPU time around each of ``points`` actions into a game (median of the
+    broadcasts after actions point-window .. point+window-1)."""
+    table, conns = await stream_table(seed, spectators)
+    costs = timed_broadcasts(table)
+    rng = random.Random(seed)
+    per_action: list[float] = []
+    for i in range(max(points) + window):
+        before = len(costs)
+        if not await one_step(table, i, rng, posts_per_action=2):
+            break
+        per_action.append(sum(costs[before:]))
+    out = {}
+    for p in points:
+        sample = per_action[max(0, p - window): p + window]
+        out[p] = statistics.median(sample) if len(sample) == 2 * window else float("nan")
+    for c in conns:
+        c.writer_task.cancel()
+    return out, len(per_action)
+
+
+async def measure_update_sizes(seed: int, spectators: int, points: tuple[int, ...]):
+    """The bytes one player receives for one post after ``p`` posts, for each of ``points``."""
+    table, conns = await stream_table(seed, spectators)
+    rng = random.Random(seed)
+    seat = conns[0].ws  # P1's socket
+    out = {}
+    for i in range(max(points) + 1):
+        if i in points:
+            before = len(seat.sizes)
+        poster = rng.choice([p for p in STREAM_SEATS if table.game.can_post(p)])
+        await table.act(poster, {"action": "post", "text": f"post {i}: I am {poster} and I have a reason."})
+        await settle()
+        if i in points:
+            out[i] = sum(seat.sizes[before:])
+    for c in conns:
+        c.writer_task.cancel()
+    return out
+
+
+def stream_report(args) -> bool:
+    """Print the in-process figures; returns whether both met their targets."""
+    points = (20, 200)
+    runs = [asyncio.run(measure_broadcasts(args.seed, args.spectators, points)) for _ in range(3)]
+    costs = {p: min(r[0][p] for r in runs) for p in points}  # the same game thrice: the least disturbed
+    played = runs[0][1]
+    ratio = costs[200] / costs[20]
+    print(f"broadcast CPU       after 20 actions {costs[20] * 1000:.3f} ms, after 200 {costs[200] * 1000:.3f} ms "
+          f"(x{ratio:.2f}; target within x1.5; 7 seats + {args.spectators} spectators, median of the 20 "
+          f"broadcasts around each point, best of 3 games; {played} actions played, 2 posts per game action)")
+    sizes = asyncio.run(measure_update_sizes(args.seed, args.spectators, (20, 500)))
+    growth = sizes[500] / sizes[20]
+    print(f"update size         after 20 posts {sizes[20]:,} bytes, after 500 posts {sizes[500]:,} bytes "
+          f"(x{growth:.2f}; target at most x1.1; one post, as one player receives it)")
+    return ratio <= 1.5 and growth <= 1.1
 
 
 def free_port() -> int:
@@ -86,32 +249,52 @@ class Seat:
         self.ws = None
         self.pending = False
 
-    async def run(self, url: str, stop: asyncio.Event) -> None:
-        async with websockets.connect(url, max_size=None) as ws:
+    async def run(self, url: str, stop: asyncio.Event, opening: asyncio.Semaphore) -> None:
+        # at most ``opening`` handshakes at once (thousands at once overflow the listen
+        # backlog); each is tried again after a refusal
+        async with opening:
+            for attempt in range(5):
+                try:
+                    ws = await websockets.connect(url, max_size=None, open_timeout=60)
+                    break
+                except (OSError, asyncio.TimeoutError, websockets.InvalidHandshake):
+                    if attempt == 4:
+                        raise
+                    await asyncio.sleep(0.5 * (attempt + 1))
             self.ws = ws
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            self.handle(await ws.recv(), stop)
+        async with ws:
             async for text in ws:
-                now = time.perf_counter()
-                frame = json.loads(text)
-                kind = frame["type"]
-                table = self.table
-                if kind == "update" and table.t0 is not None and self.name not in table.got:
-                    table.got[self.name] = now
-                if kind in ("snapshot", "update"):
-                    self.state = frame["state"]
-                elif kind == "ack":
-                    self.acked += 1
-                    self.pending = False
-                    if table.t0 is not None and table.t_ack is None:
-                        table.t_ack = now
-                elif kind == "error":
-                    self.pending = False
-                elif kind == "reveal":
-                    table.over = True
+                if self.handle(text, stop):
                     return
-                if stop.is_set():
-                    return
-                self.maybe_act()
+
+    def handle(self, text: str, stop: asyncio.Event) -> bool:
+        """Take one frame; returns whether the seat is done (the game is over, or stop)."""
+        now = time.perf_counter()
+        frame = json.loads(text)
+        kind = frame["type"]
+        table = self.table
+        if kind == "update" and table.t0 is not None and self.name not in table.got:
+            table.got[self.name] = now
+        if kind == "update" and "patch" in frame:
+            self.state = merge_patch(self.state, frame["patch"])
+        elif kind in ("snapshot", "update"):
+            self.state = frame["state"]
+        elif kind == "ack":
+            self.acked += 1
+            self.pending = False
+            if table.t0 is not None and table.t_ack is None:
+                table.t_ack = now
+        elif kind == "error":
+            self.pending = False
+        elif kind == "reveal":
+            table.over = True
+            return True
+        if stop.is_set():
+            return True
+        self.maybe_act()
+        return False
 
     def maybe_act(self) -> None:
         st = self.state
@@ -155,6 +338,16 @@ def cpu_seconds(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except OSError:
         return float("nan")
+
+
+def rss_mib(pid: int) -> tuple[float, float]:
+    """Resident memory of process ``pid`` now and at its peak, in MiB (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            fields = dict(line.split(":", 1) for line in f if ":" in line)
+        return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+    except (OSError, KeyError, ValueError):
+        return float("nan"), float("nan")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -210,15 +403,26 @@ async def run(args) -> int:
                 tables.append(table)
             stop = STOP
             ws_base = base.replace("http", "ws")
-            tasks = [asyncio.create_task(s.run(f"{ws_base}/ws/{t.code}", stop)) for t in tables for s in t.seats]
+            opening = asyncio.Semaphore(100)
+            tasks = [asyncio.create_task(s.run(f"{ws_base}/ws/{t.code}", stop, opening))
+                     for t in tables for s in t.seats]
             while sum(1 for t in tables for s in t.seats if s.state is not None) < len(tasks):
+                failed = [task for task in tasks if task.done() and task.exception() is not None]
+                if failed:
+                    raise RuntimeError(f"{len(failed)} seats could not connect") from failed[0].exception()
                 await asyncio.sleep(0.05)
             connected = len(tasks)
             # tables start spread over the ramp, as real groups do (not all at the same instant)
             ramp_start = time.perf_counter()
             for i, t in enumerate(tables):
                 await asyncio.sleep(max(0.0, ramp_start + args.ramp * i / len(tables) - time.perf_counter()))
-                await http.post(f"/api/tables/{t.code}/start", headers={"Authorization": f"Bearer {t.host}"})
+                for attempt in range(3):  # a kept-alive connection the server closed meanwhile: again
+                    try:
+                        await http.post(f"/api/tables/{t.code}/start", headers={"Authorization": f"Bearer {t.host}"})
+                        break
+                    except httpx.TransportError:
+                        if attempt == 2:
+                            raise
             await asyncio.sleep(args.warmup)
             for t in tables:
                 t.latencies.clear()
@@ -235,9 +439,12 @@ async def run(args) -> int:
             tick = asyncio.create_task(ticker())
             load0 = os.getloadavg()[0]
             cpu0 = cpu_seconds(server.pid)
+            client_cpu0 = time.process_time()
             start = time.perf_counter()
             await asyncio.sleep(args.seconds)
             elapsed = time.perf_counter() - start
+            rss, rss_peak = rss_mib(server.pid)
+            client_cpu = (time.process_time() - client_cpu0) / elapsed
             server_cpu = (cpu_seconds(server.pid) - cpu0) / elapsed
             acked = sum(s.acked for t in tables for s in t.seats) - acked0
             latencies = [x for t in tables for x in t.latencies]
@@ -259,8 +466,11 @@ async def run(args) -> int:
     print(f"latency p99         {p99:.1f} ms  (target < {args.target_ms:g} ms; {len(latencies)} actions timed)")
     print(f"ack latency p50/p99 {percentile(acks, 0.5) * 1000:.1f} / {percentile(acks, 0.99) * 1000:.1f} ms "
           "(action sent -> the actor's ack)")
-    print(f"server CPU          {100 * server_cpu:.0f}% of one core")
-    print(f"client loop lag p99 {percentile(lags, 0.99) * 1000:.1f} ms (the clients' own share of the latency)")
+    print(f"server CPU          {100 * server_cpu:.0f}% of one core, "
+          f"{1000 * server_cpu * elapsed / max(acked, 1):.2f} ms per action")
+    print(f"server RSS          {rss:.0f} MiB at the end of the window (peak {rss_peak:.0f} MiB)")
+    print(f"client loop lag p99 {percentile(lags, 0.99) * 1000:.1f} ms (the clients' own share of the latency); "
+          f"client CPU {100 * client_cpu:.0f}% of one core")
     print(f"machine             {os.cpu_count()} cores, CPython {sys.version.split()[0]}, "
           f"load average {load0:.2f} at the start (other processes share the cores)")
     with open(os.path.join(tmp, "server.log")) as log:
@@ -280,15 +490,24 @@ def main() -> None:
     parser.add_argument("--think-max", type=float, default=0.6, help="bots think at most this long (s)")
     parser.add_argument("--target-ms", type=float, default=100.0, help="the p99 target in milliseconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--spectators", type=int, default=3, help="in-process measurements: spectator connections")
+    parser.add_argument("--no-load", action="store_true", help="only the in-process measurements (no load run)")
+    parser.add_argument("--no-stream", action="store_true", help="only the load run (no in-process measurements)")
     parser.add_argument("--server", default="", help="benchmark a running server at this URL instead of starting one")
     args = parser.parse_args()
+    met = True
+    if not args.no_stream:
+        met = stream_report(args)
+    if args.no_load:
+        sys.exit(0 if met else 1)
     try:
         import uvloop
 
         runner = uvloop.run
     except ImportError:
         runner = asyncio.run
-    sys.exit(runner(run(args)))
+    code = runner(run(args))
+    sys.exit(code if met else 1)
 
 
 if __name__ == "__main__":

@@ -62,8 +62,8 @@ def test_web_reload_restores_seat_view_and_choice(game, bots, server, phone):
 
     # a lost message (a gap in seq): the client asks for a new snapshot once and carries on
     page.evaluate("""() => { const d = Alpine.$data(document.getElementById('app'));
-                           d.onMessage({type: 'update', seq: d.seq + 2, events: [], state: d.state});
-                           d.onMessage({type: 'update', seq: d.seq + 3, events: [], state: d.state}); }""")
+                           d.onMessage({type: 'update', seq: d.seq + 2, events: [], thread: [], patch: {}});
+                           d.onMessage({type: 'update', seq: d.seq + 3, events: [], thread: [], patch: {}}); }""")
     page.wait_for_function("() => !Alpine.$data(document.getElementById('app')).resyncing")
     expect(buttons).to_have_text(labels)
     assert client_state(page)["legal"] == before["legal"]

@@ -13,6 +13,7 @@ import uvicorn
 import websockets
 
 from hiddenrole.server import Clock, Moderator, Store, create_app
+from hiddenrole.server.mergepatch import apply
 
 
 def free_port() -> int:
@@ -56,13 +57,18 @@ class Running:
 
 
 class WsClient:
-    """A WebSocket client that keeps every frame it received (for the leak checks)."""
+    """A WebSocket client that keeps every frame it received (for the leak checks).
+
+    It follows the stream as a client does: each ``update`` frame it keeps gets a ``"state"``
+    key, the state after it (the last state with the update's ``patch`` applied), so tests
+    read every frame's state alike; :attr:`raw` holds the frames as they were sent."""
 
     def __init__(self, conn) -> None:
         self.conn = conn
         self.frames: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self._next = 0
+        self._state: dict[str, Any] | None = None
 
     async def send(self, message: Any) -> None:
         await self.conn.send(message if isinstance(message, str) else json.dumps(message))
@@ -74,6 +80,10 @@ class WsClient:
         text = await asyncio.wait_for(self.conn.recv(), timeout)
         self.raw.append(text)
         frame = json.loads(text)
+        if frame["type"] == "snapshot":
+            self._state = frame["state"]
+        elif frame["type"] == "update":
+            self._state = frame["state"] = apply(self._state, frame["patch"])
         self.frames.append(frame)
         self._next += 1
         return frame

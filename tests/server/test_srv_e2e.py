@@ -2,9 +2,11 @@
 
 Three players play over WebSockets (random bots deciding, acting only when the game
 waits for them), bots fill the other seats on the server, a spectator watches. Then
-every frame each player received is checked against a replay of the game: each view is
-the engine's view of that player at some step, each event is visible to that player,
-each list of legal actions is that player's, and nothing else is sent before the end.
+every frame each player received is checked against a replay of the game: each state
+(a snapshot's, or the last one with an update's merge patch applied) holds a view that is
+the engine's view of that player at some step, each event is visible to that player, each
+thread post is the player's observer's, each list of legal actions is that player's, and
+nothing else is sent before the end.
 """
 
 from __future__ import annotations
@@ -16,9 +18,13 @@ import pytest
 from srv_helpers import running_server
 
 from hiddenrole.bots import RandomBot
+from hiddenrole.bots.base import bot_class
 from hiddenrole.engine import available_games, game_class, new_game
 from hiddenrole.server import verify_export
 from hiddenrole.server.client import SeatClient
+from hiddenrole.server.mergepatch import apply, strip_nulls
+from hiddenrole.server.moderator import best_bot_kind
+from hiddenrole.server.stream import number_posts
 
 GAMES = ["secret-hitler", "mccarthyism", "shady-agents"]
 HUMANS = ["Ann", "Bob", "Cid"]
@@ -30,14 +36,14 @@ def _norm(data) -> str:
 
 
 def replayed_knowledge(export, player):
-    """Every view (without events) and legal action list ``player`` had, step by step, and the events."""
+    """Every view (the player's observer's snapshot, as the stream sends it: no null members)
+    and legal action list ``player`` had, step by step, the events and the thread posts."""
     game = new_game(export["game"], export["players"], export["options"], seed=export["seed"])
     views, legal = set(), set()
+    observer = game.observer(player)
 
     def note():
-        v = game.view(player)
-        v.pop("events")
-        views.add(_norm(v))
+        views.add(_norm(strip_nulls(observer.snapshot())))
         legal.add(_norm(game.legal_actions(player)) if player is not None and not game.is_over else _norm([]))
 
     note()
@@ -48,19 +54,31 @@ def replayed_knowledge(export, player):
             game.timeout()
         note()
     visible = [e for e in export["events"] if e.get("to") is None or (player is not None and player in e["to"])]
-    return views, legal, visible
+    observer = game.observer(player)
+    posts = number_posts(observer.thread(observer.new_events()), 0)
+    return views, legal, visible, posts
 
 
 def check_frames(client: SeatClient, export, player):
     """Nothing in ``client``'s frames before the reveal goes beyond ``player``'s information state."""
-    views, legal, visible = replayed_knowledge(export, player)
-    expected_seq = 0
+    views, legal, visible, posts = replayed_knowledge(export, player)
+    expected_seq = expected_post = 0
+    state = None
     for frame in client.frames:
         if frame["type"] in ("reveal",) or "reveal" in frame:
             break
         if frame["type"] == "snapshot":
             assert "seed" not in frame["table"] and "salt" not in frame["table"]
-            expected_seq = 0
+            expected_seq = expected_post = 0
+            state = frame["state"]
+        elif frame["type"] == "update":
+            assert set(frame) == {"type", "seq", "events", "thread", "patch"}
+            state = apply(state, frame["patch"])
+        else:
+            continue
+        for post in frame["thread"]:
+            assert post == posts[expected_post], (player, post, expected_post)
+            expected_post += 1
         for e in frame.get("events", []):
             # numbered per player: 0, 1, 2... over the events this player sees, no gaps
             assert e["seq"] == expected_seq, (player, e, expected_seq)
@@ -69,9 +87,6 @@ def check_frames(client: SeatClient, export, player):
             expect = {k: v for k, v in full.items() if k != "to"}
             expect["seq"] = e["seq"]
             assert e == expect
-        state = frame.get("state")
-        if state is None:
-            continue
         assert set(state) <= STATE_KEYS, set(state) - STATE_KEYS
         if "view" in state:
             assert _norm(state["view"]) in views, f"{player} was sent a view the engine never gave them"
@@ -99,7 +114,9 @@ def test_complete_game_over_http_and_websockets(game, pace, tmp_path):
             code = made["code"]
             tokens = {name: await srv.join(code, name) for name in HUMANS}
             ws_url = srv.base.replace("http", "ws") + f"/ws/{code}"
-            clients = {name: SeatClient(ws_url, tokens[name], RandomBot(name, seed=i))
+            # Ann's seat is played by the game's best bot, which reads the stream (events, view)
+            best = bot_class(best_bot_kind(game), game)
+            clients = {name: SeatClient(ws_url, tokens[name], (best if name == "Ann" else RandomBot)(name, seed=i))
                        for i, name in enumerate(HUMANS)}
             spectator = SeatClient(ws_url, None, spectator=True)
             tasks = [asyncio.create_task(c.run(timeout=90)) for c in [*clients.values(), spectator]]

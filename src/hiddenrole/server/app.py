@@ -33,7 +33,7 @@ from ..bots.base import bot_kinds
 from ..engine import available_games, game_class
 from .clock import Clock
 from .moderator import Moderator, best_bot_kind
-from .protocol import player_state, reveal_of, serve_connection, token_hash
+from .protocol import player_state, serve_connection, token_hash
 from .store import DEFAULT_DATABASE_URL, Store
 from .table import TableError
 
@@ -249,7 +249,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         async with table.lock:
             out["state"] = player_state(table, player)
             if table.game is not None and table.game.is_over:
-                out["reveal"] = reveal_of(table)
+                out["reveal"] = table.revealed()
         out["you"] = player
         out["host"] = is_host
         return out

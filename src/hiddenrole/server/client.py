@@ -1,10 +1,13 @@
 """A player over the WebSocket protocol, driven by a bot: used by the tests, the load
 benchmark and as a worked example of docs/protocol.md.
 
-The client says hello with its seat token, keeps the last ``state`` it was sent, and
-whenever the game waits for it (``state["waiting"]``) asks its bot for one of
-``state["legal_actions"]`` and sends it, one action at a time (it waits for the ack or
-error before acting again). It stops when the game's ``reveal`` arrives.
+The client says hello with its seat token and keeps what the stream tells it: the
+``state`` of the last snapshot with every update's merge patch applied, the events and
+the thread posts. Whenever the game waits for it (``state["waiting"]``) it asks its bot
+for one of ``state["legal_actions"]`` (the bot is given the events new since its previous
+decision and the state's ``view``, as the lab gives them) and sends it, one action at a
+time (it waits for the ack or error before acting again). It stops when the game's
+``reveal`` arrives.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from typing import Any
 import websockets
 
 from ..bots.base import Bot, Observation
+from ..engine.observer import copy_json
+from .mergepatch import apply
+from .protocol import PROTOCOL
 
 
 class SeatClient:
@@ -47,7 +53,10 @@ class SeatClient:
         self.keep_frames = keep_frames
         self.frames: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = []
+        self.thread: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
+        self.snapshots = 0
+        self._bot_seen = 0  # how many of the events the bot was given
         self.reveal: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
         self.actions = 0
@@ -66,7 +75,8 @@ class SeatClient:
         """
         async with websockets.connect(self.ws_url, max_size=None) as ws:
             self._ws = ws
-            hello = {"type": "hello", "spectator": True} if self.spectator else {"type": "hello", "token": self.token}
+            hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL}
+            hello.update({"spectator": True} if self.spectator else {"token": self.token})
             await ws.send(json.dumps(hello))
             async with asyncio.timeout(timeout):
                 async for text in ws:
@@ -77,14 +87,20 @@ class SeatClient:
                     if self.on_frame is not None:
                         self.on_frame(self, frame, now)
                     kind = frame["type"]
-                    if kind in ("snapshot", "update"):
+                    if kind == "snapshot":
+                        # everything again (a reconnect or a resync): the same numbering from 0
+                        self.snapshots += 1
                         self.state = frame["state"]
-                        if kind == "snapshot":
-                            self.events = list(frame["events"])
-                        else:
-                            self.events.extend(frame["events"])
-                        if kind == "snapshot" and "reveal" in frame:
+                        self.events = list(frame["events"])
+                        self.thread = list(frame["thread"])
+                        self._bot_seen = min(self._bot_seen, len(self.events))
+                        self._pending = None  # a dropped backlog may have held the ack
+                        if "reveal" in frame:
                             self.reveal = frame["reveal"]
+                    elif kind == "update":
+                        self.state = apply(self.state, frame["patch"])
+                        self.events.extend(frame["events"])
+                        self.thread.extend(frame["thread"])
                     elif kind == "reveal":
                         self.reveal = frame["reveal"]
                     elif kind in ("ack", "error"):
@@ -109,8 +125,14 @@ class SeatClient:
         legal = state.get("legal_actions") or []
         if not legal:
             return
-        view = {**state["view"], "events": list(self.events)} if self.bot.needs_view else None
-        action = self.bot.choose(Observation(self.bot.player, legal, view))
+        if self.bot.needs_view:
+            new = self.events[self._bot_seen:]
+            self._bot_seen = len(self.events)
+            # the view as the stream carries it: its null members are left out (docs/protocol.md)
+            observation = Observation(self.bot.player, copy_json(legal), state["view"], new)
+        else:
+            observation = Observation(self.bot.player, legal)
+        action = self.bot.choose(observation)
         if self.think is not None:
             await asyncio.sleep(self.think())
         await self._pace()

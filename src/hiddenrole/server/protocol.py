@@ -1,10 +1,15 @@
-"""The WebSocket protocol (docs/protocol.md): one connection per player per table.
+"""The WebSocket protocol (docs/protocol.md, version :data:`PROTOCOL`): one connection per
+player per table.
 
 The client's first message is ``{"type": "hello", "token": SEAT_TOKEN}`` (or
 ``{"type": "hello", "spectator": true}``); the token never travels in a URL. The server
-answers with a ``snapshot`` of what that player may see, then sends an ``update`` whenever
-something the player may see changes, and a ``reveal`` when the game is over. Each
-server message carries ``seq``, the connection's message counter (1, 2, 3...).
+answers with a ``snapshot``: the player's state, every event and every thread post so far.
+After it, each ``update`` carries only what is new: the events the player may see, the new
+thread posts, and a JSON merge patch (RFC 7386, :mod:`.mergepatch`) of the state's changed
+fields; a ``reveal`` comes when the game is over. Each server message carries ``seq``, the
+connection's message counter (1, 2, 3...). A client too far behind (its queue over
+:data:`MAX_BACKLOG_MESSAGES` or :data:`MAX_BACKLOG_BYTES`) gets a fresh snapshot instead of
+its backlog.
 
 Client messages: ``action`` (``{"type": "action", "id": ..., "action": {...}}``), ``post``
 (``{"type": "post", "id": ..., "text": ...}``), ``resync`` (a new snapshot) and ``ping``.
@@ -12,9 +17,9 @@ Each action or post is answered by ``ack`` or by ``error`` with a ``code`` and a
 ``message`` naming what was wrong. Malformed JSON, unknown types, messages over 64 KiB and
 more than 20 messages per second get an error and change nothing; the connection stays open.
 
-No message carries anything the player's view does not have: the state part of every
-message is built from ``view(player)``, the player's own legal actions and deadline, and
-the public seat list; events are those visible to the player.
+No message carries anything the player may not know: the state is built from the player's
+observer (``game.observer(player)``: its snapshot, its events, its thread posts), the
+player's own legal actions and deadline, and the public seat list.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .clock import iso
+from .mergepatch import diff
+from .stream import Broadcast, Feed, number_posts
 
 if TYPE_CHECKING:
     from .moderator import Moderator
@@ -37,11 +43,15 @@ if TYPE_CHECKING:
 
 MAX_MESSAGE_BYTES = 64 * 1024
 FLOOD_LIMIT = 20  # messages per second per connection
+PROTOCOL = 2  # the version of docs/protocol.md this server speaks (sent in every snapshot)
+MAX_BACKLOG_MESSAGES = 256  # a connection's queue bounds: over either, the backlog is replaced by a snapshot
+MAX_BACKLOG_BYTES = 4 * 1024 * 1024
 _CLOSE = object()
-SHARED = ("shared",)  # the broadcast cache's key for facts shared by every player (not a name)
+_RESYNC = object()  # in a queue: the snapshot that replaces a dropped backlog
+_EMPTY: list[Any] = []
 # the fields each client message may carry (``id`` is echoed in the answer)
 MESSAGE_FIELDS = {
-    "hello": frozenset({"type", "id", "token", "spectator"}),
+    "hello": frozenset({"type", "id", "token", "spectator", "protocol"}),
     "action": frozenset({"type", "id", "action"}),
     "post": frozenset({"type", "id", "text"}),
     "resync": frozenset({"type", "id"}),
@@ -78,128 +88,181 @@ def text_problem(text: str) -> str | None:
             "(only newline and tab are allowed)")
 
 
-def player_state(table: LiveTable, player: str | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What ``player`` (``None``: a spectator) may know now, except the event list.
+def player_state(table: LiveTable, player: str | None) -> dict[str, Any]:
+    """What ``player`` (``None``: a spectator) may know now, except the events: the state a
+    snapshot carries (for the REST API; the caller holds the table's lock).
 
-    Keys: ``status``, ``seats`` (public), and once the game started ``view`` (the engine's
-    ``view(player)`` without its ``events``), ``legal_actions``, ``can_post``, ``waiting``
-    (whether the game waits for this player) and ``deadline`` (ISO UTC or ``None``).
-
-    Args:
-        shared: facts that are the same for every player of one broadcast (the seat list,
-            the running deadlines, who the game waits for), computed once and kept here.
+    Keys: ``status``, ``seats`` (public), and once the game started ``view`` (the player's
+    observer's snapshot), ``legal_actions``, ``can_post``, ``waiting`` (whether the game
+    waits for this player) and ``deadline`` (ISO UTC; left out when there is none: like
+    every ``null`` member, see :mod:`.mergepatch`).
     """
-    if shared is None:
-        shared = {}
-    seats = shared.get("seats")
-    if seats is None:
-        seats = shared["seats"] = [s.to_json() for s in table.seats]
-    state: dict[str, Any] = {"status": table.row.status, "seats": seats}
+    table.flush()
+    shared = Broadcast(table, table.turn)
     game = table.game
     if game is None:
-        return state
-    view = game.view(player)
-    view.pop("events", None)
-    state["view"] = view
-    acting = player is not None and player not in table.bots
-    if "deadlines" not in shared:
-        shared["deadlines"] = table.deadlines()
-        shared["to_act"] = game.to_act()
-    legal = game.legal_actions(player) if acting else []
-    state["legal_actions"] = legal
-    state["can_post"] = bool(acting and game.can_post(player))
-    state["waiting"] = bool(acting and player in shared["to_act"])
-    state["deadline"] = iso(table.deadline_for(player, shared["deadlines"], may_act=bool(legal)))
-    return state
+        return shared.lobby
+    feed = table.feeds.get(player)
+    if feed is None:
+        feed = Feed(game, player)
+    return feed.state_now(table, shared)
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))  # ASCII only: a text's length is its size in bytes
 
 
 class Connection:
-    """One WebSocket connection: its outgoing queue, its player, and what it was sent.
+    """One WebSocket connection: its outgoing queue, its viewer's feed, and what it was sent.
+
+    The queue is bounded (:attr:`max_backlog_messages`, :attr:`max_backlog_bytes`): when a
+    client does not read fast enough and a message would go over either bound, the whole
+    backlog is dropped and one fresh snapshot is sent in its place once the writer gets to
+    it, so a slow or stalled client costs at most the bound, never a growing backlog.
 
     Args:
         ws: the accepted WebSocket.
     """
 
+    max_backlog_messages = MAX_BACKLOG_MESSAGES
+    max_backlog_bytes = MAX_BACKLOG_BYTES
+
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.queue: collections.deque[Any] = collections.deque()
+        self.queued_bytes = 0
+        self._ready = asyncio.Event()
         self.seq = 0
         self.player: str | None = None
         self.table: LiveTable | None = None
         self.joined = False
-        self.last_event = 0  # position in the game's log up to which events were sent
-        self.event_index = 0  # how many events this player was sent (their own numbering)
-        self.last_state: dict[str, Any] | None = None
+        self.feed: Feed | None = None
+        self.last_state: dict[str, Any] | None = None  # the state as the client holds it now
         self.revealed = False
+        self.behind = False  # the backlog was dropped: a snapshot is on its way, nothing else is queued
+        self.closing = False
+        self.resyncs = 0  # how many times the backlog was dropped for a snapshot
         self.times: collections.deque[float] = collections.deque()
 
+    # ------------------------------------------------------------ the queue
+    def _put(self, text: str) -> None:
+        queue = self.queue
+        if queue and (len(queue) >= self.max_backlog_messages
+                      or self.queued_bytes + len(text) > self.max_backlog_bytes):
+            # too far behind: drop the backlog (this message too); a snapshot replaces it, and
+            # until then the connection leaves its feed (it would not follow it)
+            queue.clear()
+            self.queued_bytes = 0
+            self.behind = True
+            self.resyncs += 1
+            queue.append(_RESYNC)
+            if self.table is not None:
+                self.table.detach(self)
+        else:
+            queue.append(text)
+            self.queued_bytes += len(text)
+        self._ready.set()
+
     def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` with the connection's next sequence number."""
+        """Queue ``message`` with the connection's next sequence number (nothing while the
+        connection is behind, waiting for its snapshot, or closing)."""
+        if self.behind or self.closing:
+            return
         self.seq += 1
-        self.queue.put_nowait(json.dumps({"type": message.pop("type"), "seq": self.seq, **message},
-                                         separators=(",", ":")))
+        self._put(_dumps({"type": message.pop("type"), "seq": self.seq, **message}))
+
+    def send_body(self, kind: str, body: str) -> None:
+        """Queue a message of type ``kind`` whose other fields are the JSON object text
+        ``body`` (made once and shared by the connections of one broadcast)."""
+        if self.behind or self.closing:
+            return
+        self.seq += 1
+        self._put(f'{{"type":"{kind}","seq":{self.seq},{body[1:]}')
 
     def error(self, code: str, message: str, id: Any = None) -> None:
         """Send an error naming what was wrong (``id`` echoes the client's message id)."""
         self.send({"type": "error", "id": id, "code": code, "message": message})
 
     def revoke(self, code: str, message: str) -> None:
-        """Tell the client why it lost its seat, then close the connection."""
+        """Tell the client why it lost its seat, then close the connection (what was still
+        queued for it is dropped)."""
+        self.queue.clear()
+        self.queued_bytes = 0
+        self.behind = False
         self.error(code, message)
-        self.queue.put_nowait(_CLOSE)
+        self.closing = True
+        if self.table is not None:
+            self.table.detach(self)
+        self.queue.append(_CLOSE)
+        self._ready.set()
 
-    def _events(self, table: LiveTable) -> list[dict[str, Any]]:
-        """The events this player may see that were not sent yet, numbered per player:
-        ``seq`` is the event's index among the events this player sees (0, 1, 2...), never
-        its position in the game's log, so nobody can count others' private events from gaps."""
-        game = table.game
-        if game is None:
-            return []
-        player = self.player
-        new = []
-        for e in game.log[self.last_event:]:
-            if e.to is None or (player is not None and player in e.to):
-                event = e.to_json()
-                event["seq"] = self.event_index
-                self.event_index += 1
-                new.append(event)
-        self.last_event = len(game.log)
-        return new
-
+    # ------------------------------------------------------------ messages
     def snapshot(self, table: LiveTable) -> None:
-        """Send everything this connection's player may see (on every (re)connect)."""
-        self.last_event = 0
-        self.event_index = 0
-        events = self._events(table)
-        state = player_state(table, self.player)
+        """Send everything this connection's viewer may see: the state, every event and every
+        thread post so far (on a (re)connect, a ``resync``, or after falling behind). The
+        table's connections must have been sent every change first (:meth:`LiveTable.flush`)."""
+        game = table.game
+        shared = Broadcast(table, table.turn)
+        events: list[dict[str, Any]] = []
+        thread: list[dict[str, Any]] = []
+        if game is None:
+            table.detach(self)
+            state = shared.lobby
+        else:
+            feed, fresh = table.attach(self)
+            if fresh:  # the feed's first take is everything so far
+                events, thread = feed.take()
+            else:  # the feed is shared and already past it: the backlog from a fresh observer
+                observer = game.observer(self.player)
+                events = observer.new_events()
+                thread = number_posts(observer.thread(events), 0)
+            state = feed.state_now(table, shared)
         self.last_state = state
-        message: dict[str, Any] = {"type": "snapshot",
+        message: dict[str, Any] = {"type": "snapshot", "protocol": PROTOCOL,
                                    "you": {"name": self.player, "spectator": self.player is None},
-                                   "table": table.public_info(), "events": events, "state": state}
-        if table.game is not None and table.game.is_over:
-            message["reveal"] = reveal_of(table)
+                                   "table": table.public_info(), "state": state, "events": events,
+                                   "thread": thread}
+        if game is not None and game.is_over:
+            message["reveal"] = table.revealed()
             self.revealed = True
         self.send(message)
 
-    def push_update(self, table: LiveTable, cache: dict[Any, dict[str, Any]]) -> None:
-        """Send an ``update`` if anything this player may see changed, and the ``reveal`` at the end.
+    def push_update(self, table: LiveTable, shared: Broadcast) -> None:
+        """Send an ``update`` if anything this viewer may see changed, and the ``reveal`` at the end.
 
-        ``cache`` is shared by the connections of one broadcast: each player's state is
-        built once (several connections of one player share it), and :data:`SHARED` holds
-        the facts that are the same for everyone."""
-        if not self.joined:
+        The viewer's feed is advanced once per broadcast, and the update's text is made once
+        for all the viewer's connections that hold the same state (usually all of them):
+        only the first connection of a viewer does any work."""
+        if not self.joined or self.behind or self.closing:
             return
-        events = self._events(table)
-        state = cache.get(self.player)
-        if state is None:
-            shared = cache.setdefault(SHARED, {})
-            state = cache[self.player] = player_state(table, self.player, shared)
-        if events or state != self.last_state:
-            self.last_state = state
-            self.send({"type": "update", "events": events, "state": state})
-        if not self.revealed and table.game is not None and table.game.is_over:
+        game = table.game
+        if game is None:
+            state, events, thread = shared.lobby, _EMPTY, _EMPTY
+            bodies = shared.lobby_bodies
+        else:
+            feed = self.feed
+            if feed is None or feed.game is not game:
+                feed, fresh = table.attach(self)
+                if not fresh and feed.born != shared.turn:  # a feed already past what this connection saw
+                    self.snapshot(table)
+                    return
+            feed.step(table, shared)
+            state, events, thread, bodies = feed.state, feed.events, feed.thread, feed.bodies
+        last = self.last_state
+        cached = bodies.get(id(last))
+        if cached is not None and cached[0] is last:
+            body = cached[1]
+        else:
+            patch = diff(last or {}, state)
+            body = _dumps({"events": events, "thread": thread, "patch": patch}) \
+                if patch or events or thread else None
+            bodies[id(last)] = (last, body)  # holds ``last``: its id is not reused in this broadcast
+        self.last_state = state
+        if body is not None:
+            self.send_body("update", body)
+        if not self.revealed and game is not None and game.is_over:
             self.revealed = True
-            self.send({"type": "reveal", "reveal": reveal_of(table)})
+            self.send_body("reveal", table.reveal_body())
 
     def flooded(self) -> bool:
         """Count one incoming message; True when it is over the limit of 20 per second."""
@@ -213,17 +276,40 @@ class Connection:
         return False
 
     async def writer(self) -> None:
-        """Send the queued messages in order (one task per connection)."""
+        """Send the queued messages in order (one task per connection); after the backlog
+        was dropped, build the snapshot that replaces it."""
+        queue = self.queue
         while True:
-            item = await self.queue.get()
+            while not queue:
+                self._ready.clear()
+                await self._ready.wait()
+            item = queue.popleft()
             if item is _CLOSE:
                 await self.ws.close(code=4003)
                 return
+            if item is _RESYNC:
+                await self._resync()
+                continue
+            self.queued_bytes -= len(item)
             await self.ws.send_text(item)
+
+    async def _resync(self) -> None:
+        """The snapshot that replaces a dropped backlog, made under the table's lock (so it
+        holds no change that is not stored yet) once the client reads again."""
+        table = self.table
+        if table is None or not self.joined:
+            self.behind = False
+            return
+        async with table.lock:
+            table.flush()  # the others first (this connection, still behind, is skipped)
+            self.behind = False
+            if self.joined and not self.closing:
+                self.snapshot(table)
 
 
 def reveal_of(table: LiveTable) -> dict[str, Any]:
-    """Everything about a finished game: the engine's ``reveal()`` plus seed, salt and commitment."""
+    """Everything about a finished game: the engine's ``reveal()`` plus seed, salt and
+    commitment (made anew; :meth:`LiveTable.revealed` keeps one for the connections)."""
     assert table.game is not None
     out = table.game.reveal()
     out["seed"] = int(table.row.seed)
@@ -304,6 +390,9 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
             raise TableError("already_joined", "this connection already said hello (send \"resync\" for a snapshot)")
         if "spectator" in data and not isinstance(data["spectator"], bool):
             raise TableError("bad_message", "hello's \"spectator\" must be true or false")
+        if "protocol" in data and (type(data["protocol"]) is not int or data["protocol"] != PROTOCOL):
+            raise TableError("bad_protocol", f"this server speaks protocol {PROTOCOL}, not {data['protocol']!r} "
+                                             "(reload the page for the current client)")
         if data.get("spectator") is True and "token" in data:
             raise TableError("bad_message", "ambiguous hello: it has both a seat \"token\" and \"spectator\": true "
                                             "(send the token to play your seat, or only \"spectator\": true to watch)")
@@ -317,7 +406,8 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
             player = await moderator.player_of(table, token)
         conn.player = player
         conn.table = table
-        table.connect(conn)
+        async with table.lock:
+            table.connect(conn)
         return
     if not conn.joined or conn.table is None:
         if kind in ("action", "post", "resync", "ping"):
@@ -328,6 +418,7 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
         conn.send({"type": "pong", "id": id})
     elif kind == "resync":
         async with table.lock:
+            table.flush()
             conn.snapshot(table)
     elif kind in ("action", "post"):
         if conn.player is None:

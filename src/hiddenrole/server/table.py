@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..bots.base import Bot, Observation, bot_class
-from ..engine import Game, IllegalAction, derive_seed, game_class, name_key, new_game
+from ..engine import Game, IllegalAction, Observer, derive_seed, game_class, name_key, new_game
+from ..engine.observer import copy_json
 from .audit import EXPORT_FORMAT
 from .clock import Clock, iso
 from .store import LogEntry, SeatRow, Store, TableRow
+from .stream import Broadcast, Feed
 
 if TYPE_CHECKING:
     from .protocol import Connection
@@ -92,8 +94,15 @@ class LiveTable:
         self.timer_starts: dict[str, float] = {}
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
+        self.feeds: dict[str | None, Feed] = {}  # each connected viewer's feed (None: the spectators)
+        self.version = 0  # counts the changes of the game's state (log entries, rebuilds)
+        self.sent_version = 0  # the version the connections were last sent
+        self.turn = 0  # counts the broadcasts
         self.bots: dict[str, Bot] = {}
+        self.bot_observers: dict[str, Observer] = {}  # each view-reading bot's own observer
         self._bot_task: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._reveal: tuple[dict[str, Any], str] | None = None
         self.closed = False
 
     # ---------------------------------------------------------------- facts
@@ -193,12 +202,22 @@ class LiveTable:
         self.log = []
         self.timer_starts = {}
         self.bots = {}
+        self.bot_observers = {}
+        self._reveal = None
         for entry in entries:
             self._replay(entry)
             self.log.append(entry)
         for s in self.seats:
             if s.is_bot:
                 self._make_bot(s)
+        # a new game object: every viewer's feed starts again, each connection with a snapshot
+        self.version += 1
+        self.sent_version = self.version
+        self.feeds = {}
+        for conn in list(self.connections):
+            conn.feed = None
+            if conn.joined:
+                conn.snapshot(self)
 
     def _replay(self, entry: LogEntry) -> None:
         data = entry.data
@@ -220,6 +239,7 @@ class LiveTable:
     def _make_bot(self, seat: Seat) -> None:
         cls = bot_class(seat.row.bot_kind or "random", self.row.game)
         self.bots[seat.name] = cls(seat.name, derive_seed("server-bot", self.row.id, seat.name) & 0x7FFFFFFF)
+        self.bot_observers.pop(seat.name, None)  # a new bot starts with every event so far
 
     # --------------------------------------------------------------- changes
     async def _append(self, kind: str, data: dict[str, Any], at: float, *, seat: SeatRow | None = None,
@@ -235,6 +255,7 @@ class LiveTable:
             self.rebuild(await self.store.log_of(self.id))
             raise TableError("store_failed", "the server could not save this; nothing changed", 503) from None
         self.log.append(entry)
+        self.version += 1
         if status:
             self.row.status = status
         self._update_timers(at)
@@ -400,7 +421,9 @@ class LiveTable:
 
     # ------------------------------------------------------------ presence
     def connect(self, conn: Connection) -> None:
-        """Attach a connection that said hello: send its snapshot; a seat that was away is back."""
+        """Attach a connection that said hello (the caller holds the lock): send its snapshot;
+        a seat that was away is back."""
+        self.flush()
         seat = self.seat(conn.player) if conn.player is not None else None
         if seat is not None:
             seat.connections += 1
@@ -411,13 +434,52 @@ class LiveTable:
             self.broadcast()
 
     def disconnect(self, conn: Connection) -> None:
-        """Detach a closed connection; the player is marked away (not gone) when it was their last."""
+        """Detach a closed connection; the player is marked away (not gone) when it was their
+        last (told to the others under the lock, after any change in progress)."""
         self.connections.discard(conn)
+        self.detach(conn)
         seat = self.seat(conn.player) if conn.player is not None else None
         if seat is not None and seat.connections > 0:
             seat.connections -= 1
             if seat.connections == 0:
-                self.broadcast()
+                task = asyncio.get_running_loop().create_task(self._presence_changed())
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _presence_changed(self) -> None:
+        async with self.lock:
+            self.broadcast()
+
+    # ---------------------------------------------------------------- feeds
+    def attach(self, conn: Connection) -> tuple[Feed, bool]:
+        """Give ``conn`` its viewer's feed of the current game (made if none); returns the
+        feed and whether it was made now."""
+        assert self.game is not None
+        viewer = conn.player
+        feed = conn.feed
+        if feed is not None and feed.game is self.game and self.feeds.get(viewer) is feed:
+            return feed, False
+        self.detach(conn)
+        feed = self.feeds.get(viewer)
+        if feed is not None and (feed.game is not self.game or not feed.current()):
+            feed = None  # nobody followed it (its connections fell behind or are closing): start again
+        fresh = feed is None
+        if feed is None:
+            feed = self.feeds[viewer] = Feed(self.game, viewer)
+            feed.born = self.turn
+        feed.connections += 1
+        conn.feed = feed
+        return feed, fresh
+
+    def detach(self, conn: Connection) -> None:
+        """Take ``conn`` off its feed; a feed nobody holds is dropped (it would fall behind)."""
+        feed = conn.feed
+        if feed is None:
+            return
+        conn.feed = None
+        feed.connections -= 1
+        if feed.connections <= 0 and self.feeds.get(feed.viewer) is feed:
+            del self.feeds[feed.viewer]
 
     # -------------------------------------------------------- after a change
     async def _changed(self) -> None:
@@ -428,10 +490,36 @@ class LiveTable:
         self.poke_bots()
 
     def broadcast(self) -> None:
-        """Send every connection what changed for it (nothing when nothing it may see changed)."""
-        cache: dict[Any, dict[str, Any]] = {}
+        """Send every connection what changed for it (nothing when nothing it may see
+        changed): the facts shared by all are computed once (:class:`Broadcast`), each
+        viewer's feed is advanced once for all of the viewer's connections."""
+        self.turn += 1
+        shared = Broadcast(self, self.turn)
         for conn in list(self.connections):
-            conn.push_update(self, cache)
+            conn.push_update(self, shared)
+        self.sent_version = self.version
+
+    def flush(self) -> None:
+        """Broadcast the changes not sent yet, if any (before a snapshot: a new connection's
+        snapshot and its viewer's feed must start from the same point)."""
+        if self.sent_version != self.version:
+            self.broadcast()
+
+    def revealed(self) -> dict[str, Any]:
+        """The finished game's reveal (:func:`~.protocol.reveal_of`), made once."""
+        return self._reveal_pair()[0]
+
+    def reveal_body(self) -> str:
+        """``{"reveal": ...}`` as JSON text, made once for every connection."""
+        return self._reveal_pair()[1]
+
+    def _reveal_pair(self) -> tuple[dict[str, Any], str]:
+        if self._reveal is None:
+            from .protocol import reveal_of
+
+            reveal = reveal_of(self)
+            self._reveal = (reveal, json.dumps({"reveal": reveal}, separators=(",", ":")))
+        return self._reveal
 
     def poke_bots(self) -> None:
         """Start the bots' task if a bot must act."""
@@ -463,15 +551,19 @@ class LiveTable:
                     if self._bot_waiting() != player:
                         await self._changed()
                         continue
-                    legal = game.legal_actions(player)
                     if bot.needs_view:
-                        # a JSON copy, as the lab gives: nothing the bot holds is the game's state
-                        legal, view = json.loads(json.dumps([legal, game.view(player)]))
+                        # as the lab gives it (lab/play.py): its own copy of the legal actions,
+                        # the events new to it and its information state through its own observer
+                        observer = self.bot_observers.get(player)
+                        if observer is None:
+                            observer = self.bot_observers[player] = game.observer(player)
+                        observation = Observation(player, copy_json(game.legal_actions(player)), None,
+                                                  observer.new_events(), observer)
                     else:
-                        view = None
+                        observation = Observation(player, game.legal_actions(player))
                     # a broken bot must not stall the table: it plays a random legal action instead
                     try:
-                        action = bot.choose(Observation(player, legal, view))
+                        action = bot.choose(observation)
                     except Exception as exc:
                         log.error("table %s: bot %s (%s) failed: %r; playing a random legal action",
                                   self.id, player, type(bot).__name__, exc)

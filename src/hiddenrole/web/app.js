@@ -10,6 +10,19 @@ import qrcode from "./vendor/qrcode.mjs";
 import { esc, boardHtml, privateHtml, actionLabel, actionTitle, eventLine, resultHtml, replayEntryLabel } from "./games.js";
 
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
+const PROTOCOL = 2;  // the version of docs/protocol.md this client speaks
+
+// A JSON merge patch (RFC 7386) applied to `target`: a new value, `target` left as it was.
+// `null` removes a key, an object patches the object it replaces, anything else replaces.
+export function mergePatch(target, patch) {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+  const out = target !== null && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v);
+  }
+  return out;
+}
 
 function stored(kind, code) {
   try { return JSON.parse(localStorage.getItem(`hiddenrole.${kind}.${code}`) || "null"); } catch { return null; }
@@ -47,6 +60,7 @@ Alpine.data("app", () => ({
   state: null,
   view: null,
   events: [],
+  thread: [],
   reveal: null,
   replay: { step: 0, steps: 0, data: null },
   postText: "",
@@ -151,7 +165,7 @@ Alpine.data("app", () => ({
     this.disconnect();
     this.code = code;
     this.mode = this.page;
-    this.table = null; this.state = null; this.view = null; this.events = []; this.reveal = null;
+    this.table = null; this.state = null; this.view = null; this.events = []; this.thread = []; this.reveal = null;
     this.replay = { step: 0, steps: 0, data: null };
     const seat = this.page === "tv" ? null : stored("seat", code);
     this.me = seat ? seat.name : null;
@@ -176,7 +190,8 @@ Alpine.data("app", () => ({
     ws.onopen = () => {
       this.seq = 0;
       this.resyncing = false;
-      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello", spectator: true }));
+      ws.send(JSON.stringify(this.token ? { type: "hello", protocol: PROTOCOL, token: this.token }
+        : { type: "hello", protocol: PROTOCOL, spectator: true }));
     };
     ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
     ws.onclose = () => {
@@ -207,16 +222,20 @@ Alpine.data("app", () => ({
     }
     switch (msg.type) {
       case "snapshot":
+        // everything so far: the state, every event and every thread post
         this.retry = 0;
         this.connState = "connected";
         this.table = msg.table;
         this.events = msg.events;
+        this.thread = msg.thread;
         this.setState(msg.state);
         if (msg.reveal) this.setReveal(msg.reveal);
         break;
       case "update":
-        if (msg.events && msg.events.length) this.events = this.events.concat(msg.events);
-        this.setState(msg.state);
+        // only what is new: events and thread posts to append, the state's changed fields
+        if (msg.events.length) this.events = this.events.concat(msg.events);
+        if (msg.thread.length) this.thread = this.thread.concat(msg.thread);
+        this.setState(mergePatch(this.state, msg.patch));
         break;
       case "reveal":
         this.setReveal(msg.reveal);
@@ -329,11 +348,8 @@ Alpine.data("app", () => ({
   },
   actionLabel(a) { return actionLabel(this.view, a); },
   posts() {
-    // Secret Hitler's board carries the forum thread itself (the Mod's posts included)
-    if (this.view && this.view.board && Array.isArray(this.view.board.thread)) {
-      return this.view.board.thread.map(p => ({ seq: p.seq, player: p.by || p.player, text: p.text, mark: p.mark }));
-    }
-    return this.events.filter(e => e.kind === "post");
+    // the thread as the game's observer writes it (Secret Hitler's includes the Mod's posts)
+    return this.thread.map(p => ({ seq: p.seq, player: p.by, text: p.text, mark: p.mark }));
   },
   eventLine(e, full) { return eventLine(e, full); },
   boardHtml(view) { return view ? boardHtml(view) : ""; },

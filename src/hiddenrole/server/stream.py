@@ -1,0 +1,153 @@
+"""Each viewer's stream of a live table: what its connections are sent, computed once.
+
+A :class:`Feed` follows the table's game for one viewer (a seated player, or ``None`` for
+the spectators) through an :class:`~hiddenrole.engine.Observer`, which looks at each event
+of the game once. Every connection of that viewer shares the feed: at each broadcast the
+feed is advanced once (:meth:`Feed.step`) and all of them are sent the same new events,
+thread posts and state. What is the same for every viewer (the seat list, the running
+deadlines, who the game waits for) is computed once per broadcast (:class:`Broadcast`).
+
+Nothing here reads a game beyond the engine's contract: ``game.observer(viewer)``, the
+observer's ``new_events``, ``snapshot`` and ``thread``, and the game's ``legal_actions``,
+``can_post``, ``to_act`` and ``is_over``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game, Observer
+from .clock import iso
+from .mergepatch import strip_nulls
+
+if TYPE_CHECKING:
+    from .table import LiveTable
+
+
+def number_posts(posts: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
+    """Thread posts numbered ``start, start + 1 ...`` (``seq`` first, replacing any the
+    observer gave): a post's number is its position in the thread, the same for everyone."""
+    out = []
+    for i, post in enumerate(posts, start):
+        numbered: dict[str, Any] = {"seq": i}
+        numbered.update((k, v) for k, v in post.items() if k != "seq")
+        out.append(numbered)
+    return out
+
+
+class Broadcast:
+    """The facts of one broadcast that are the same for every viewer, each computed once,
+    when first needed: the seat list, the running deadlines and who the game waits for.
+
+    Args:
+        table: the live table.
+        turn: the broadcast's number (:attr:`LiveTable.turn`).
+    """
+
+    def __init__(self, table: LiveTable, turn: int) -> None:
+        self.table = table
+        self.turn = turn
+        self.status = table.row.status
+        self.seats = [s.to_json() for s in table.seats]
+        self._deadlines: dict[str, float] | None = None
+        self._to_act: tuple[str, ...] | None = None
+        self.lobby: dict[str, Any] = {"status": self.status, "seats": self.seats}  # the state before a game
+        self.lobby_bodies: dict[int, tuple[dict[str, Any], str | None]] = {}
+
+    @property
+    def deadlines(self) -> dict[str, float]:
+        if self._deadlines is None:
+            self._deadlines = self.table.deadlines()
+        return self._deadlines
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        if self._to_act is None:
+            game = self.table.game
+            self._to_act = tuple(game.to_act()) if game is not None else ()
+        return self._to_act
+
+
+class Feed:
+    """One viewer's stream of one table's game, shared by the viewer's connections.
+
+    Args:
+        game: the table's game (a new feed is made when the game is rebuilt).
+        viewer: a seated player's name, or ``None`` for the spectators.
+
+    Attributes:
+        observer: the viewer's observer of ``game``.
+        threads: how many thread posts the viewer was handed so far (the next post's ``seq``).
+        connections: how many connections share the feed (the table drops it at 0).
+        born: the table's broadcast count when the feed was made.
+    """
+
+    def __init__(self, game: Game, viewer: str | None) -> None:
+        self.game = game
+        self.viewer = viewer
+        self.observer: Observer = game.observer(viewer)
+        self.threads = 0
+        self.connections = 0
+        self.born = -1  # the broadcast during which the table made the feed
+        self._version: Any = None  # the table version ``_parts`` were built at
+        self._parts: dict[str, Any] = {}
+        self.turn = -1  # the broadcast the fields below belong to
+        self.events: list[dict[str, Any]] = []
+        self.thread: list[dict[str, Any]] = []
+        self.state: dict[str, Any] = {}
+        # per broadcast: id(the state a connection was last sent) -> (that state, update body or None)
+        self.bodies: dict[int, tuple[dict[str, Any], str | None]] = {}
+
+    def current(self) -> bool:
+        """Whether the feed has looked at every event of its game (so a connection may join
+        it after a snapshot without getting an event twice)."""
+        observer = self.observer
+        return observer.position == len(self.game.log) and not observer.pending
+
+    def take(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The viewer's events since the last take and the thread posts among them (numbered)."""
+        events = self.observer.new_events()
+        posts = self.observer.thread(events) if events else []
+        thread = number_posts(posts, self.threads)
+        self.threads += len(thread)
+        return events, thread
+
+    def parts(self, table: LiveTable, shared: Broadcast) -> dict[str, Any]:
+        """The game's part of the viewer's state: ``view`` (the observer's snapshot),
+        ``legal_actions``, ``can_post``, ``waiting``, ``deadline``; rebuilt only when the
+        table changed (a new log entry) since the last time."""
+        if self._version == table.version:
+            return self._parts
+        game = self.game
+        player = self.viewer
+        acting = player is not None and player not in table.bots
+        legal = game.legal_actions(player) if acting else []
+        parts: dict[str, Any] = {
+            "view": strip_nulls(self.observer.snapshot()),
+            "legal_actions": legal,
+            "can_post": bool(acting and game.can_post(player)),  # type: ignore[arg-type]
+            "waiting": bool(acting and player in shared.to_act),
+        }
+        deadline = iso(table.deadline_for(player, shared.deadlines, may_act=bool(legal)))
+        if deadline is not None:
+            parts["deadline"] = deadline
+        self._parts = parts
+        self._version = table.version
+        return parts
+
+    def state_now(self, table: LiveTable, shared: Broadcast) -> dict[str, Any]:
+        """The viewer's whole state now (no ``null`` member: see :mod:`.mergepatch`)."""
+        state = {"status": shared.status, "seats": shared.seats}
+        state.update(self.parts(table, shared))
+        return state
+
+    def step(self, table: LiveTable, shared: Broadcast) -> None:
+        """Advance the feed once for broadcast ``shared``: :attr:`events`, :attr:`thread`
+        and :attr:`state` are then what this broadcast sends the viewer's connections
+        (a second call in the same broadcast does nothing)."""
+        if self.turn == shared.turn:
+            return
+        self.turn = shared.turn
+        self.events, self.thread = self.take()
+        self.state = self.state_now(table, shared)
+        self.bodies = {}
