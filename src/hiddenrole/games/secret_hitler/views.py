@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
+from ...engine import MOD, Observer
 from . import roles as R
-from .thread import thread_posts
+from .thread import thread_post, thread_posts
 
 if TYPE_CHECKING:
     from .game import SecretHitler
@@ -54,34 +57,54 @@ def build_summary(game: SecretHitler) -> dict[str, Any]:
     }
 
 
-def build_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
-    """``player``'s information state (``None``: a spectator): ``base_view`` keys plus
-    ``board`` (public) and ``private``.
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: Observer is open to interpreted subclasses
+class SecretHitlerObserver(Observer):
+    """One viewer's window on a Secret Hitler game (see :class:`hiddenrole.engine.Observer`).
 
-    Raises:
-        IllegalAction: an unknown player.
+    The snapshot (``board`` and ``private``) is built from the game's public state and the
+    viewer's own: nothing in it is read from the log, so its cost does not grow with the
+    game. The thread is not in the snapshot: its posts travel as events (:meth:`thread`);
+    only the full view (:meth:`view`, today's :meth:`Game.view`) carries ``board["thread"]``.
+    The Mod's viewer (:data:`~hiddenrole.engine.observer.MOD`) sees every event and the
+    spectator's board, with no private part.
     """
-    out = game.base_view(player)
-    board = build_summary(game)
-    alive = set(board["alive"])
-    board.update({
-        # a turbo night's private steps (and how fast they went) are nobody else's business
-        "step": "night" if game._night_secret else game.step,
-        "player_list": list(game.order),
-        "dead": [p for p in game.order if p not in alive],
-        "chancellor_candidate": game.chancellor_candidate,
-        "nominees_eligible": game.eligible_chancellors() if game.step == "nominate" else [],
-        "veto_unlocked": board["fascist_policies"] >= R.VETO_AT,
-        "powers": list(game.powers[:5]),
-        "tracker_limit": game.tracker_limit,
-        "options": dict(game.rules),
-    })
-    if not game.turbo and game.step == "vote":
-        board["voted"] = [p for p in game.order if p in game.votes]
-    board["thread"] = thread_posts(out["events"])
-    out["board"] = board
-    private: dict[str, Any] = {}
-    if player is not None:
+
+    def board(self) -> dict[str, Any]:
+        """The public board: the summary (:func:`build_summary`) plus ``step`` (``"night"``
+        during a turbo night), ``player_list``, ``dead``, ``chancellor_candidate``,
+        ``nominees_eligible``, ``veto_unlocked``, ``powers``, ``tracker_limit``, ``options``
+        and, during an official vote, ``voted`` (who has voted). JSON data, all of it new."""
+        game: SecretHitler = self.game  # type: ignore[assignment]  # its game is a Secret Hitler
+        board = build_summary(game)
+        alive = set(board["alive"])
+        board.update({
+            # a turbo night's private steps (and how fast they went) are nobody else's business
+            "step": "night" if game._night_secret else game.step,
+            "player_list": list(game.order),
+            "dead": [p for p in game.order if p not in alive],
+            "chancellor_candidate": game.chancellor_candidate,
+            "nominees_eligible": game.eligible_chancellors() if game.step == "nominate" else [],
+            "veto_unlocked": board["fascist_policies"] >= R.VETO_AT,
+            "powers": list(game.powers[:5]),
+            "tracker_limit": game.tracker_limit,
+            "options": dict(game.rules),
+        })
+        if not game.turbo and game.step == "vote":
+            board["voted"] = [p for p in game.order if p in game.votes]
+        return board
+
+    def private(self) -> dict[str, Any]:
+        """What the viewer knows beyond the board: ``role``, ``allegiance``, ``roles`` (the
+        roles a Fascist who knows everyone was told), ``alive``, ``votecodes`` and
+        ``todays_codes`` (turbo), ``vote`` (their vote in an open official vote), ``hand``
+        (the cards of their private step), ``veto_requested``, ``investigations``, ``peeks``,
+        ``power`` (the power to use now). ``{}`` for a spectator or the Mod. JSON data, all
+        of it new (nothing shared with the game)."""
+        player = self.viewer
+        private: dict[str, Any] = {}
+        if player is None or player == MOD:
+            return private
+        game: SecretHitler = self.game  # type: ignore[assignment]
         role = game.roles[player]
         private["role"] = role
         private["allegiance"] = R.allegiance(role)
@@ -89,20 +112,41 @@ def build_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
             private["roles"] = {q: game.roles[q] for q in game.order}
         private["alive"] = player in game.alive
         if game.turbo:
-            private["votecodes"] = game.votecodes[player]
+            codes = game.votecodes[player]
+            private["votecodes"] = [[yes, no] for yes, no in codes]
             if game.day > 0:
-                private["todays_codes"] = dict(zip(("yes", "no"), game.votecodes[player][(game.day - 1) % 20]))
-        if game.step == "vote" and player in game.votes:
+                yes, no = codes[(game.day - 1) % 20]
+                private["todays_codes"] = {"yes": yes, "no": no}
+        step = game.step
+        if step == "vote" and player in game.votes:
             private["vote"] = game.votes[player]
-        if game.actor == player and game.step in ("discard", "enact"):
-            private["hand"] = list(game.hand)
-        if game.actor == player and game.step == "veto":
-            private["veto_requested"] = True
+        if game.actor == player:
+            if step in ("discard", "enact"):
+                private["hand"] = list(game.hand)
+            elif step == "veto":
+                private["veto_requested"] = True
         if player in game.investigations:
             private["investigations"] = dict(game.investigations[player])
         if player in game.peeks:
             private["peeks"] = [list(p) for p in game.peeks[player]]
-        if game.actor == player and game.step == "power":
+        if game.actor == player and step == "power":
             private["power"] = game.power
-    out["private"] = private
-    return out
+        return private
+
+    def view(self) -> dict[str, Any]:
+        """The full view (:meth:`Game.view`): the snapshot with every event and, in the
+        board, the whole thread (``board["thread"]``, :func:`~.thread.thread_posts`)."""
+        out = super().view()
+        out["board"]["thread"] = thread_posts(out["events"])
+        return out
+
+    def thread(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The thread's new posts among ``events`` (this viewer's new events, in order):
+        ``{"by", "text"}`` plus ``"mark"`` (``"P"``/``"C"``), as :func:`~.thread.thread_posts`
+        gives them without ``seq``."""
+        out = []
+        for event in events:
+            post = thread_post(event)
+            if post is not None:
+                out.append(post)
+        return out
