@@ -14,7 +14,7 @@ from hiddenrole.bots import RandomBot, seat_bots
 from hiddenrole.bots.secret_hitler import SecretHitlerBot
 from hiddenrole.engine import MOD, Event, Game, Rng, derive_seed
 from hiddenrole.games.secret_hitler import SecretHitler
-from hiddenrole.games.secret_hitler.views import SecretHitlerObserver
+from hiddenrole.games.secret_hitler.views import NESTED, SecretHitlerObserver
 from hiddenrole.lab import play_game
 from sh_reference import ref_view
 from sh_util import new
@@ -102,7 +102,7 @@ def check(game: SecretHitler, streams: dict[str | None, Stream], deep: bool) -> 
             assert list(full) == list(ref) and list(full["board"]) == list(ref["board"])
             # nothing of a snapshot or a view is an object of the game's state
             state = containers(game)
-            assert not state & containers([snapshot, full]), viewer
+            assert not state & containers([snapshot, full, stream.events]), viewer
 
 
 def play_checked(n: int, variant: str, kind: str, seed: int) -> SecretHitler:
@@ -197,7 +197,7 @@ def test_a_new_observer_looks_at_each_event_once_however_often_it_is_asked() -> 
     assert asked > 50 and observer.observed == len(visible) and observer.position == len(game.log)
 
 
-def test_every_event_kind_is_declared_and_every_declared_kind_occurs() -> None:
+def test_every_event_kind_is_declared_occurs_and_has_the_shape_the_observer_copies() -> None:
     seen: set[str] = set()
     for variant in ("turbo", "official"):
         for seed in range(120):
@@ -205,4 +205,20 @@ def test_every_event_kind_is_declared_and_every_declared_kind_occurs() -> None:
             game = SecretHitler([f"P{i}" for i in range(1, n + 1)], {"variant": variant, "pace": "turbo"}, seed=seed)
             drive(game, seed)
             seen.update(e.kind for e in game.log)
+            for event in game.log:
+                check_shape(event)
     assert seen == SecretHitler.EVENT_KINDS, (seen - SecretHitler.EVENT_KINDS, SecretHitler.EVENT_KINDS - seen)
+
+
+def check_shape(event: Event) -> None:
+    """The observer copies an event's fields by their shape (views.NESTED): every other field
+    must be a scalar, and each copy must be the deep copy a JSON round trip makes."""
+    nested = dict(NESTED[event.kind])
+    for key, value in event.data.items():
+        if key not in nested:
+            assert isinstance(value, SCALARS), (event.kind, key, value)
+            continue
+        copied = nested[key](value)
+        assert copied == json.loads(json.dumps(value)), (event.kind, key)
+        json_native(copied)
+        assert not containers(copied) & containers(value), (event.kind, key)

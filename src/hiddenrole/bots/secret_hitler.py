@@ -62,6 +62,13 @@ class SecretHitlerBot(Bot):
         self.posts = 0
         self.claims: dict[tuple[str, str], str] = {}  # (role in government, player) -> cards
         self.yes_voters: list[str] = []  # who elected the last government
+        # the public board as far as the bot needs it, kept from the events (the snapshot is
+        # read only for what no event tells: the tracker's limit, the tracker after a veto)
+        self.ticket: tuple[str | None, str | None] = (None, None)  # the last nomination
+        self.fascist_policies = 0  # Fascist policies announced
+        self.tracker: int | None = 0  # failed elections in a row (None: read the board)
+        self.tracker_limit: int | None = None  # failed elections that top-deck (from the board)
+        self.hand: list[str] = []  # the cards of my private step (drawn, or passed to me)
 
     # ------------------------------------------------------------ reading
     @property
@@ -85,34 +92,50 @@ class SecretHitlerBot(Bot):
         if p and p != self.player:
             self.suspicion[p] = self.suspicion.get(p, 0.0) + amount
 
-    def _read(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def _read(self, events: list[dict[str, Any]]) -> None:
+        """Fold the new events into what the bot keeps (each event once, in order)."""
         for e in events:
             kind = e["kind"]
-            if kind == "role":
+            if kind == "post":
+                text = e.get("text", "")
+                if "claim" in text:  # votes and chatter are no claims
+                    self._claim(e["player"], text)
+            elif kind == "nominated":
+                self.ticket = (e["president"], e["chancellor"])
+            elif kind == "vote_result":
+                if e.get("passed"):
+                    self.government = (e["president"], e["chancellor"])
+                    self.yes_voters = [p for p, v in e.get("votes", {}).items() if v == "yes"]
+                    self._new_session()
+                elif self.tracker is not None:
+                    self.tracker += 1
+            elif kind == "day_start" or kind == "night_report":
+                if kind == "day_start" and e.get("chancellor") and self.government:
+                    self.government = (self.government[0], e["chancellor"])
+                if "policy" in e:
+                    self._enacted(e["policy"])
+                    self._policy(e["policy"])
+                if e.get("veto"):
+                    self.tracker = None  # a veto may count as a failed election (an option)
+                if kind == "day_start" and e.get("action"):
+                    self._action(e["action"])
+            elif kind == "policy_enacted":
+                self._enacted(e["card"])
+                self.fascist_policies = e["fascist_policies"]
+                if not e.get("top_deck"):
+                    self._policy(e["card"])
+            elif kind == "policies_drawn":
+                self.hand = list(e["cards"])
+                self.my_draw = _cards("".join(e["cards"]))
+            elif kind == "policies_passed":
+                self.hand = list(e["cards"])
+                self.my_got = _cards("".join(e["cards"]))
+            elif kind == "role":
                 self.role = e["role"]
                 self.known.update(e.get("roles") or {})
                 self.known[self.player] = e["role"]
             elif kind == "player_list":
                 self.government = (e["president"], "")
-            elif kind == "vote_result" and e.get("passed"):
-                self.government = (e["president"], e["chancellor"])
-                self.yes_voters = [p for p, v in e.get("votes", {}).items() if v == "yes"]
-                self._new_session()
-            elif kind == "policies_drawn":
-                self.my_draw = _cards("".join(e["cards"]))
-            elif kind == "policies_passed":
-                self.my_got = _cards("".join(e["cards"]))
-            elif kind == "day_start":
-                if e.get("chancellor") and self.government:
-                    self.government = (self.government[0], e["chancellor"])
-                if "policy" in e:
-                    self._policy(e["policy"])
-                if e.get("action"):
-                    self._action(e["action"])
-            elif kind == "night_report" and "policy" in e:
-                self._policy(e["policy"])
-            elif kind == "policy_enacted" and not e.get("top_deck"):
-                self._policy(e["card"])
             elif kind == "executive_action":
                 self._action(e)
             elif kind == "investigation":
@@ -122,8 +145,17 @@ class SecretHitlerBot(Bot):
                 else:
                     self.suspicion[e["target"]] = PROVEN
                 self._queue(f"claim investigate {e['target']} {self._claimed_allegiance(e)}")
-            elif kind == "post":
-                self._claim(e["player"], e.get("text", ""))
+            elif kind == "no_nomination":
+                if self.tracker is not None:
+                    self.tracker += 1
+            elif kind == "vetoed":
+                self.tracker = None
+
+    def _enacted(self, card: str) -> None:
+        """A policy was played (announced): the tracker is reset, Fascist policies counted."""
+        self.tracker = 0
+        if card == "F":
+            self.fascist_policies += 1
 
     def _new_session(self) -> None:
         self.my_draw = self.my_pass = self.my_got = None
@@ -232,39 +264,41 @@ class SecretHitlerBot(Bot):
         return self.suspicion.get(p, 0.0)
 
     def choose(self, observation: Observation) -> Action:
-        """One of ``observation.legal_actions``, or a claim post (bounded) during a day step."""
-        view = observation.view or {}
-        self._read(view, new_events(observation, self.cursor))
+        """One of ``observation.legal_actions``, or a claim post (bounded) during a day step.
+
+        The bot decides from its new events (:attr:`Observation.events`) and what it kept
+        from the earlier ones; it reads the snapshot (:attr:`Observation.view`) only for the
+        election tracker's limit and for the tracker after a veto."""
+        self._read(new_events(observation, self.cursor))
         legal = observation.legal_actions
-        board = view.get("board", {})
-        kinds = {a.get("action") for a in legal}
-        if self.pending_posts and self.posts < MAX_POSTS_PER_GAME and kinds & {"vote", "nominate"}:
-            if "targets" not in (legal[0] or {}):  # never during night 0's nomination
+        a0 = legal[0]
+        kind = a0.get("action")
+        if self.pending_posts and self.posts < MAX_POSTS_PER_GAME and (kind == "vote" or kind == "nominate" or any(
+                a.get("action") in ("vote", "nominate") for a in legal)):
+            if "targets" not in (a0 or {}):  # never during night 0's nomination
                 self.posts += 1
                 return {"player": self.player, "action": "post", "text": self.pending_posts.pop(0)}
         if len(legal) == 1:
-            return self._remember(legal[0], view)
-        a0 = legal[0]
-        kind = a0.get("action")
+            return self._remember(a0)
         if kind == "nominate" and "targets" in a0:
             return self._nominate_pair(legal)
         if kind == "nominate":
-            return self._nominate(legal, board)
+            return self._nominate(legal)
         if kind == "vote":
-            return self._vote(legal, board)
-        if kind in ("discard",):
-            return self._remember(self._discard(legal, view), view)
+            return self._vote(legal, observation)
+        if kind == "discard":
+            return self._remember(self._discard(legal))
         if kind in ("enact", "veto"):
-            return self._enact(legal, view, board)
+            return self._enact(legal)
         if kind == "veto_response":
             return self._veto_response(legal)
         if kind in ("investigate", "execute", "special_election"):
-            return self._power(legal, kind, board)
+            return self._power(legal, kind)
         return self.rng.choice(legal)
 
-    def _remember(self, action: Action, view: dict[str, Any]) -> Action:
+    def _remember(self, action: Action) -> Action:
         if action.get("action") == "discard":
-            hand = list(view.get("private", {}).get("hand") or [])
+            hand = list(self.hand)
             if action["card"] in hand:
                 hand.remove(action["card"])
             self.my_pass = _cards("".join(hand))
@@ -276,28 +310,38 @@ class SecretHitlerBot(Bot):
                 return p
         return None
 
-    def _nominee_score(self, p: str, board: dict[str, Any]) -> float:
+    def _nominee_score(self, p: str, fascist_policies: int) -> float:
         if self.plays_fascist:
-            if self._hitler() == p and board.get("fascist_policies", 0) >= 3:
+            if self._hitler() == p and fascist_policies >= 3:
                 return 10.0  # Hitler elected Chancellor after 3 Fascist policies wins
             return 3.0 if self._team(p) == "fascist" else 0.0
         return -self.score(p)
 
     def _nominate_pair(self, legal: list[Action]) -> Action:
-        def value(a: Action) -> float:
-            return sum(self._nominee_score(t, {}) for t in a["targets"]) + self.rng.below(100) / 1000
+        def value(a: Action) -> float:  # night 0: no policy yet
+            return sum(self._nominee_score(t, 0) for t in a["targets"]) + self.rng.below(100) / 1000
         return best(legal, value, self.rng)
 
-    def _nominate(self, legal: list[Action], board: dict[str, Any]) -> Action:
-        return best(legal, lambda a: self._nominee_score(a["target"], board), self.rng)
+    def _nominate(self, legal: list[Action]) -> Action:
+        fas = self.fascist_policies
+        return best(legal, lambda a: self._nominee_score(a["target"], fas), self.rng)
 
-    def _vote(self, legal: list[Action], board: dict[str, Any]) -> Action:
-        pres, chanc = board.get("presidential_candidate"), board.get("chancellor_candidate")
-        fas = board.get("fascist_policies", 0)
-        yes = self._yes_vote(pres, chanc, fas, board)
+    def _vote(self, legal: list[Action], observation: Observation) -> Action:
+        pres, chanc = self.ticket
+        yes = self._yes_vote(pres, chanc, self.fascist_policies, observation)
         return find(legal, "vote", vote="yes" if yes else "no") or legal[0]
 
-    def _yes_vote(self, pres: str | None, chanc: str | None, fas: int, board: dict[str, Any]) -> bool:
+    def _tracker_full(self, observation: Observation) -> bool:
+        """One more failed election would top-deck. The tracker's limit (2 turbo, 3 official)
+        and, after a veto (whether it counts is a table option), the tracker itself are read
+        from the board once; the events keep the tracker otherwise."""
+        if self.tracker is None or self.tracker_limit is None:
+            board = (observation.view or {}).get("board", {})
+            self.tracker_limit = board.get("tracker_limit", 2)
+            self.tracker = board.get("election_tracker", 0)
+        return self.tracker >= self.tracker_limit - 1
+
+    def _yes_vote(self, pres: str | None, chanc: str | None, fas: int, observation: Observation) -> bool:
         if self.player in (pres, chanc):
             return True
         if self.plays_fascist:
@@ -310,22 +354,21 @@ class SecretHitlerBot(Bot):
         risk = max(self.score(pres or ""), 0.0) + max(self.score(chanc or ""), 0.0)
         if fas >= 3 and self.score(chanc or "") > -PROVEN / 2:
             risk += 0.75  # the Chancellor might be Hitler
-        tracker_full = board.get("election_tracker", 0) >= board.get("tracker_limit", 2) - 1
-        threshold = 2.5 if tracker_full else 1.5
+        threshold = 2.5 if self._tracker_full(observation) else 1.5
         return risk < threshold
 
-    def _discard(self, legal: list[Action], view: dict[str, Any]) -> Action:
+    def _discard(self, legal: list[Action]) -> Action:
         if self.plays_fascist:
             # pass F: a partner enacts it, and "I drew F F F" covers me with a liberal
             return find(legal, "discard", card="L") or legal[0]
         return find(legal, "discard", card="F") or legal[0]  # pass L when I can
 
-    def _enact(self, legal: list[Action], view: dict[str, Any], board: dict[str, Any]) -> Action:
-        hand = view.get("private", {}).get("hand") or []
+    def _enact(self, legal: list[Action]) -> Action:
+        hand = self.hand
         veto = find(legal, "veto")
         if self.plays_fascist:
             pres = (self.government or ("", ""))[0]
-            if "L" in hand and "F" in hand and self._team(pres) == "liberal" and board.get("fascist_policies", 0) <= 1:
+            if "L" in hand and "F" in hand and self._team(pres) == "liberal" and self.fascist_policies <= 1:
                 # the President knows they passed me a Liberal policy: keep my cover early on
                 return find(legal, "enact", card="L") or legal[0]
             return find(legal, "enact", card="F") or find(legal, "enact", card="L") or legal[0]
@@ -337,7 +380,7 @@ class SecretHitlerBot(Bot):
         allow = not self.plays_fascist and self.my_pass == "FF"
         return find(legal, "veto_response", allow=allow) or legal[0]
 
-    def _power(self, legal: list[Action], kind: str, board: dict[str, Any]) -> Action:
+    def _power(self, legal: list[Action], kind: str) -> Action:
         if self.plays_fascist:
             hitler = self._hitler()
 

@@ -9,16 +9,33 @@ shows the state as it stood at nightfall: the night's facts are announced at daw
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from ...engine import MOD, Observer
+from ...engine.observer import event_data_json
 from . import roles as R
+from .game import SecretHitler
 from .thread import thread_post, thread_posts
 
-if TYPE_CHECKING:
-    from .game import SecretHitler
+
+def _pairs(pairs: list[list[int]]) -> list[list[int]]:
+    return [[yes, no] for yes, no in pairs]
+
+
+#: Every event kind of the game (:attr:`SecretHitler.EVENT_KINDS`) -> its fields that are not
+#: scalars, each with the copy its shape needs (a list or dict of scalars, votecodes' pairs);
+#: all other fields are scalars (a test checks every emitted event), so an event's copy for
+#: one viewer shares nothing with the game or another viewer's copy.
+NESTED: dict[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = dict.fromkeys(SecretHitler.EVENT_KINDS, ())
+NESTED.update({
+    "player_list": (("order", list),), "role": (("roles", dict), ("votecodes", _pairs)),
+    "deck": (("cards", list),), "nominations": (("targets", list),), "vote_result": (("votes", dict),),
+    "policies_drawn": (("cards", list),), "policies_passed": (("cards", list),), "peek": (("cards", list),),
+    "day_start": (("action", dict),), "night_report": (("action", dict),), "game_over": (("roles", dict),),
+})
 
 
 def _public(game: SecretHitler) -> dict[str, Any]:
@@ -68,6 +85,42 @@ class SecretHitlerObserver(Observer):
     The Mod's viewer (:data:`~hiddenrole.engine.observer.MOD`) sees every event and the
     spectator's board, with no private part.
     """
+
+    def catch_up(self) -> None:
+        """As :meth:`Observer.catch_up` (each event looked at once, the viewer's own copy of
+        each one it sees, folded by :meth:`observe`), with copies made for this game's events:
+        their data are scalars but for the fields :data:`NESTED` names, copied as their shape
+        needs. An event of a kind the game does not declare is copied as the engine copies any."""
+        log = self.game.log
+        end = len(log)
+        if self.position == end:
+            return
+        pending = self.pending
+        count = self.count
+        observe = self.observe
+        sees = self.sees
+        for event in log[self.position:end]:
+            to = event.to
+            if to is not None and not sees(event):
+                continue
+            observe(event)
+            kind = event.kind
+            nested = NESTED.get(kind)
+            if nested is None:  # not a kind of this game's
+                out = {"seq": count}
+                out.update(event_data_json(event))
+            else:
+                out = {"seq": count, "kind": kind, **event.data}
+                for key, copy in nested:
+                    value = out.get(key)
+                    if value is not None:
+                        out[key] = copy(value)
+                if to is not None:
+                    out["private"] = True
+            pending.append(out)
+            count += 1
+        self.count = count
+        self.position = end
 
     def board(self) -> dict[str, Any]:
         """The public board: the summary (:func:`build_summary`) plus ``step`` (``"night"``
