@@ -96,11 +96,12 @@ class SecretHitlerBot(Bot):
         """Fold the new events into what the bot keeps (each event once, in order)."""
         for e in events:
             kind = e["kind"]
-            if kind == "post":
+            if kind == "post":  # most events: votes (turbo), chatter, claims
                 text = e.get("text", "")
-                if "claim" in text:  # votes and chatter are no claims
+                if "claim" in text:
                     self._claim(e["player"], text)
-            elif kind == "nominated":
+                continue
+            if kind == "nominated":
                 self.ticket = (e["president"], e["chancellor"])
             elif kind == "vote_result":
                 if e.get("passed"):
@@ -178,18 +179,22 @@ class SecretHitlerBot(Bot):
             return
         pres, chanc = self.government
         me = self.player
+        suspicion = self.suspicion
         if card == "F":
-            for p in (pres, chanc):
-                self._bump(p, 1.0)
+            for p in (pres, chanc):  # as _bump, inlined (a few times per event)
+                if p and p != me:
+                    suspicion[p] = suspicion.get(p, 0.0) + 1.0
             for p in self.yes_voters:
-                self._bump(p, 0.25)
+                if p and p != me:
+                    suspicion[p] = suspicion.get(p, 0.0) + 0.25
             if me == pres and self.my_pass and "L" in self.my_pass:
                 self._bump(chanc, PROVEN)  # I passed a Liberal policy; they enacted F
             if me == chanc and self.my_got == "FF":
                 self._bump(pres, 2.0)  # they passed me FF (a FFF draw is possible)
         else:
             for p in (pres, chanc):
-                self._bump(p, -1.0)
+                if p and p != me:
+                    suspicion[p] = suspicion.get(p, 0.0) - 1.0
         if me in (pres, chanc) and (me == pres and self.my_draw or me == chanc and self.my_got):
             self._queue_claims(card)
 
@@ -210,8 +215,10 @@ class SecretHitlerBot(Bot):
         self.pending_posts.append(text)
 
     def _claim(self, poster: str, text: str) -> None:
+        if poster == self.player:
+            return
         words = text.split()
-        if len(words) < 4 or words[0] != "claim" or poster == self.player:
+        if len(words) < 4 or words[0] != "claim":
             return
         if words[1] == "investigate" and len(words) >= 4:
             target, seen = words[2], words[3]
@@ -269,7 +276,8 @@ class SecretHitlerBot(Bot):
         The bot decides from its new events (:attr:`Observation.events`) and what it kept
         from the earlier ones; it reads the snapshot (:attr:`Observation.view`) only for the
         election tracker's limit and for the tracker after a veto."""
-        self._read(new_events(observation, self.cursor))
+        events = observation.events
+        self._read(events if events is not None else new_events(observation, self.cursor))
         legal = observation.legal_actions
         a0 = legal[0]
         kind = a0.get("action")
@@ -328,8 +336,11 @@ class SecretHitlerBot(Bot):
 
     def _vote(self, legal: list[Action], observation: Observation) -> Action:
         pres, chanc = self.ticket
-        yes = self._yes_vote(pres, chanc, self.fascist_policies, observation)
-        return find(legal, "vote", vote="yes" if yes else "no") or legal[0]
+        want = "yes" if self._yes_vote(pres, chanc, self.fascist_policies, observation) else "no"
+        for action in legal:  # as find(legal, "vote", vote=want)
+            if action.get("action") == "vote" and action.get("vote") == want:
+                return action
+        return legal[0]
 
     def _tracker_full(self, observation: Observation) -> bool:
         """One more failed election would top-deck. The tracker's limit (2 turbo, 3 official)

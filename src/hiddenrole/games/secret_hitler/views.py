@@ -95,29 +95,31 @@ class SecretHitlerObserver(Observer):
         end = len(log)
         if self.position == end:
             return
-        pending = self.pending
+        append = self.pending.append
         count = self.count
         observe = self.observe
         sees = self.sees
+        shapes = NESTED.get
         for event in log[self.position:end]:
             to = event.to
             if to is not None and not sees(event):
                 continue
             observe(event)
             kind = event.kind
-            nested = NESTED.get(kind)
+            nested = shapes(kind)
             if nested is None:  # not a kind of this game's
                 out = {"seq": count}
                 out.update(event_data_json(event))
             else:
                 out = {"seq": count, "kind": kind, **event.data}
-                for key, copy in nested:
-                    value = out.get(key)
-                    if value is not None:
-                        out[key] = copy(value)
+                if nested:
+                    for key, copy in nested:
+                        value = out.get(key)
+                        if value is not None:
+                            out[key] = copy(value)
                 if to is not None:
                     out["private"] = True
-            pending.append(out)
+            append(out)
             count += 1
         self.count = count
         self.position = end
