@@ -32,7 +32,25 @@ PROVEN = 100.0
 
 
 def _cards(text: str) -> str:
-    return "".join(sorted(c for c in text.upper() if c in "LF"))
+    """The policy cards named in ``text``, sorted: ``"lfF"`` -> ``"FFL"`` (F sorts first)."""
+    upper = text.upper()
+    return "F" * upper.count("F") + "L" * upper.count("L")
+
+
+_CLAIM_WORDS: dict[str, tuple[str, ...] | None] = {}  # text -> _claim_words(text), bounded
+
+
+def _claim_words(text: str) -> tuple[str, ...] | None:
+    """The words of a claim post (``"claim"`` and at least 3 more), else ``None``. Every bot
+    reads each claim: the words of the recent texts are kept (a bounded number)."""
+    words = _CLAIM_WORDS.get(text)
+    if words is None and text not in _CLAIM_WORDS:
+        split = tuple(text.split())
+        words = split if len(split) >= 4 and split[0] == "claim" else None
+        if len(_CLAIM_WORDS) >= 512:
+            _CLAIM_WORDS.clear()
+        _CLAIM_WORDS[text] = words
+    return words
 
 
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
@@ -106,16 +124,22 @@ class SecretHitlerBot(Bot):
             elif kind == "vote_result":
                 if e.get("passed"):
                     self.government = (e["president"], e["chancellor"])
-                    self.yes_voters = [p for p, v in e.get("votes", {}).items() if v == "yes"]
-                    self._new_session()
+                    yes_voters = self.yes_voters = []
+                    for p, v in e.get("votes", {}).items():
+                        if v == "yes":
+                            yes_voters.append(p)
+                    self.my_draw = self.my_pass = self.my_got = None  # a new session
                 elif self.tracker is not None:
                     self.tracker += 1
             elif kind == "day_start" or kind == "night_report":
                 if kind == "day_start" and e.get("chancellor") and self.government:
                     self.government = (self.government[0], e["chancellor"])
-                if "policy" in e:
-                    self._enacted(e["policy"])
-                    self._policy(e["policy"])
+                policy = e.get("policy")
+                if policy is not None:  # the night's policy (as _enacted)
+                    self.tracker = 0
+                    if policy == "F":
+                        self.fascist_policies += 1
+                    self._policy(policy)
                 if e.get("veto"):
                     self.tracker = None  # a veto may count as a failed election (an option)
                 if kind == "day_start" and e.get("action"):
@@ -217,8 +241,8 @@ class SecretHitlerBot(Bot):
     def _claim(self, poster: str, text: str) -> None:
         if poster == self.player:
             return
-        words = text.split()
-        if len(words) < 4 or words[0] != "claim":
+        words = _claim_words(text)
+        if words is None:
             return
         if words[1] == "investigate" and len(words) >= 4:
             target, seen = words[2], words[3]
