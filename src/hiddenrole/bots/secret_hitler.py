@@ -301,7 +301,10 @@ class SecretHitlerBot(Bot):
         from the earlier ones; it reads the snapshot (:attr:`Observation.view`) only for the
         election tracker's limit and for the tracker after a veto."""
         events = observation.events
-        self._read(events if events is not None else new_events(observation, self.cursor))
+        if events is None:
+            events = new_events(observation, self.cursor)
+        if events:
+            self._read(events)
         legal = observation.legal_actions
         a0 = legal[0]
         kind = a0.get("action")
@@ -367,14 +370,18 @@ class SecretHitlerBot(Bot):
         return legal[0]
 
     def _tracker_full(self, observation: Observation) -> bool:
-        """One more failed election would top-deck. The tracker's limit (2 turbo, 3 official)
-        and, after a veto (whether it counts is a table option), the tracker itself are read
-        from the board once; the events keep the tracker otherwise."""
-        if self.tracker is None or self.tracker_limit is None:
+        """One more failed election would top-deck. The events keep the tracker, except after
+        a veto (whether it counts as a failed election is a table option); the tracker's limit
+        (2 failed elections turbo, 3 official) is read from the board the first time it
+        matters: with the tracker at 0, one more failure never reaches it."""
+        tracker = self.tracker
+        if tracker == 0:
+            return False
+        if tracker is None or self.tracker_limit is None:
             board = (observation.view or {}).get("board", {})
             self.tracker_limit = board.get("tracker_limit", 2)
-            self.tracker = board.get("election_tracker", 0)
-        return self.tracker >= self.tracker_limit - 1
+            self.tracker = tracker = board.get("election_tracker", 0)
+        return tracker >= self.tracker_limit - 1  # type: ignore[operator]
 
     def _yes_vote(self, pres: str | None, chanc: str | None, fas: int, observation: Observation) -> bool:
         if self.player in (pres, chanc):
@@ -386,8 +393,11 @@ class SecretHitlerBot(Bot):
                 return True
             return self.rng.below(100) < 35  # a few yes votes, to look like a liberal
         # a liberal (or a Hitler who knows nobody): trust by suspicion
-        risk = max(self.score(pres or ""), 0.0) + max(self.score(chanc or ""), 0.0)
-        if fas >= 3 and self.score(chanc or "") > -PROVEN / 2:
+        score = self.score
+        pres_score, chanc_score = score(pres or ""), score(chanc or "")
+        # max(score, 0.0) of each (a zero's sign aside, which no comparison sees)
+        risk = (pres_score if pres_score > 0.0 else 0.0) + (chanc_score if chanc_score > 0.0 else 0.0)
+        if fas >= 3 and chanc_score > -PROVEN / 2:
             risk += 0.75  # the Chancellor might be Hitler
         threshold = 2.5 if self._tracker_full(observation) else 1.5
         return risk < threshold

@@ -83,9 +83,10 @@ def build_summary(game: SecretHitler) -> dict[str, Any]:
     }
 
 
-def share_json(log: list[Event], shared: list[tuple[dict[str, Any], tuple[str, ...]]]) -> None:
+def share_json(log: list[Event], shared: list[tuple[dict[str, Any], tuple[str, ...], Event]]) -> None:
     """Append to ``shared`` the JSON form of each event of ``log`` it lacks, with how a viewer's
-    copy is made: ``({"seq": 0, "kind", **data[, "private": True]}, nested)``, ``nested`` the
+    copy is made, and the event: ``({"seq": 0, "kind", **data[, "private": True]}, nested,
+    event)``, ``nested`` the
     event kind's fields to copy (:data:`NESTED`; ``()``: a shallow copy suffices), or
     :data:`DEEP` for a kind the game does not declare (copied deeply, as the engine copies any)."""
     for i in range(len(shared), len(log)):
@@ -101,7 +102,7 @@ def share_json(log: list[Event], shared: list[tuple[dict[str, Any], tuple[str, .
             template = {"seq": 0, "kind": kind, **event.data}
             if event.to is not None:
                 template["private"] = True
-        shared.append((template, nested))
+        shared.append((template, nested, event))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: Observer is open to interpreted subclasses
@@ -135,7 +136,7 @@ class SecretHitlerObserver(Observer):
         # called only where a subclass overrides it
         observe = None if type(self).observe is SecretHitlerObserver.observe else self.observe
         sees = self.sees
-        for event, (template, nested) in zip(log[start:end], shared[start:end]):
+        for template, nested, event in shared[start:end]:
             if event.to is not None and not sees(event):
                 continue
             if observe is not None:
