@@ -3,8 +3,9 @@
 "All players must communicate entirely within the thread". Players' posts are ``post``
 events; the Mod's announcements are the public events with ``"by": "Mod"``. This module
 renders both as thread posts ``{"seq", "by", "text"}`` (plus ``"mark": "P"|"C"`` on a
-candidate's post) for views and clients. It is only used when a view is built, so the
-engine's hot loop never formats text.
+candidate's post) for views and clients: the whole thread in a full view
+(:func:`thread_posts`), or a viewer's new posts among their new events
+(:func:`thread_post`, used by the observer). The engine's hot loop never formats text.
 """
 
 from __future__ import annotations

@@ -5,6 +5,11 @@ their role (and the roles they were told: "Fascists who know everyone's role"), 
 votecodes, the cards they hold in their private step, the results of their own
 investigations and peeks, and the events addressed to them. During a turbo night the board
 shows the state as it stood at nightfall: the night's facts are announced at dawn.
+
+:class:`SecretHitlerObserver` is the game's observer (issue 12): it hands each viewer the
+events they may see, once each, as their own copies, and a snapshot (board and private part,
+without the events or the thread) whose cost does not grow with the game; the thread's posts
+travel as events (:meth:`SecretHitlerObserver.thread`). :meth:`Game.view` is built by it.
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ NESTED.update({
 })
 
 #: The copy of an event of a kind the game does not declare: all of it, deeply (``copy_json``).
-DEEP = ("*",)
+#: (Told by its first field, not by identity: the compiled build makes tuples anew.)
+DEEP: tuple[str, ...] = ("*",)
 
 
 def _public(game: SecretHitler) -> dict[str, Any]:
@@ -143,7 +149,7 @@ class SecretHitlerObserver(Observer):
                 observe(event)
             out = template.copy()
             if nested:  # fields to copy, or DEEP
-                if nested is DEEP:
+                if nested[0] == "*":
                     out = copy_json(template)
                 else:
                     for key in nested:
