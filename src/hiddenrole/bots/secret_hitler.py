@@ -60,7 +60,10 @@ class SecretHitlerBot(Bot):
     """The rule-based Secret Hitler bot (kind ``"rule"``); plays either variant.
 
     It keeps, from its own observations only: its role and the roles it was told, a
-    suspicion score per player, what it drew, passed and was passed, and the claims posted.
+    suspicion score per player, what it drew, passed and was passed, and the claims posted;
+    and, from the public events, what it needs of the board (the ticket voted on, the
+    Fascist policies, the election tracker) and its private step's cards. It follows the
+    game by its new events (each read once), so a decision costs the same all game long.
     """
 
     kind = "rule"
@@ -124,10 +127,11 @@ class SecretHitlerBot(Bot):
             elif kind == "vote_result":
                 if e.get("passed"):
                     self.government = (e["president"], e["chancellor"])
-                    yes_voters = self.yes_voters = []
+                    yes_voters: list[str] = []
                     for p, v in e.get("votes", {}).items():
                         if v == "yes":
                             yes_voters.append(p)
+                    self.yes_voters = yes_voters
                     self.my_draw = self.my_pass = self.my_got = None  # a new session
                 elif self.tracker is not None:
                     self.tracker += 1
@@ -181,9 +185,6 @@ class SecretHitlerBot(Bot):
         self.tracker = 0
         if card == "F":
             self.fascist_policies += 1
-
-    def _new_session(self) -> None:
-        self.my_draw = self.my_pass = self.my_got = None
 
     def _claimed_allegiance(self, e: dict[str, Any]) -> str:
         """What I say I saw: the truth, except a Fascist covers a partner (protects Hitler)."""
