@@ -32,7 +32,25 @@ PROVEN = 100.0
 
 
 def _cards(text: str) -> str:
-    return "".join(sorted(c for c in text.upper() if c in "LF"))
+    """The policy cards named in ``text``, sorted: ``"lfF"`` -> ``"FFL"`` (F sorts first)."""
+    upper = text.upper()
+    return "F" * upper.count("F") + "L" * upper.count("L")
+
+
+_CLAIM_WORDS: dict[str, tuple[str, ...] | None] = {}  # text -> _claim_words(text), bounded
+
+
+def _claim_words(text: str) -> tuple[str, ...] | None:
+    """The words of a claim post (``"claim"`` and at least 3 more), else ``None``. Every bot
+    reads each claim: the words of the recent texts are kept (a bounded number)."""
+    words = _CLAIM_WORDS.get(text)
+    if words is None and text not in _CLAIM_WORDS:
+        split = tuple(text.split())
+        words = split if len(split) >= 4 and split[0] == "claim" else None
+        if len(_CLAIM_WORDS) >= 512:
+            _CLAIM_WORDS.clear()
+        _CLAIM_WORDS[text] = words
+    return words
 
 
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
@@ -42,7 +60,10 @@ class SecretHitlerBot(Bot):
     """The rule-based Secret Hitler bot (kind ``"rule"``); plays either variant.
 
     It keeps, from its own observations only: its role and the roles it was told, a
-    suspicion score per player, what it drew, passed and was passed, and the claims posted.
+    suspicion score per player, what it drew, passed and was passed, and the claims posted;
+    and, from the public events, what it needs of the board (the ticket voted on, the
+    Fascist policies, the election tracker) and its private step's cards. It follows the
+    game by its new events (each read once), so a decision costs the same all game long.
     """
 
     kind = "rule"
@@ -62,6 +83,13 @@ class SecretHitlerBot(Bot):
         self.posts = 0
         self.claims: dict[tuple[str, str], str] = {}  # (role in government, player) -> cards
         self.yes_voters: list[str] = []  # who elected the last government
+        # the public board as far as the bot needs it, kept from the events (the snapshot is
+        # read only for what no event tells: the tracker's limit, the tracker after a veto)
+        self.ticket: tuple[str | None, str | None] = (None, None)  # the last nomination
+        self.fascist_policies = 0  # Fascist policies announced
+        self.tracker: int | None = 0  # failed elections in a row (None: read the board)
+        self.tracker_limit: int | None = None  # failed elections that top-deck (from the board)
+        self.hand: list[str] = []  # the cards of my private step (drawn, or passed to me)
 
     # ------------------------------------------------------------ reading
     @property
@@ -85,34 +113,58 @@ class SecretHitlerBot(Bot):
         if p and p != self.player:
             self.suspicion[p] = self.suspicion.get(p, 0.0) + amount
 
-    def _read(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def _read(self, events: list[dict[str, Any]]) -> None:
+        """Fold the new events into what the bot keeps (each event once, in order)."""
         for e in events:
             kind = e["kind"]
-            if kind == "role":
+            if kind == "post":  # most events: votes (turbo), chatter, claims
+                text = e.get("text", "")
+                if "claim" in text:
+                    self._claim(e["player"], text)
+                continue
+            if kind == "nominated":
+                self.ticket = (e["president"], e["chancellor"])
+            elif kind == "vote_result":
+                if e.get("passed"):
+                    self.government = (e["president"], e["chancellor"])
+                    yes_voters: list[str] = []
+                    for p, v in e.get("votes", {}).items():
+                        if v == "yes":
+                            yes_voters.append(p)
+                    self.yes_voters = yes_voters
+                    self.my_draw = self.my_pass = self.my_got = None  # a new session
+                elif self.tracker is not None:
+                    self.tracker += 1
+            elif kind == "day_start" or kind == "night_report":
+                if kind == "day_start" and e.get("chancellor") and self.government:
+                    self.government = (self.government[0], e["chancellor"])
+                policy = e.get("policy")
+                if policy is not None:  # the night's policy (as _enacted)
+                    self.tracker = 0
+                    if policy == "F":
+                        self.fascist_policies += 1
+                    self._policy(policy)
+                if e.get("veto"):
+                    self.tracker = None  # a veto may count as a failed election (an option)
+                if kind == "day_start" and e.get("action"):
+                    self._action(e["action"])
+            elif kind == "policy_enacted":
+                self._enacted(e["card"])
+                self.fascist_policies = e["fascist_policies"]
+                if not e.get("top_deck"):
+                    self._policy(e["card"])
+            elif kind == "policies_drawn":
+                self.hand = list(e["cards"])
+                self.my_draw = _cards("".join(e["cards"]))
+            elif kind == "policies_passed":
+                self.hand = list(e["cards"])
+                self.my_got = _cards("".join(e["cards"]))
+            elif kind == "role":
                 self.role = e["role"]
                 self.known.update(e.get("roles") or {})
                 self.known[self.player] = e["role"]
             elif kind == "player_list":
                 self.government = (e["president"], "")
-            elif kind == "vote_result" and e.get("passed"):
-                self.government = (e["president"], e["chancellor"])
-                self.yes_voters = [p for p, v in e.get("votes", {}).items() if v == "yes"]
-                self._new_session()
-            elif kind == "policies_drawn":
-                self.my_draw = _cards("".join(e["cards"]))
-            elif kind == "policies_passed":
-                self.my_got = _cards("".join(e["cards"]))
-            elif kind == "day_start":
-                if e.get("chancellor") and self.government:
-                    self.government = (self.government[0], e["chancellor"])
-                if "policy" in e:
-                    self._policy(e["policy"])
-                if e.get("action"):
-                    self._action(e["action"])
-            elif kind == "night_report" and "policy" in e:
-                self._policy(e["policy"])
-            elif kind == "policy_enacted" and not e.get("top_deck"):
-                self._policy(e["card"])
             elif kind == "executive_action":
                 self._action(e)
             elif kind == "investigation":
@@ -122,11 +174,17 @@ class SecretHitlerBot(Bot):
                 else:
                     self.suspicion[e["target"]] = PROVEN
                 self._queue(f"claim investigate {e['target']} {self._claimed_allegiance(e)}")
-            elif kind == "post":
-                self._claim(e["player"], e.get("text", ""))
+            elif kind == "no_nomination":
+                if self.tracker is not None:
+                    self.tracker += 1
+            elif kind == "vetoed":
+                self.tracker = None
 
-    def _new_session(self) -> None:
-        self.my_draw = self.my_pass = self.my_got = None
+    def _enacted(self, card: str) -> None:
+        """A policy was played (announced): the tracker is reset, Fascist policies counted."""
+        self.tracker = 0
+        if card == "F":
+            self.fascist_policies += 1
 
     def _claimed_allegiance(self, e: dict[str, Any]) -> str:
         """What I say I saw: the truth, except a Fascist covers a partner (protects Hitler)."""
@@ -146,18 +204,22 @@ class SecretHitlerBot(Bot):
             return
         pres, chanc = self.government
         me = self.player
+        suspicion = self.suspicion
         if card == "F":
-            for p in (pres, chanc):
-                self._bump(p, 1.0)
+            for p in (pres, chanc):  # as _bump, inlined (a few times per event)
+                if p and p != me:
+                    suspicion[p] = suspicion.get(p, 0.0) + 1.0
             for p in self.yes_voters:
-                self._bump(p, 0.25)
+                if p and p != me:
+                    suspicion[p] = suspicion.get(p, 0.0) + 0.25
             if me == pres and self.my_pass and "L" in self.my_pass:
                 self._bump(chanc, PROVEN)  # I passed a Liberal policy; they enacted F
             if me == chanc and self.my_got == "FF":
                 self._bump(pres, 2.0)  # they passed me FF (a FFF draw is possible)
         else:
             for p in (pres, chanc):
-                self._bump(p, -1.0)
+                if p and p != me:
+                    suspicion[p] = suspicion.get(p, 0.0) - 1.0
         if me in (pres, chanc) and (me == pres and self.my_draw or me == chanc and self.my_got):
             self._queue_claims(card)
 
@@ -178,8 +240,10 @@ class SecretHitlerBot(Bot):
         self.pending_posts.append(text)
 
     def _claim(self, poster: str, text: str) -> None:
-        words = text.split()
-        if len(words) < 4 or words[0] != "claim" or poster == self.player:
+        if poster == self.player:
+            return
+        words = _claim_words(text)
+        if words is None:
             return
         if words[1] == "investigate" and len(words) >= 4:
             target, seen = words[2], words[3]
@@ -232,39 +296,45 @@ class SecretHitlerBot(Bot):
         return self.suspicion.get(p, 0.0)
 
     def choose(self, observation: Observation) -> Action:
-        """One of ``observation.legal_actions``, or a claim post (bounded) during a day step."""
-        view = observation.view or {}
-        self._read(view, new_events(observation, self.cursor))
+        """One of ``observation.legal_actions``, or a claim post (bounded) during a day step.
+
+        The bot decides from its new events (:attr:`Observation.events`) and what it kept
+        from the earlier ones; it reads the snapshot (:attr:`Observation.view`) only for the
+        election tracker's limit and for the tracker after a veto."""
+        events = observation.events
+        if events is None:
+            events = new_events(observation, self.cursor)
+        if events:
+            self._read(events)
         legal = observation.legal_actions
-        board = view.get("board", {})
-        kinds = {a.get("action") for a in legal}
-        if self.pending_posts and self.posts < MAX_POSTS_PER_GAME and kinds & {"vote", "nominate"}:
-            if "targets" not in (legal[0] or {}):  # never during night 0's nomination
+        a0 = legal[0]
+        kind = a0.get("action")
+        if self.pending_posts and self.posts < MAX_POSTS_PER_GAME and (kind == "vote" or kind == "nominate" or any(
+                a.get("action") in ("vote", "nominate") for a in legal)):
+            if "targets" not in (a0 or {}):  # never during night 0's nomination
                 self.posts += 1
                 return {"player": self.player, "action": "post", "text": self.pending_posts.pop(0)}
         if len(legal) == 1:
-            return self._remember(legal[0], view)
-        a0 = legal[0]
-        kind = a0.get("action")
+            return self._remember(a0)
         if kind == "nominate" and "targets" in a0:
             return self._nominate_pair(legal)
         if kind == "nominate":
-            return self._nominate(legal, board)
+            return self._nominate(legal)
         if kind == "vote":
-            return self._vote(legal, board)
-        if kind in ("discard",):
-            return self._remember(self._discard(legal, view), view)
+            return self._vote(legal, observation)
+        if kind == "discard":
+            return self._remember(self._discard(legal))
         if kind in ("enact", "veto"):
-            return self._enact(legal, view, board)
+            return self._enact(legal)
         if kind == "veto_response":
             return self._veto_response(legal)
         if kind in ("investigate", "execute", "special_election"):
-            return self._power(legal, kind, board)
+            return self._power(legal, kind)
         return self.rng.choice(legal)
 
-    def _remember(self, action: Action, view: dict[str, Any]) -> Action:
+    def _remember(self, action: Action) -> Action:
         if action.get("action") == "discard":
-            hand = list(view.get("private", {}).get("hand") or [])
+            hand = list(self.hand)
             if action["card"] in hand:
                 hand.remove(action["card"])
             self.my_pass = _cards("".join(hand))
@@ -276,28 +346,45 @@ class SecretHitlerBot(Bot):
                 return p
         return None
 
-    def _nominee_score(self, p: str, board: dict[str, Any]) -> float:
+    def _nominee_score(self, p: str, fascist_policies: int) -> float:
         if self.plays_fascist:
-            if self._hitler() == p and board.get("fascist_policies", 0) >= 3:
+            if self._hitler() == p and fascist_policies >= 3:
                 return 10.0  # Hitler elected Chancellor after 3 Fascist policies wins
             return 3.0 if self._team(p) == "fascist" else 0.0
         return -self.score(p)
 
     def _nominate_pair(self, legal: list[Action]) -> Action:
-        def value(a: Action) -> float:
-            return sum(self._nominee_score(t, {}) for t in a["targets"]) + self.rng.below(100) / 1000
+        def value(a: Action) -> float:  # night 0: no policy yet
+            return sum(self._nominee_score(t, 0) for t in a["targets"]) + self.rng.below(100) / 1000
         return best(legal, value, self.rng)
 
-    def _nominate(self, legal: list[Action], board: dict[str, Any]) -> Action:
-        return best(legal, lambda a: self._nominee_score(a["target"], board), self.rng)
+    def _nominate(self, legal: list[Action]) -> Action:
+        fas = self.fascist_policies
+        return best(legal, lambda a: self._nominee_score(a["target"], fas), self.rng)
 
-    def _vote(self, legal: list[Action], board: dict[str, Any]) -> Action:
-        pres, chanc = board.get("presidential_candidate"), board.get("chancellor_candidate")
-        fas = board.get("fascist_policies", 0)
-        yes = self._yes_vote(pres, chanc, fas, board)
-        return find(legal, "vote", vote="yes" if yes else "no") or legal[0]
+    def _vote(self, legal: list[Action], observation: Observation) -> Action:
+        pres, chanc = self.ticket
+        want = "yes" if self._yes_vote(pres, chanc, self.fascist_policies, observation) else "no"
+        for action in legal:  # as find(legal, "vote", vote=want)
+            if action.get("action") == "vote" and action.get("vote") == want:
+                return action
+        return legal[0]
 
-    def _yes_vote(self, pres: str | None, chanc: str | None, fas: int, board: dict[str, Any]) -> bool:
+    def _tracker_full(self, observation: Observation) -> bool:
+        """One more failed election would top-deck. The events keep the tracker, except after
+        a veto (whether it counts as a failed election is a table option); the tracker's limit
+        (2 failed elections turbo, 3 official) is read from the board the first time it
+        matters: with the tracker at 0, one more failure never reaches it."""
+        tracker = self.tracker
+        if tracker == 0:
+            return False
+        if tracker is None or self.tracker_limit is None:
+            board = (observation.view or {}).get("board", {})
+            self.tracker_limit = board.get("tracker_limit", 2)
+            self.tracker = tracker = board.get("election_tracker", 0)
+        return tracker >= self.tracker_limit - 1  # type: ignore[operator]
+
+    def _yes_vote(self, pres: str | None, chanc: str | None, fas: int, observation: Observation) -> bool:
         if self.player in (pres, chanc):
             return True
         if self.plays_fascist:
@@ -307,25 +394,27 @@ class SecretHitlerBot(Bot):
                 return True
             return self.rng.below(100) < 35  # a few yes votes, to look like a liberal
         # a liberal (or a Hitler who knows nobody): trust by suspicion
-        risk = max(self.score(pres or ""), 0.0) + max(self.score(chanc or ""), 0.0)
-        if fas >= 3 and self.score(chanc or "") > -PROVEN / 2:
+        score = self.score
+        pres_score, chanc_score = score(pres or ""), score(chanc or "")
+        # max(score, 0.0) of each (a zero's sign aside, which no comparison sees)
+        risk = (pres_score if pres_score > 0.0 else 0.0) + (chanc_score if chanc_score > 0.0 else 0.0)
+        if fas >= 3 and chanc_score > -PROVEN / 2:
             risk += 0.75  # the Chancellor might be Hitler
-        tracker_full = board.get("election_tracker", 0) >= board.get("tracker_limit", 2) - 1
-        threshold = 2.5 if tracker_full else 1.5
+        threshold = 2.5 if self._tracker_full(observation) else 1.5
         return risk < threshold
 
-    def _discard(self, legal: list[Action], view: dict[str, Any]) -> Action:
+    def _discard(self, legal: list[Action]) -> Action:
         if self.plays_fascist:
             # pass F: a partner enacts it, and "I drew F F F" covers me with a liberal
             return find(legal, "discard", card="L") or legal[0]
         return find(legal, "discard", card="F") or legal[0]  # pass L when I can
 
-    def _enact(self, legal: list[Action], view: dict[str, Any], board: dict[str, Any]) -> Action:
-        hand = view.get("private", {}).get("hand") or []
+    def _enact(self, legal: list[Action]) -> Action:
+        hand = self.hand
         veto = find(legal, "veto")
         if self.plays_fascist:
             pres = (self.government or ("", ""))[0]
-            if "L" in hand and "F" in hand and self._team(pres) == "liberal" and board.get("fascist_policies", 0) <= 1:
+            if "L" in hand and "F" in hand and self._team(pres) == "liberal" and self.fascist_policies <= 1:
                 # the President knows they passed me a Liberal policy: keep my cover early on
                 return find(legal, "enact", card="L") or legal[0]
             return find(legal, "enact", card="F") or find(legal, "enact", card="L") or legal[0]
@@ -337,7 +426,7 @@ class SecretHitlerBot(Bot):
         allow = not self.plays_fascist and self.my_pass == "FF"
         return find(legal, "veto_response", allow=allow) or legal[0]
 
-    def _power(self, legal: list[Action], kind: str, board: dict[str, Any]) -> Action:
+    def _power(self, legal: list[Action], kind: str) -> Action:
         if self.plays_fascist:
             hitler = self._hitler()
 

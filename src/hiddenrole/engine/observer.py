@@ -42,6 +42,7 @@ MOD = "\x00mod"
 
 _dumps, _loads = json.dumps, json.loads
 _SCALARS = (str, int, float, bool, type(None))
+_SCALAR_TYPES = frozenset(_SCALARS)
 
 
 def _json_key(key: Any) -> str:
@@ -55,7 +56,10 @@ def copy_json(data: Any) -> Any:
     small objects of a decision (legal actions, events)."""
     kind = type(data)
     if kind is dict:
-        return {k if type(k) is str else _json_key(k): copy_json(v) for k, v in data.items()}
+        for k, v in data.items():
+            if type(k) is not str or type(v) not in _SCALAR_TYPES:
+                return {k if type(k) is str else _json_key(k): copy_json(v) for k, v in data.items()}
+        return data.copy()  # str keys and scalar values (most actions and events): one C call
     if kind is list or kind is tuple:
         return [copy_json(v) for v in data]
     return data

@@ -69,6 +69,26 @@ class SecretHitler(Game):
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"order", "roles", "deck", "votecodes", "reshuffles", "picks", "timeouts"})
     CHANCE_SEQUENCES = frozenset({"reshuffles", "picks", "timeouts"})
+    #: Every event kind the game emits (public ones carry ``"by": "Mod"`` when the Mod
+    #: announces them; the others are a player's post or nomination, or private).
+    EVENT_KINDS = frozenset({
+        # the deal: the player list (public), each role and votecodes, the deck (Mod only)
+        "player_list", "role", "deck",
+        # nominations: night 0's pair (private), a day's Chancellor Candidate, none by timeout
+        "nominations", "nominated", "no_nomination",
+        # the thread and the vote: posts (turbo votes are posts), official votes cast, a bold
+        # code that counted for nothing (private), the tally
+        "post", "voted", "vote_ignored", "vote_result",
+        # the legislative session (private) and its public outcome
+        "policies_drawn", "discarded", "policies_passed", "enacted", "veto_requested",
+        "veto_answered", "vetoed", "policy_enacted", "reshuffled",
+        # powers: private results and timeout choices, the public announcement
+        "peek", "investigation", "special_election_chosen", "execution_chosen", "executive_action",
+        # turbo dawns: the night's facts, then the new day; the end
+        "night_report", "day_start", "game_over",
+    })
+    #: The observer that builds every view (:class:`.views.SecretHitlerObserver`).
+    OBSERVER = "hiddenrole.games.secret_hitler.views:SecretHitlerObserver"
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
@@ -143,6 +163,9 @@ class SecretHitler(Game):
         # order, made on the candidate's first day; each day keeps the eligible ones
         self._nominations: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         self._eligible: dict[str, dict[str, Any]] = {}  # eligible Chancellor -> nomination action
+        # each event's JSON form and how to copy it, made once for all the game's observers by
+        # the first that looks at the event (views.SecretHitlerObserver): a cache, not state
+        self.event_json: list[tuple[dict[str, Any], tuple[str, ...], Event]] = []
         self._publish()
 
         # "The Mod rands the player list and puts in it in the opening post of the game thread."
@@ -923,11 +946,6 @@ class SecretHitler(Game):
         return event
 
     # ------------------------------------------------------------------ views
-    def view(self, player: str | None) -> dict[str, Any]:
-        """``player``'s information state (see :mod:`.views`)."""
-        from .views import build_view
-        return build_view(self, player)
-
     def summary(self) -> dict[str, Any]:
         """The public summary (see :mod:`.views`)."""
         from .views import build_summary

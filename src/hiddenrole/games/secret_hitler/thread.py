@@ -3,8 +3,9 @@
 "All players must communicate entirely within the thread". Players' posts are ``post``
 events; the Mod's announcements are the public events with ``"by": "Mod"``. This module
 renders both as thread posts ``{"seq", "by", "text"}`` (plus ``"mark": "P"|"C"`` on a
-candidate's post) for views and clients. It is only used when a view is built, so the
-engine's hot loop never formats text.
+candidate's post) for views and clients: the whole thread in a full view
+(:func:`thread_posts`), or a viewer's new posts among their new events
+(:func:`thread_post`, used by the observer). The engine's hot loop never formats text.
 """
 
 from __future__ import annotations
@@ -81,6 +82,24 @@ def mod_text(event: dict[str, Any]) -> str:
     return kind.replace("_", " ")
 
 
+def thread_post(event: dict[str, Any]) -> dict[str, Any] | None:
+    """One event's thread post ``{"by", "text"}`` (plus ``"mark"``), or ``None`` for an event
+    that is not a post in the thread (a private one, or one the Mod does not announce)."""
+    if event.get("private"):
+        return None
+    kind = event["kind"]
+    if kind == "post":
+        post = {"by": event["player"], "text": event["text"]}
+        if "mark" in event:
+            post["mark"] = event["mark"]
+        return post
+    if kind == "nominated":  # the Presidential Candidate names a Chancellor Candidate
+        return {"by": event["president"], "mark": "P", "text": f"I name {event['chancellor']} as Chancellor Candidate."}
+    if event.get("by") == MOD:
+        return {"by": MOD, "text": mod_text(event)}
+    return None
+
+
 def thread_posts(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The thread as posts, from a view's events (public ones only are thread posts).
 
@@ -88,16 +107,7 @@ def thread_posts(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     so the thread shows no gap where private events happened."""
     out: list[dict[str, Any]] = []
     for event in events:
-        if event.get("private"):
-            continue
-        if event["kind"] == "post":
-            post = {"seq": len(out), "by": event["player"], "text": event["text"]}
-            if "mark" in event:
-                post["mark"] = event["mark"]
-            out.append(post)
-        elif event["kind"] == "nominated":  # the Presidential Candidate names a Chancellor Candidate
-            out.append({"seq": len(out), "by": event["president"], "mark": "P",
-                        "text": f"I name {event['chancellor']} as Chancellor Candidate."})
-        elif event.get("by") == MOD:
-            out.append({"seq": len(out), "by": MOD, "text": mod_text(event)})
+        post = thread_post(event)
+        if post is not None:
+            out.append({"seq": len(out), **post})
     return out

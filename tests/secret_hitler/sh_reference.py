@@ -1,0 +1,220 @@
+"""The reference for the observer tests: a frozen copy of Secret Hitler's view builder as it
+was before the event stream (main at 642e674: ``views.build_view``, ``thread.thread_posts``),
+which rebuilt a player's whole view from the whole log at every call.
+
+The observer (:class:`hiddenrole.games.secret_hitler.views.SecretHitlerObserver`) must give
+exactly these views; this copy is not to be changed with the game's views, only with its
+rules (a change of what a player may know is a change of this reference too).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from hiddenrole.games.secret_hitler import roles as R
+from hiddenrole.games.secret_hitler.game import SecretHitler
+
+MOD = "Mod"  # the thread's name for the Mod
+
+
+def ref_events(game: SecretHitler, player: str | None) -> list[dict[str, Any]]:
+    """The events ``player`` may see (``None``: public ones), as the engine numbered them:
+    ``{"seq", "kind", **data}`` (``"private": true`` on a private one), ``seq`` in the
+    player's own order, through a JSON round trip."""
+    out = []
+    for event in game.log:
+        if event.to is not None and (player is None or player not in event.to):
+            continue
+        item: dict[str, Any] = {"seq": len(out), "kind": event.kind, **event.data}
+        if event.to is not None:
+            item["private"] = True
+        out.append(json.loads(json.dumps(item)))
+    return out
+
+
+def ref_base_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
+    return {
+        "game": game.name, "player": player, "phase": game.phase, "over": game.is_over,
+        "players": list(game.players), "events": ref_events(game, player),
+        "result": game.result.to_json() if game.result else None,
+    }
+
+
+def _policy(card: str) -> str:
+    return "a Liberal policy" if card == "L" else "a Fascist policy"
+
+
+def _action(action: dict[str, Any]) -> str:
+    power, who = action.get("power"), action.get("player")
+    if action.get("skipped"):
+        return f"{who} had no one left to examine; the power was skipped."
+    if power == "peek":
+        return f"President {who} examined the next three policy cards."
+    if power == "investigate":
+        return f"{who} examined the identity of {action['target']}."
+    if power == "special_election":
+        return f"{who} called a special election: {action['target']} is the next Presidential Candidate."
+    if power == "execute":
+        return f"{who} killed {action['target']}."
+    return ""
+
+
+def mod_text(event: dict[str, Any]) -> str:
+    """The forum text of one Mod announcement (an event's JSON form with ``"by": "Mod"``)."""
+    kind = event["kind"]
+    if kind == "player_list":
+        return "Player list: " + ", ".join(event["order"]) + f". {event['president']} is President."
+    if kind == "day_start":
+        parts = []
+        if "chancellor" in event:
+            parts.append(f"The President picked {event['chancellor']} as Chancellor.")
+        if "policy" in event:
+            parts.append(f"A {_policy(event['policy'])[2:]} was played.")
+        if event.get("veto"):
+            parts.append("The Chancellor vetoed the policies and the President allowed it.")
+        if "action" in event:
+            parts.append(_action(event["action"]))
+        if event.get("reshuffled"):
+            parts.append("The discards were shuffled back into the deck.")
+        parts.append(f"It is day {event['day']}. {event['presidential_candidate']} is the Presidential Candidate.")
+        return " ".join(p for p in parts if p)
+    if kind == "vote_result":
+        outcome = "passed" if event["passed"] else "failed"
+        votes = ", ".join(f"{p}: {v}" for p, v in event["votes"].items())
+        return (f"The ticket {event['president']} / {event['chancellor']} {outcome} "
+                f"({event['yes']} yes, {event['no']} no). Votes: {votes}.")
+    if kind == "no_nomination":
+        return f"No Chancellor Candidate was named on day {event['day']} (by timeout): the election failed."
+    if kind == "policy_enacted":
+        how = "The top policy of the deck was played" if event["top_deck"] else "The government played"
+        return (f"{how}: {_policy(event['card'])}. Liberal policies {event['liberal_policies']}, "
+                f"Fascist policies {event['fascist_policies']}.")
+    if kind == "reshuffled":
+        return f"The discards were shuffled back into the deck ({event['deck_size']} cards)."
+    if kind == "night_report":
+        inner = dict(event, kind="day_start", day=event["night"] + 1, presidential_candidate="")
+        return mod_text(inner).split(" It is day")[0]
+    if kind == "executive_action":
+        return _action(event)
+    if kind == "vetoed":
+        return f"Chancellor {event['chancellor']} vetoed the policies and President {event['president']} allowed it."
+    if kind == "game_over":
+        side = "Liberals" if event["winner"] == "liberals" else "Fascists"
+        reason = event["reason"].replace("_", " ")
+        roles = ", ".join(f"{p}: {r}" for p, r in event["roles"].items())
+        return f"The {side} win ({reason}). Roles: {roles}."
+    return kind.replace("_", " ")
+
+
+def ref_thread_posts(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The thread as posts, from a view's events (public ones only are thread posts).
+
+    Each post's ``seq`` is its position in the thread (0, 1, 2...), the same for everybody,
+    so the thread shows no gap where private events happened."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        if event.get("private"):
+            continue
+        if event["kind"] == "post":
+            post = {"seq": len(out), "by": event["player"], "text": event["text"]}
+            if "mark" in event:
+                post["mark"] = event["mark"]
+            out.append(post)
+        elif event["kind"] == "nominated":  # the Presidential Candidate names a Chancellor Candidate
+            out.append({"seq": len(out), "by": event["president"], "mark": "P",
+                        "text": f"I name {event['chancellor']} as Chancellor Candidate."})
+        elif event.get("by") == MOD:
+            out.append({"seq": len(out), "by": MOD, "text": mod_text(event)})
+    return out
+
+
+def _public(game: SecretHitler) -> dict[str, Any]:
+    if game._night_secret:
+        return {
+            "liberal_policies": game._pub_lib, "fascist_policies": game._pub_fas,
+            "election_tracker": game._pub_tracker, "deck_size": game._pub_deck,
+            "discard_size": game._pub_discard, "alive_set": game._pub_alive_set,
+        }
+    return {
+        "liberal_policies": game.liberal_policies, "fascist_policies": game.fascist_policies,
+        "election_tracker": game.tracker, "deck_size": len(game.deck),
+        "discard_size": len(game.discards), "alive_set": game.alive,
+    }
+
+
+def ref_summary(game: SecretHitler) -> dict[str, Any]:
+    """The public summary: ``phase``, ``day``, ``liberal_policies``, ``fascist_policies``,
+    ``election_tracker``, ``president``, ``chancellor`` (the last elected), ``presidential_candidate``,
+    ``alive`` (in the player list's order), ``deck_size``, ``discard_size``, ``winner``, ``reason``,
+    plus ``variant``."""
+    pub = _public(game)
+    alive = pub.pop("alive_set")
+    res = game.result
+    return {
+        "variant": game.rules["variant"],
+        "phase": game.phase,
+        "day": game.day,
+        **pub,
+        "president": game.president,
+        "chancellor": None if game.turbo and game.day == 0 else game.chancellor,  # night 0's pick is told at dawn
+        "presidential_candidate": game.presidential_candidate,
+        "alive": [p for p in game.order if p in alive],
+        "winner": res.winner if res else None,
+        "reason": res.reason if res else None,
+    }
+
+
+def ref_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
+    """``player``'s information state (``None``: a spectator): ``base_view`` keys plus
+    ``board`` (public) and ``private``.
+
+    Raises:
+        IllegalAction: an unknown player.
+    """
+    out = ref_base_view(game, player)
+    board = ref_summary(game)
+    alive = set(board["alive"])
+    board.update({
+        # a turbo night's private steps (and how fast they went) are nobody else's business
+        "step": "night" if game._night_secret else game.step,
+        "player_list": list(game.order),
+        "dead": [p for p in game.order if p not in alive],
+        "chancellor_candidate": game.chancellor_candidate,
+        "nominees_eligible": game.eligible_chancellors() if game.step == "nominate" else [],
+        "veto_unlocked": board["fascist_policies"] >= R.VETO_AT,
+        "powers": list(game.powers[:5]),
+        "tracker_limit": game.tracker_limit,
+        "options": dict(game.rules),
+    })
+    if not game.turbo and game.step == "vote":
+        board["voted"] = [p for p in game.order if p in game.votes]
+    board["thread"] = ref_thread_posts(out["events"])
+    out["board"] = board
+    private: dict[str, Any] = {}
+    if player is not None:
+        role = game.roles[player]
+        private["role"] = role
+        private["allegiance"] = R.allegiance(role)
+        if R.knows_everyone(role, game.count):
+            private["roles"] = {q: game.roles[q] for q in game.order}
+        private["alive"] = player in game.alive
+        if game.turbo:
+            private["votecodes"] = game.votecodes[player]
+            if game.day > 0:
+                private["todays_codes"] = dict(zip(("yes", "no"), game.votecodes[player][(game.day - 1) % 20]))
+        if game.step == "vote" and player in game.votes:
+            private["vote"] = game.votes[player]
+        if game.actor == player and game.step in ("discard", "enact"):
+            private["hand"] = list(game.hand)
+        if game.actor == player and game.step == "veto":
+            private["veto_requested"] = True
+        if player in game.investigations:
+            private["investigations"] = dict(game.investigations[player])
+        if player in game.peeks:
+            private["peeks"] = [list(p) for p in game.peeks[player]]
+        if game.actor == player and game.step == "power":
+            private["power"] = game.power
+    out["private"] = private
+    return out
