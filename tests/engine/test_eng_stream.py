@@ -158,3 +158,15 @@ def test_a_game_that_hands_out_fresh_legal_actions_shares_none_of_them(game: str
 
         play_game(g, bots, on_step=check)
         assert checked[0] > 5
+
+
+def test_copy_json_copies_like_a_json_round_trip_and_shares_nothing() -> None:
+    from collections import OrderedDict
+
+    from hiddenrole.engine import copy_json
+
+    data = {"a": (1, [2, {"b": None}]), 3: True, "sub": OrderedDict(x=[1]), "flat": {"k": "v"}}
+    out = copy_json(data)
+    assert out == {"a": [1, [2, {"b": None}]], "3": True, "sub": {"x": [1]}, "flat": {"k": "v"}}
+    assert type(out["sub"]) is dict
+    assert not containers(out) & containers(data)

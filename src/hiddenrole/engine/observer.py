@@ -62,6 +62,10 @@ def copy_json(data: Any) -> Any:
         return data.copy()  # str keys and scalar values (most actions and events): one C call
     if kind is list or kind is tuple:
         return [copy_json(v) for v in data]
+    if isinstance(data, dict):  # a subclass of dict: copied as a plain dict
+        return {k if type(k) is str else _json_key(k): copy_json(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [copy_json(v) for v in data]
     return data
 
 
