@@ -1,7 +1,8 @@
 """A complete game of each of the three games in real Chromium against the real server:
 one browser context per human player (a desktop host, a phone guest), bots in the other
 seats, a TV (spectator) context; the DOM of every page is checked for others' secrets
-along the way; screenshots of each board on a phone and a desktop go to docs/screenshots/."""
+along the way; screenshots of each board on a phone and a desktop go to docs/screenshots/
+under `make screenshots` (a scratch folder in a test run)."""
 
 from __future__ import annotations
 

@@ -3,8 +3,10 @@ read the page's client state through Alpine, and check a page for others' secret
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,9 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# `make screenshots` sets HIDDENROLE_SCREENSHOTS=docs/screenshots; a test run writes its
+# screenshots to a scratch folder instead, so the suite never changes a tracked file
+SCREENSHOTS = Path(os.environ.get("HIDDENROLE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "hiddenrole-screenshots")
 
 #: Actions the client confirms before sending (execution, ending the game).
 IRREVERSIBLE = {"execute", "call_end"}
@@ -143,7 +147,8 @@ def play_to_end(pages: list[Page], rng: random.Random, *, seconds: float = 150.0
 
 
 def screenshot(page: Page, name: str) -> Path:
-    """A PNG of the page's game screen into docs/screenshots/ (kept small)."""
+    """A PNG of the page's game screen (kept small) into :data:`SCREENSHOTS`: docs/screenshots/
+    under `make screenshots`, a scratch folder in a test run."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     # a full-page capture stretches the viewport: the sticky status bar would float mid-page
