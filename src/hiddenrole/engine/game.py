@@ -363,9 +363,12 @@ class Game(ABC):
             raise NotImplementedError(f"{type(self).__name__} declares no OBSERVER and does not override view()")
         return self.observer(player).view()
 
-    @abstractmethod
     def summary(self) -> dict[str, Any]:
-        """The public summary (no secrets), printed at the end of a script."""
+        """The public summary (no secrets), printed at the end of a script: built by the game's
+        observer (:meth:`Observer.summary`); a game without one overrides this method."""
+        if self.OBSERVER is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no OBSERVER and does not override summary()")
+        return self.observer(None).summary()
 
     def reveal(self) -> dict[str, Any]:
         """Everything, for after the game: the public summary, every event with its audience,

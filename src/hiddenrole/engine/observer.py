@@ -198,6 +198,10 @@ class Observer:
         out["private"] = self.private()
         return out
 
+    def summary(self) -> dict[str, Any]:
+        """The game's public summary (no secrets; :meth:`Game.summary`): each game's own shape."""
+        raise NotImplementedError(f"{type(self).__name__} gives no summary")
+
     def thread(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The public thread's new posts among ``events`` (this viewer's new events), as
         ``{"by", "text"}`` (games may add fields): by default the ``post`` events."""

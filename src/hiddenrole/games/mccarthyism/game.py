@@ -895,13 +895,7 @@ class McCarthyism(Game):
 
     # --------------------------------------------------------------- views
     # view(player) is built by the game's observer (OBSERVER: views.McCarthyismObserver)
-    def summary(self) -> dict[str, Any]:
-        """The public summary: the board (no secrets) and the result once over."""
-        from .views import board
-
-        out = board(self)
-        out["result"] = self._result.to_json() if self._result else None
-        return out
+    # summary() too: McCarthyismObserver.summary, the board and the result once over
 
 
 

@@ -194,6 +194,12 @@ class McCarthyismObserver(Observer):
         """The public state (:func:`board`)."""
         return board(self.mc)
 
+    def summary(self) -> dict[str, Any]:
+        """The public summary: the board (no secrets) and the result once over."""
+        out = board(self.mc)
+        out["result"] = self.mc.result.to_json() if self.mc.result else None
+        return out
+
     def private(self) -> dict[str, Any]:
         """What the viewer knows beyond the board (``{}`` for a spectator or the Mod).
 

@@ -946,10 +946,7 @@ class SecretHitler(Game):
         return event
 
     # ------------------------------------------------------------------ views
-    def summary(self) -> dict[str, Any]:
-        """The public summary (see :mod:`.views`)."""
-        from .views import build_summary
-        return build_summary(self)
+    # view(player) and summary() are built by the observer (OBSERVER: views.SecretHitlerObserver)
 
 
 _HANDLERS = {

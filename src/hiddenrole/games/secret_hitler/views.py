@@ -190,6 +190,10 @@ class SecretHitlerObserver(Observer):
             board["voted"] = [p for p in game.order if p in game.votes]
         return board
 
+    def summary(self) -> dict[str, Any]:
+        """The public summary (:func:`build_summary`)."""
+        return build_summary(self.game)  # type: ignore[arg-type]
+
     def private(self) -> dict[str, Any]:
         """What the viewer knows beyond the board: ``role``, ``allegiance``, ``roles`` (the
         roles a Fascist who knows everyone was told), ``alive``, ``votecodes`` and

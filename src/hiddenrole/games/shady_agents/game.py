@@ -35,7 +35,6 @@ from mypy_extensions import mypyc_attr
 
 from hiddenrole.engine import BadSetup, Event, Game, IllegalAction, Result, Timer
 
-from . import views
 from .interrogations import CARD_IDS, CARDS, Card
 from .options import OPTIONS
 from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
@@ -605,9 +604,7 @@ class ShadyAgents(Game):
 
     # ------------------------------------------------------------------ views
     # view(player) is built by the observer (OBSERVER, views.ShadyAgentsObserver)
-    def summary(self) -> dict[str, Any]:
-        """The public summary (roles and tools only once the game is over)."""
-        return views.summary(self)
+    # summary() too (ShadyAgentsObserver.summary: roles and tools only once the game is over)
 
 
 _HANDLERS = {

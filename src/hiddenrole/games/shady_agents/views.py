@@ -260,6 +260,10 @@ class ShadyAgentsObserver(Observer):
         """The public state without the chat (:func:`board`)."""
         return board(_shady(self.game))
 
+    def summary(self) -> dict[str, Any]:
+        """The public summary (:func:`summary`: roles and tools only once the game is over)."""
+        return summary(_shady(self.game))
+
     def private(self) -> dict[str, Any]:
         """The viewer's own knowledge, from the events folded so far (``{}`` unless seated)."""
         if not self.seated:
