@@ -158,3 +158,22 @@ def test_web_names_and_posts_are_shown_as_text_never_as_html(server, desktop, ph
     for page in (host, guest):
         assert page.locator("#app img, #app i, .posts b:has-text('bold?'), .posts script").count() == 0
     assert dialogs == []
+
+
+def test_web_merge_patch_keeps_a_player_named_like_an_object_internal(server, phone):
+    """A state patch keyed by player names (holdings, roles seen) must treat every name as
+    data: "__proto__" is a legal player name, and assigning it would set the object's
+    prototype instead (RFC 7386 patches applied by the client's mergePatch)."""
+    page = phone().new_page()
+    page.goto(server + "/")
+    out = page.evaluate("""async () => {
+        const { mergePatch } = await import("/app.js");
+        const state = JSON.parse('{"board": {"holding": {"Ann": 2}, "gone": 1}}');
+        const patch = JSON.parse('{"board": {"holding": {"__proto__": 1, "constructor": 3}, "gone": null}}');
+        const next = mergePatch(state, patch);
+        return { json: JSON.stringify(next), before: JSON.stringify(state),
+                 proto: Object.getPrototypeOf(next.board.holding) === Object.prototype };
+    }""")
+    assert out["json"] == '{"board":{"holding":{"Ann":2,"__proto__":1,"constructor":3}}}'
+    assert out["before"] == '{"board":{"holding":{"Ann":2},"gone":1}}'  # left as it was
+    assert out["proto"] is True

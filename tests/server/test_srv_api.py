@@ -152,6 +152,29 @@ def test_kick_before_start_and_lobby_expiry(tmp_path):
     run(main())
 
 
+def test_what_json_has_not_or_a_parser_cannot_take_is_refused_and_the_connection_survives(tmp_path):
+    """NaN and Infinity (Python's json module takes them, JSON has not: echoed back they
+    would make a frame no browser parses), a 5,000-digit number, 50,000 nested brackets:
+    each a one-line bad_json error; the connection answers the next ping."""
+    async def main():
+        async with running_server(db(tmp_path), clock=ManualClock()) as srv:
+            code = (await srv.create(game="council", pace="untimed"))["code"]
+            ws = await srv.ws(code, spectator=True)
+            await ws.until(lambda f: f["type"] == "snapshot")
+            for text in ('{"type": "ping", "id": NaN}', '{"type": "ping", "id": -Infinity}',
+                         '{"type": "ping", "id": ' + "9" * 5000 + "}", "[" * 50000):
+                await ws.send(text)
+                frame = await ws.until(lambda f: f["type"] in ("error", "pong"))
+                assert frame["type"] == "error" and frame["code"] == "bad_json", frame
+                assert "not plain JSON" in frame["message"] and "\n" not in frame["message"]
+                assert len(frame["message"]) < 200 and frame["id"] is None
+            await ws.send({"type": "ping", "id": 1})
+            last = await ws.until(lambda f: f["type"] in ("error", "pong"))
+            assert last["type"] == "pong", last
+
+    asyncio.run(main())
+
+
 def test_websocket_bad_input_gets_errors_and_the_connection_survives(tmp_path):
     async def main():
         async with running_server(db(tmp_path), clock=ManualClock()) as srv:

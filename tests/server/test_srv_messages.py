@@ -85,24 +85,27 @@ def test_unknown_fields_on_any_message_are_refused_and_nothing_is_stored(tmp_pat
             ws = await srv.ws(code, hello=False)
             await ws.send({"type": "hello", "token": tokens["Ann"], "name": "Bob"})
             err = await answer(ws)
-            assert err["code"] == "bad_message" and "unknown field name in a 'hello' message" in err["message"]
+            assert err["code"] == "bad_message" and "unknown field 'name' in a 'hello' message" in err["message"]
             await ws.send({"type": "hello", "token": tokens["Ann"]})
             assert (await answer(ws))["you"]["name"] == "Ann"
             await srv.start(code, made["host_token"])
             await ws.until(lambda f: f["type"] == "update" and f["state"]["status"] == "running")
             refused = [
-                ({"type": "ping", "id": 1, "payload": "x"}, "unknown field payload in a 'ping' message"),
-                ({"type": "resync", "id": 2, "since": 4}, "unknown field since in a 'resync' message"),
+                ({"type": "ping", "id": 1, "payload": "x"}, "unknown field 'payload' in a 'ping' message"),
+                ({"type": "resync", "id": 2, "since": 4}, "unknown field 'since' in a 'resync' message"),
                 ({"type": "post", "id": 3, "text": "hi", "to": "Bob", "secret": True},
-                 "unknown fields secret, to in a 'post' message (it takes id, text, type)"),
+                 "unknown fields 'secret', 'to' in a 'post' message (it takes id, text, type)"),
                 ({"type": "action", "id": 4, "action": {"action": "vote", "target": "Bob"}, "also": 1},
-                 "unknown field also in a 'action' message"),
+                 "unknown field 'also' in an 'action' message"),
+                ({"type": "ping", "id": 8, "a\nb\nc": 1, "x" * 60000: 2, "y": 3, "z": 4},
+                 "unknown fields 'a\\nb\\nc', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…', 'y' and 1 more in a 'ping'"),
             ]
             for message, text in refused:
                 await ws.send(message)
                 err = await answer(ws)  # an error, not a pong, a snapshot or an ack
                 assert err["type"] == "error" and err["code"] == "bad_message", err
                 assert err["id"] == message["id"] and text in err["message"], err["message"]
+                assert "\n" not in err["message"] and len(err["message"]) < 300  # one short line
             assert await stored_actions(srv, code) == []
             assert (await srv.http.get(f"/api/tables/{code}")).json()["state"]["status"] == "running"
             await ws.send({"type": "ping", "id": 5})

@@ -66,6 +66,16 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def _no_constant(name: str) -> Any:
+    """``json.loads``'s hook for NaN and Infinity, which JSON does not have: refused."""
+    raise ValueError(f"{name} is not JSON")
+
+
+def _field_name(name: str) -> str:
+    """A field name as an error message may show it: quoted, escaped, at most 30 characters."""
+    return repr(name if len(name) <= 30 else name[:30] + "…")
+
+
 def unknown_fields(kind: str, data: dict[str, Any]) -> str | None:
     """A sentence naming the fields of a ``kind`` message that it does not take, or ``None``."""
     known = MESSAGE_FIELDS.get(kind)
@@ -74,7 +84,9 @@ def unknown_fields(kind: str, data: dict[str, Any]) -> str | None:
     extra = sorted(str(k) for k in data if k not in known)
     if not extra:
         return None
-    return (f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(extra)} in a {kind!r} message "
+    shown = ", ".join(_field_name(k) for k in extra[:3]) + (f" and {len(extra) - 3} more" if len(extra) > 3 else "")
+    article = "an" if kind[:1] in "aeiou" else "a"
+    return (f"unknown field{'s' if len(extra) > 1 else ''} {shown} in {article} {kind!r} message "
             f"(it takes {', '.join(sorted(known))})")
 
 
@@ -342,15 +354,18 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str) -> No
                 conn.error("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes (64 KiB)")
                 continue
             try:
-                data = json.loads(text)
+                data = json.loads(text, parse_constant=_no_constant)
             except json.JSONDecodeError as exc:
                 data = exc
+            except (ValueError, RecursionError):  # NaN/Infinity, a 4,300-digit number, deep nesting
+                data = json.JSONDecodeError("not plain JSON (no NaN or Infinity, numbers of at most "
+                                            "4,300 digits, nesting of at most 500 levels)", "", 0)
             if conn.flooded():  # counted for every message; the error echoes its id when it has one
                 msg_id = data.get("id") if isinstance(data, dict) else None
                 conn.error("flood", f"more than {FLOOD_LIMIT} messages per second: this one was ignored", msg_id)
                 continue
             if isinstance(data, json.JSONDecodeError):
-                conn.error("bad_json", f"not valid JSON: {data}")
+                conn.error("bad_json", f"not valid JSON: {data.msg if not data.doc else data}")
                 continue
             if not isinstance(data, dict):
                 conn.error("bad_message", "a message must be a JSON object with a \"type\"")

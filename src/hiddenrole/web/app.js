@@ -18,8 +18,11 @@ export function mergePatch(target, patch) {
   if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
   const out = target !== null && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
+    if (v === null) { delete out[k]; continue; }
+    // own properties only, defined rather than assigned: a key such as "__proto__" (a player's
+    // name) is data, never the object's prototype
+    const old = Object.hasOwn(out, k) ? out[k] : undefined;
+    Object.defineProperty(out, k, { value: mergePatch(old, v), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
