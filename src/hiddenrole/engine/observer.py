@@ -41,8 +41,7 @@ if TYPE_CHECKING:
 MOD = "\x00mod"
 
 _dumps, _loads = json.dumps, json.loads
-_SCALARS = (str, int, float, bool, type(None))
-_SCALAR_TYPES = frozenset(_SCALARS)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _json_key(key: Any) -> str:
@@ -50,22 +49,25 @@ def _json_key(key: Any) -> str:
     return key if type(key) is str else _dumps(key).strip('"')
 
 
+def _copy_dict(data: dict[Any, Any]) -> dict[str, Any]:
+    return {k if type(k) is str else _json_key(k): copy_json(v) for k, v in data.items()}
+
+
 def copy_json(data: Any) -> Any:
     """A deep copy of JSON-like data as a JSON round trip would make it (tuples become lists,
-    keys strings), sharing no container with ``data``; faster than the round trip for the
-    small objects of a decision (legal actions, events)."""
+    keys strings, subclasses of dict and list plain ones), sharing no container with
+    ``data``; faster than the round trip for the small objects of a decision (legal actions,
+    events)."""
     kind = type(data)
     if kind is dict:
         for k, v in data.items():
-            if type(k) is not str or type(v) not in _SCALAR_TYPES:
-                return {k if type(k) is str else _json_key(k): copy_json(v) for k, v in data.items()}
+            if type(k) is not str or type(v) not in _SCALARS:
+                return _copy_dict(data)
         return data.copy()  # str keys and scalar values (most actions and events): one C call
-    if kind is list or kind is tuple:
+    if kind is list or kind is tuple or isinstance(data, (list, tuple)):
         return [copy_json(v) for v in data]
-    if isinstance(data, dict):  # a subclass of dict: copied as a plain dict
-        return {k if type(k) is str else _json_key(k): copy_json(v) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [copy_json(v) for v in data]
+    if isinstance(data, dict):
+        return _copy_dict(data)
     return data
 
 
