@@ -38,6 +38,8 @@ def test_web_reload_restores_seat_view_and_choice(game, bots, server, phone):
     expect(page.locator("[data-page=game]")).to_be_visible()
     before = wait_for_choice(page, rng, clicks_first=2)
     buttons = page.locator("[data-test=actions] button.action")
+    # the client's state says the choice is pending; the page draws its buttons a moment later
+    expect(buttons.first).to_be_visible()
     labels = buttons.all_inner_texts()
     private = page.locator("[data-test=private]").inner_text()
     assert labels and before["me"] == "Ann"
