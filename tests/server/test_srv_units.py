@@ -1,4 +1,4 @@
-"""Unit tests of the server's parts: pace, names, the flood limit, the scheduler (property)."""
+"""Unit tests of the server's parts: pace, names, the rate limits, the scheduler (property)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hiddenrole.engine import BadOption, game_class
 from hiddenrole.server import ManualClock, Scheduler
 from hiddenrole.server.moderator import check_name
 from hiddenrole.server.pace import check_pace, game_options
-from hiddenrole.server.protocol import FLOOD_LIMIT, Connection
+from hiddenrole.server.guard import ClockStorage, Guard, Limits
 from hiddenrole.server.table import TableError
 
 
@@ -60,16 +60,59 @@ def test_display_names():
         assert info.value.code == "bad_name"
 
 
-def test_flood_limit_counts_messages_per_second(monkeypatch):
-    now = [100.0]
-    monkeypatch.setattr("hiddenrole.server.protocol.time.monotonic", lambda: now[0])
-    conn = Connection(ws=None)
-    assert [conn.flooded() for _ in range(FLOOD_LIMIT)] == [False] * FLOOD_LIMIT
-    assert conn.flooded() is True  # the 21st within the second
-    now[0] += 0.999
-    assert conn.flooded() is True
-    now[0] += 0.002
-    assert conn.flooded() is False
+def test_message_rate_is_per_seat_and_per_address_on_the_injected_clock():
+    """20 messages a second per seat (all its connections), 60 per address: counted on the
+    server's clock, in a moving window of one second."""
+    clock = ManualClock(100.0)
+    guard = Guard(clock)
+    seat = ("table1", "Ann")
+    assert [guard.message("1.2.3.4", seat) for _ in range(20)] == [True] * 20
+    assert guard.message("1.2.3.4", seat) is False  # the 21st within the second, whatever the connection
+    assert guard.message("1.2.3.4", ("table1", "Bob")) is True  # another seat at the same address
+    clock.advance(0.999)
+    assert guard.message("5.6.7.8", seat) is False  # the seat's limit follows it to any address
+    clock.advance(0.002)
+    assert guard.message("5.6.7.8", seat) is True
+    other = Guard(ManualClock(0.0))
+    assert sum(other.message("9.9.9.9", None) for _ in range(70)) == 60  # per address, before any hello
+
+
+def test_flood_strikes_and_rest_rates_say_when_to_retry():
+    clock = ManualClock(1000.0)
+    guard = Guard(clock, Limits(flood_strikes="3/minute", creates="2/minute;3/hour"))
+    assert [guard.strike(7) for _ in range(4)] == [False, False, False, True]
+    assert guard.strike(8) is False  # per connection
+    assert guard.hit("creates", "a") is None and guard.hit("creates", "a") is None
+    assert guard.hit("creates", "a") == 60.0  # the minute's window ends 60 s after the first
+    clock.advance(59.5)
+    assert guard.hit("creates", "a") == 1.0  # rounded up: never "retry in 0 seconds"
+    clock.advance(1)
+    assert guard.hit("creates", "a") is None  # the third of the hour
+    clock.advance(61)
+    assert guard.hit("creates", "a") == 3479.0  # the hour's window ends at 1000 + 3600: ceil(4600 - 1121.5)
+    assert guard.hit("creates", "b") is None  # per address
+
+
+def test_connections_per_address_are_counted_and_released():
+    guard = Guard(ManualClock(), Limits(connections_per_address=2))
+    assert [guard.open("a"), guard.open("a"), guard.open("a"), guard.open("b")] == [True, True, False, True]
+    guard.close("a")
+    assert guard.open("a") is True
+    for _ in range(2):
+        guard.close("a")
+    guard.close("b")
+    assert not guard.per_address  # nothing left behind for addresses that left
+
+
+def test_rate_storage_forgets_clients_whose_window_passed():
+    clock = ManualClock(0.0)
+    guard = Guard(clock)
+    for i in range(ClockStorage.SWEEP_EVERY - 1):
+        guard.message(f"10.0.{i // 256}.{i % 256}", None)
+    assert len(guard.storage.windows) == ClockStorage.SWEEP_EVERY - 1
+    clock.advance(2)
+    guard.message("10.1.0.1", None)  # the sweep: every window but this one ended
+    assert len(guard.storage.windows) == 1
 
 
 @given(st.lists(st.tuples(st.sampled_from("abcd"), st.one_of(st.none(), st.floats(0, 100))), max_size=25),

@@ -4,7 +4,8 @@ REST (JSON, OpenAPI at ``/openapi.json``, docs at ``/docs``):
 
 * ``GET /api/games``: the games, their options (with defaults and ranges) and bot kinds;
 * ``POST /api/tables``: create a table (game, options, pace, factor, bots, host name);
-* ``GET /api/tables``: the open tables (waiting for players);
+* ``GET /api/tables``: the open tables (waiting for players), a page at a time
+  (``?limit=&cursor=``; the next page's link in the ``Link`` header);
 * ``GET /api/tables/{code}``: a table's public state (with ``Authorization: Bearer
   SEAT_TOKEN``, also that player's view);
 * ``POST /api/tables/{code}/join``, ``/start``, ``/kick``, ``/bots``, ``/replace``
@@ -12,7 +13,9 @@ REST (JSON, OpenAPI at ``/openapi.json``, docs at ``/docs``):
 * ``GET /api/tables/{code}/export`` and ``/replay/{step}`` once the game is over.
 
 WebSocket: ``/ws/{code}`` (see :mod:`hiddenrole.server.protocol`). Errors are
-``{"error": {"code": ..., "message": ...}}`` with a 4xx status.
+``{"error": {"code": ..., "message": ...}}`` with a 4xx status. Table creation and joins
+are rate-limited per client address (:class:`~.guard.Guard`): over the rate, 429
+``rate_limited`` with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -32,7 +35,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..bots.base import bot_kinds
 from ..engine import available_games, game_class
 from .clock import Clock
-from .moderator import Moderator, best_bot_kind
+from .guard import Guard, Limits
+from .moderator import MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
 from .protocol import player_state, serve_connection, token_hash
 from .store import DEFAULT_DATABASE_URL, Store
 from .table import TableError
@@ -148,6 +152,14 @@ class Utf8Route(APIRoute):
         return route
 
 
+class RateLimited(TableError):
+    """A request over a per-address rate: 429 with ``Retry-After`` (whole seconds)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__("rate_limited", message, 429)
+        self.retry_after = retry_after
+
+
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
 
 
@@ -157,8 +169,15 @@ def _bearer(authorization: str | None) -> str | None:
     return None
 
 
+def client_address(request: Request | WebSocket) -> str:
+    """The client's address as the rate limits count it (behind a trusted proxy, uvicorn has
+    already put the forwarded address there)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None = None,
-               bot_delay: float = 0.0, moderator: Moderator | None = None) -> FastAPI:
+               bot_delay: float = 0.0, moderator: Moderator | None = None,
+               limits: Limits | None = None) -> FastAPI:
     """Build the server application.
 
     Args:
@@ -166,8 +185,16 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         clock: the time source (tests inject a ``ManualClock``).
         bot_delay: seconds a bot waits before each action.
         moderator: an existing moderator (its store and clock are used instead of the above).
+        limits: the abuse limits (rates, connection caps; :class:`~.guard.Limits` by default),
+            counted on the moderator's clock.
     """
     mod = moderator or Moderator(Store(database_url), clock, bot_delay=bot_delay)
+    guard = Guard(mod.clock, limits)
+
+    def rate_limit(kind: str, request: Request, what: str) -> None:
+        wait = guard.hit(kind, client_address(request))
+        if wait is not None:
+            raise RateLimited(f"too many {what} from your address: try again in {wait:.0f} seconds", wait)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -180,11 +207,13 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     app = FastAPI(title="hiddenrole", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="The online Mod for hidden-role games. Protocol: docs/protocol.md.")
     app.state.moderator = mod
+    app.state.guard = guard
     app.router.route_class = Utf8Route  # every route below: a body that is not UTF-8 is refused
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return error_response(exc.code, str(exc), exc.status)
+        headers = {"Retry-After": f"{exc.retry_after:.0f}"} if isinstance(exc, RateLimited) else None
+        return error_response(exc.code, str(exc), exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -225,6 +254,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table. Returns its public info, the join code and link, the host token
         (keep it: it starts, kicks and replaces), and the host's seat token if ``host_name`` was given."""
+        rate_limit("creates", request, "new tables")
         out = await mod.create(body.game, body.options, body.pace, body.factor, body.bots, body.bot_kind,
                                body.host_name)
         code = out["table"]["code"]
@@ -233,9 +263,18 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         return out
 
     @app.get("/api/tables")
-    async def open_tables() -> list[dict[str, Any]]:
-        """The tables waiting for players, newest first."""
-        return await mod.open_tables()
+    async def open_tables(request: Request, response: Response,
+                          limit: int = Query(PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE, description="tables per page"),
+                          cursor: str | None = Query(None, max_length=200,
+                                                     description="the next page's cursor (from the Link header)"),
+                          ) -> list[dict[str, Any]]:
+        """The tables waiting for players, newest first, ``limit`` at a time; when there are
+        more, the ``Link`` header (``rel="next"``) gives the next page's URL."""
+        page, after = await mod.open_tables(cursor, limit)
+        if after is not None:
+            url = request.url.include_query_params(limit=limit, cursor=after)
+            response.headers["Link"] = f'<{url.path}?{url.query}>; rel="next"'
+        return page
 
     @app.get("/api/tables/{code}")
     async def state(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:
@@ -255,8 +294,9 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         return out
 
     @app.post("/api/tables/{code}/join", status_code=201)
-    async def join(code: str, body: Join) -> dict[str, Any]:
+    async def join(code: str, body: Join, request: Request) -> dict[str, Any]:
         """Take a seat; returns the seat token (send it in the WebSocket's hello)."""
+        rate_limit("joins", request, "seats taken")
         return await mod.join(code, body.name)
 
     @app.post("/api/tables/{code}/start")
@@ -294,7 +334,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     @app.websocket("/ws/{code}")
     async def websocket(ws: WebSocket, code: str) -> None:
         """One player's (or spectator's) connection: first message ``{"type": "hello", "token": ...}``."""
-        await serve_connection(ws, mod, code)
+        await serve_connection(ws, mod, code, guard)
 
     if (WEB / "index.html").exists():
         from fastapi.staticfiles import StaticFiles

@@ -8,6 +8,7 @@ its deadline registered (overdue ones fire at once).
 from __future__ import annotations
 
 import asyncio
+import base64
 import re
 import secrets
 from collections.abc import Mapping
@@ -26,6 +27,8 @@ from .table import LiveTable, TableError
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 CODE_LENGTH = 6
 LOBBY_TTL = 24 * 3600.0
+PAGE_SIZE = 50  # GET /api/tables: tables per page by default, and at most
+MAX_PAGE_SIZE = 100
 IDLE_TTL = 600.0  # seconds a finished table stays in memory after its last change
 
 
@@ -361,14 +364,48 @@ class Moderator:
         await table.replace_by_bot(name if isinstance(name, str) else "", table.row.bot_kind)
         return table.public_info()
 
-    async def open_tables(self) -> list[dict[str, Any]]:
-        """Tables waiting for players (not expired), newest first."""
-        now = self.clock.now()
-        rows = await self.store.tables_with_status("lobby")
+    async def open_tables(self, cursor: str | None = None, limit: int = PAGE_SIZE) -> tuple[list[dict[str, Any]], str | None]:
+        """One page of the tables waiting for players (not expired), newest first.
+
+        Args:
+            cursor: where the page starts: the ``next`` of the previous page (``None``: the first).
+            limit: tables per page, 1 to :data:`MAX_PAGE_SIZE`.
+
+        Returns:
+            ``(tables' public info, next)``: ``next`` is the cursor of the following page,
+            ``None`` on the last.
+
+        Raises:
+            TableError: ``bad_cursor`` (400) for a cursor this server did not give.
+        """
+        before = read_cursor(cursor) if cursor is not None else None
+        rows = await self.store.tables_page("lobby", since=self.clock.now() - self.lobby_ttl, before=before,
+                                            limit=limit + 1)
         out = []
-        for row in reversed(rows):
-            if now - row.created_at > self.lobby_ttl:
-                continue
+        for row in rows[:limit]:
             table = self.tables.get(row.id) or await self._load(row)
             out.append(table.public_info())
-        return out
+        last = rows[limit - 1] if len(rows) > limit else None
+        return out, (make_cursor(last.created_at, last.id) if last is not None else None)
+
+
+def make_cursor(created_at: float, table_id: str) -> str:
+    """An opaque page cursor: the last listed table's creation time and id, base64url."""
+    return base64.urlsafe_b64encode(f"{created_at!r}/{table_id}".encode()).decode().rstrip("=")
+
+
+def read_cursor(cursor: str) -> tuple[float, str]:
+    """The ``(created_at, id)`` a :func:`make_cursor` cursor holds.
+
+    Raises:
+        TableError: ``bad_cursor`` (400): not a cursor this server gives.
+    """
+    try:
+        at, table_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode().split("/")
+        created_at = float(at)
+        if not re.fullmatch(r"[0-9a-f]{1,32}", table_id) or created_at != created_at:
+            raise ValueError
+    except (ValueError, UnicodeDecodeError):
+        raise TableError("bad_cursor", "the page cursor is not one this server gave: "
+                                       "start again without one", 400) from None
+    return created_at, table_id

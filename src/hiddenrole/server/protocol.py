@@ -9,13 +9,15 @@ thread posts, and a JSON merge patch (RFC 7386, :mod:`.mergepatch`) of the state
 fields; a ``reveal`` comes when the game is over. Each server message carries ``seq``, the
 connection's message counter (1, 2, 3...). A client too far behind (its queue over
 :data:`MAX_BACKLOG_MESSAGES` or :data:`MAX_BACKLOG_BYTES`) gets a fresh snapshot instead of
-its backlog.
+its backlog; one that falls behind again before it has taken that snapshot is closed (1013).
 
 Client messages: ``action`` (``{"type": "action", "id": ..., "action": {...}}``), ``post``
 (``{"type": "post", "id": ..., "text": ...}``), ``resync`` (a new snapshot) and ``ping``.
 Each action or post is answered by ``ack`` or by ``error`` with a ``code`` and a
-``message`` naming what was wrong. Malformed JSON, unknown types, messages over 64 KiB and
-more than 20 messages per second get an error and change nothing; the connection stays open.
+``message`` naming what was wrong. The rate (per seat and per client address,
+:class:`~.guard.Guard`) and the size of a message are checked before it is parsed; malformed
+JSON, unknown types, messages over 64 KiB and messages over the rate get an error and
+change nothing (a connection refused too often for its rate is closed with 1008).
 
 No message carries anything the player may not know: the state is built from the player's
 observer (``game.observer(player)``: its snapshot, its events, its thread posts), the
@@ -27,13 +29,15 @@ from __future__ import annotations
 import asyncio
 import collections
 import hashlib
+import itertools
 import json
+import logging
 import re
-import time
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .guard import Guard
 from .mergepatch import diff
 from .stream import Broadcast, Feed, number_posts
 
@@ -41,11 +45,15 @@ if TYPE_CHECKING:
     from .moderator import Moderator
     from .table import LiveTable
 
+log = logging.getLogger("hiddenrole.server")
+
 MAX_MESSAGE_BYTES = 64 * 1024
-FLOOD_LIMIT = 20  # messages per second per connection
 PROTOCOL = 2  # the version of docs/protocol.md this server speaks (sent in every snapshot)
 MAX_BACKLOG_MESSAGES = 256  # a connection's queue bounds: over either, the backlog is replaced by a snapshot
-MAX_BACKLOG_BYTES = 4 * 1024 * 1024
+MAX_BACKLOG_BYTES = 2 * 1024 * 1024
+MAX_ERROR_CHARS = 300  # an error's message is cut there: an answer never carries a client's bulk
+CLOSE_POLICY = 1008  # WebSocket close codes: a policy violation (flooding, a seat's extra connection)
+CLOSE_TRY_LATER = 1013  # ... try again later (too slow a reader, too many connections)
 _CLOSE = object()
 _RESYNC = object()  # in a queue: the snapshot that replaces a dropped backlog
 _EMPTY: list[Any] = []
@@ -59,6 +67,10 @@ MESSAGE_FIELDS = {
 }
 # C0 control characters but tab and newline: PostgreSQL's text refuses NUL, and none belongs in a post
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f]")
+# bidi embeddings, overrides and isolates: they reorder the text around them (Trojan Source);
+# the marks U+200E, U+200F and U+061C, which reorder nothing, stay allowed
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_NUMBERS = itertools.count(1)
 
 
 def token_hash(token: str) -> str:
@@ -92,12 +104,18 @@ def unknown_fields(kind: str, data: dict[str, Any]) -> str | None:
 
 def text_problem(text: str) -> str | None:
     """Why free text (a post, an action's ``text``) is refused, or ``None``: a C0 control
-    character other than tab and newline (NUL included, which PostgreSQL cannot store)."""
+    character other than tab and newline (NUL included, which PostgreSQL cannot store), or a
+    bidi embedding, override or isolate (U+202A-U+202E, U+2066-U+2069), which would reorder
+    how the thread shows the text."""
     found = CONTROL_CHARACTERS.search(text)
-    if found is None:
-        return None
-    return (f"the text has the control character U+{ord(found.group()):04X} at position {found.start()} "
-            "(only newline and tab are allowed)")
+    if found is not None:
+        return (f"the text has the control character U+{ord(found.group()):04X} at position {found.start()} "
+                "(only newline and tab are allowed)")
+    found = BIDI_CONTROLS.search(text)
+    if found is not None:
+        return (f"the text has the bidi control U+{ord(found.group()):04X} at position {found.start()}, "
+                "which would reorder the thread's text: remove it")
+    return None
 
 
 def player_state(table: LiveTable, player: str | None) -> dict[str, Any]:
@@ -139,8 +157,10 @@ class Connection:
     max_backlog_messages = MAX_BACKLOG_MESSAGES
     max_backlog_bytes = MAX_BACKLOG_BYTES
 
-    def __init__(self, ws: WebSocket) -> None:
+    def __init__(self, ws: WebSocket, address: str = "") -> None:
         self.ws = ws
+        self.address = address  # the client's address (rates and connection counts are per address)
+        self.number = next(_NUMBERS)  # opening order, unique in the process
         self.queue: collections.deque[Any] = collections.deque()
         self.queued_bytes = 0
         self._ready = asyncio.Event()
@@ -153,14 +173,18 @@ class Connection:
         self.revealed = False
         self.behind = False  # the backlog was dropped: a snapshot is on its way, nothing else is queued
         self.closing = False
+        self.close_code = 4003
         self.resyncs = 0  # how many times the backlog was dropped for a snapshot
-        self.times: collections.deque[float] = collections.deque()
+        self.catch_up: str | None = None  # the snapshot that replaced a dropped backlog, until it is sent
 
     # ------------------------------------------------------------ the queue
     def _put(self, text: str) -> None:
         queue = self.queue
         if queue and (len(queue) >= self.max_backlog_messages
                       or self.queued_bytes + len(text) > self.max_backlog_bytes):
+            if self.catch_up is not None:  # behind again before taking the last snapshot: give up
+                self.revoke("too_slow", "you fell behind twice: reconnect for a fresh snapshot", CLOSE_TRY_LATER)
+                return
             # too far behind: drop the backlog (this message too); a snapshot replaces it, and
             # until then the connection leaves its feed (it would not follow it)
             queue.clear()
@@ -192,17 +216,24 @@ class Connection:
         self._put(f'{{"type":"{kind}","seq":{self.seq},{body[1:]}')
 
     def error(self, code: str, message: str, id: Any = None) -> None:
-        """Send an error naming what was wrong (``id`` echoes the client's message id)."""
+        """Send an error naming what was wrong (``id`` echoes the client's message id; the
+        message is cut at :data:`MAX_ERROR_CHARS` characters, whatever it quotes)."""
+        if len(message) > MAX_ERROR_CHARS:
+            message = message[:MAX_ERROR_CHARS - 1] + "…"
         self.send({"type": "error", "id": id, "code": code, "message": message})
 
-    def revoke(self, code: str, message: str) -> None:
-        """Tell the client why it lost its seat, then close the connection (what was still
-        queued for it is dropped)."""
+    def revoke(self, code: str, message: str, close_code: int = 4003) -> None:
+        """Tell the client why it loses the connection (its seat, its place...), then close
+        it with ``close_code`` (what was still queued for it is dropped)."""
+        if self.closing:
+            return
         self.queue.clear()
         self.queued_bytes = 0
         self.behind = False
+        self.catch_up = None
         self.error(code, message)
         self.closing = True
+        self.close_code = close_code
         if self.table is not None:
             self.table.detach(self)
         self.queue.append(_CLOSE)
@@ -276,17 +307,6 @@ class Connection:
             self.revealed = True
             self.send_body("reveal", table.reveal_body())
 
-    def flooded(self) -> bool:
-        """Count one incoming message; True when it is over the limit of 20 per second."""
-        now = time.monotonic()
-        times = self.times
-        while times and now - times[0] >= 1.0:
-            times.popleft()
-        if len(times) >= FLOOD_LIMIT:
-            return True
-        times.append(now)
-        return False
-
     async def writer(self) -> None:
         """Send the queued messages in order (one task per connection); after the backlog
         was dropped, build the snapshot that replaces it."""
@@ -297,13 +317,15 @@ class Connection:
                 await self._ready.wait()
             item = queue.popleft()
             if item is _CLOSE:
-                await self.ws.close(code=4003)
+                await self.ws.close(code=self.close_code)
                 return
             if item is _RESYNC:
                 await self._resync()
                 continue
             self.queued_bytes -= len(item)
             await self.ws.send_text(item)
+            if item is self.catch_up:
+                self.catch_up = None
 
     async def _resync(self) -> None:
         """The snapshot that replaces a dropped backlog, made under the table's lock (so it
@@ -317,6 +339,8 @@ class Connection:
             self.behind = False
             if self.joined and not self.closing:
                 self.snapshot(table)
+                if self.queue and not self.behind and not self.closing:
+                    self.catch_up = self.queue[-1]
 
 
 def reveal_of(table: LiveTable) -> dict[str, Any]:
@@ -330,73 +354,133 @@ def reveal_of(table: LiveTable) -> dict[str, Any]:
     return out
 
 
-async def serve_connection(ws: WebSocket, moderator: Moderator, code: str) -> None:
-    """Run one WebSocket connection to table ``code`` until the client leaves."""
+def admit(conn: Connection, table: LiveTable, player: str | None, guard: Guard) -> None:
+    """Make room for ``conn`` at ``table`` (the caller holds the table's lock): a seat keeps
+    its newest :attr:`~.guard.Limits.connections_per_seat` connections (the oldest is closed,
+    1008), and a spectator is refused when the table has
+    :attr:`~.guard.Limits.connections_per_table` connections (a player never is).
+
+    Raises:
+        TableError: ``too_many_connections``, for a spectator at a full table.
+    """
     from .table import TableError
 
+    limits = guard.limits
+    live = [c for c in table.connections if not c.closing]
+    if player is None:
+        if len(live) >= limits.connections_per_table:
+            raise TableError("too_many_connections", f"this table has {limits.connections_per_table} "
+                                                     "connections already: try again later")
+        return
+    mine = sorted((c for c in live if c.player == player), key=lambda c: c.number)
+    for old in mine[:max(0, len(mine) - limits.connections_per_seat + 1)]:
+        old.revoke("too_many_connections", f"your seat opened more than {limits.connections_per_seat} "
+                                           "connections: this, the oldest, is closed", CLOSE_POLICY)
+
+
+def parse_message(text: str) -> tuple[dict[str, Any] | None, str, str]:
+    """Read one client message (already within the size limit): ``(message, "", "")``, or
+    ``(None, code, sentence)`` when it is refused. Never raises, never quotes the input."""
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        return None, "bad_json", f"not valid JSON: {exc.msg} at position {exc.pos}"
+    except (ValueError, RecursionError, MemoryError):  # NaN/Infinity, a 4,300-digit number, deep nesting
+        return None, "bad_json", ("not plain JSON (no NaN or Infinity, numbers of at most 4,300 digits, "
+                                  "nesting of at most 500 levels)")
+    if not isinstance(data, dict):
+        return None, "bad_message", "a message must be a JSON object with a \"type\""
+    try:  # JSON escapes can spell lone surrogates, which no store or export can encode
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return None, "bad_message", ("the message has text that is not valid Unicode "
+                                     "(a lone surrogate escape \\ud800-\\udfff)")
+    except (ValueError, RecursionError):
+        return None, "bad_json", "not plain JSON (nesting of at most 500 levels)"
+    return data, "", ""
+
+
+def _echo(id: Any) -> Any:
+    """A message id as an answer may echo it: a string of at most 64 characters, an integer
+    of at most 18 digits, or nothing (``None``): an answer never carries a client's bulk."""
+    if isinstance(id, str) and len(id) <= 64:
+        return id
+    if isinstance(id, int) and not isinstance(id, bool) and abs(id) < 10**18:
+        return id
+    return None
+
+
+async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard: Guard | None = None) -> None:
+    """Run one WebSocket connection to table ``code`` until the client leaves.
+
+    Each message is counted against the rates of ``guard`` (per client address, and per
+    seat after the hello) and its size checked before it is parsed."""
+    from .table import TableError
+
+    guard = guard or Guard(moderator.clock)
+    address = ws.client.host if ws.client is not None else "unknown"
     await ws.accept()
-    conn = Connection(ws)
+    if not guard.open(address):
+        await ws.send_text(_dumps({"type": "error", "seq": 1, "id": None, "code": "too_many_connections",
+                                   "message": f"your address already has {guard.limits.connections_per_address} "
+                                              "connections to this server: close one and try again"}))
+        await ws.close(code=CLOSE_TRY_LATER)
+        return
+    conn = Connection(ws, address)
     writer = asyncio.get_running_loop().create_task(conn.writer())
     try:
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if conn.closing:  # closed by the server: nothing more is read
+                continue
+            table = conn.table
+            seat = (table.id, conn.player) if table is not None and conn.player is not None else None
+            if not guard.message(address, seat):  # the rate first: nothing is read or parsed
+                if guard.strike(conn.number):
+                    conn.revoke("flood", "too many messages: this connection is closed", CLOSE_POLICY)
+                else:
+                    conn.error("flood", "too many messages per second from your seat or address: "
+                                        "this one was ignored")
+                continue
             text = message.get("text")
             if text is None:
-                if conn.flooded():
-                    conn.error("flood", f"more than {FLOOD_LIMIT} messages per second: this one was ignored")
-                    continue
                 conn.error("bad_message", "binary frames are not supported: send JSON text")
                 continue
-            if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
-                conn.flooded()
+            if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
                 conn.error("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes (64 KiB)")
                 continue
-            try:
-                data = json.loads(text, parse_constant=_no_constant)
-            except json.JSONDecodeError as exc:
-                data = exc
-            except (ValueError, RecursionError):  # NaN/Infinity, a 4,300-digit number, deep nesting
-                data = json.JSONDecodeError("not plain JSON (no NaN or Infinity, numbers of at most "
-                                            "4,300 digits, nesting of at most 500 levels)", "", 0)
-            if conn.flooded():  # counted for every message; the error echoes its id when it has one
-                msg_id = data.get("id") if isinstance(data, dict) else None
-                conn.error("flood", f"more than {FLOOD_LIMIT} messages per second: this one was ignored", msg_id)
+            data, problem, sentence = parse_message(text)
+            if data is None:
+                conn.error(problem, sentence)
                 continue
-            if isinstance(data, json.JSONDecodeError):
-                conn.error("bad_json", f"not valid JSON: {data.msg if not data.doc else data}")
-                continue
-            if not isinstance(data, dict):
-                conn.error("bad_message", "a message must be a JSON object with a \"type\"")
-                continue
-            id = data.get("id")
-            try:  # JSON escapes can spell lone surrogates, which no store or export can encode
-                json.dumps(data, ensure_ascii=False).encode("utf-8")
-            except UnicodeEncodeError:
-                conn.error("bad_message", "the message has text that is not valid Unicode "
-                           "(a lone surrogate escape \\ud800-\\udfff)", id if isinstance(id, (str, int)) else None)
-                continue
+            id = _echo(data.get("id"))
             kind = data.get("type")
             if not isinstance(kind, str):
                 conn.error("bad_message", "a message must be a JSON object with a \"type\" (a string)", id)
                 continue
             try:
-                await _handle(conn, moderator, code, kind, data)
+                await _handle(conn, moderator, guard, code, kind, data)
             except TableError as exc:
                 conn.error(exc.code, str(exc), id)
+            except Exception:  # a bug: logged, answered, and the connection goes on
+                log.exception("table %s: a %s message failed", code, kind[:20])
+                conn.error("server_error", "the server could not handle this message (nothing changed)", id)
     except WebSocketDisconnect:
         pass
     finally:
+        guard.close(address)
         writer.cancel()
         if conn.table is not None and conn.joined:
             conn.table.disconnect(conn)
 
 
-async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, data: dict[str, Any]) -> None:
+async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: str, kind: Any,
+                  data: dict[str, Any]) -> None:
     from .table import TableError
 
-    id = data.get("id")
+    id = _echo(data.get("id"))
     extra = unknown_fields(kind, data)
     if extra is not None:
         raise TableError("bad_message", extra)
@@ -406,7 +490,7 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
         if "spectator" in data and not isinstance(data["spectator"], bool):
             raise TableError("bad_message", "hello's \"spectator\" must be true or false")
         if "protocol" in data and (type(data["protocol"]) is not int or data["protocol"] != PROTOCOL):
-            raise TableError("bad_protocol", f"this server speaks protocol {PROTOCOL}, not {data['protocol']!r} "
+            raise TableError("bad_protocol", f"this server speaks protocol {PROTOCOL}, not the client's "
                                              "(reload the page for the current client)")
         if data.get("spectator") is True and "token" in data:
             raise TableError("bad_message", "ambiguous hello: it has both a seat \"token\" and \"spectator\": true "
@@ -419,15 +503,16 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
             if not isinstance(token, str) or not token:
                 raise TableError("bad_token", "hello needs your seat \"token\" (or \"spectator\": true)")
             player = await moderator.player_of(table, token)
-        conn.player = player
-        conn.table = table
         async with table.lock:
+            admit(conn, table, player, guard)
+            conn.player = player
+            conn.table = table
             table.connect(conn)
         return
     if not conn.joined or conn.table is None:
         if kind in ("action", "post", "resync", "ping"):
             raise TableError("not_authenticated", "send {\"type\": \"hello\", \"token\": ...} first")
-        raise TableError("unknown_type", f"unknown message type {kind!r} (expected hello)")
+        raise TableError("unknown_type", f"unknown message type {_field_name(kind)} (expected hello)")
     table = conn.table
     if kind == "ping":
         conn.send({"type": "pong", "id": id})
@@ -451,8 +536,13 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
         problem = text_problem(text) if isinstance(text, str) else None
         if problem is not None:
             raise TableError("bad_message", problem)
+        if action.get("action") == "post":
+            wait = guard.hit("posts", table.id, conn.player)
+            if wait is not None:
+                raise TableError("post_rate", f"you are posting too fast (at most {guard.limits.posts}): "
+                                              f"wait {wait:.0f} seconds")
         await table.act(conn.player, action)
         conn.send({"type": "ack", "id": id})
     else:
-        raise TableError("unknown_type", f"unknown message type {kind!r} "
+        raise TableError("unknown_type", f"unknown message type {_field_name(kind)} "
                                          "(expected action, post, resync or ping)")

@@ -257,6 +257,21 @@ class Store:
             rows = (await conn.execute(query)).mappings().all()
         return [TableRow(**r) for r in rows]
 
+    async def tables_page(self, status: str, *, since: float, before: tuple[float, str] | None,
+                          limit: int) -> list[TableRow]:
+        """At most ``limit`` tables of ``status`` created after ``since`` (epoch seconds),
+        newest first (ties by id, descending), starting after ``before`` (the
+        ``(created_at, id)`` of the previous page's last table) if given."""
+        c = tables.c
+        query = tables.select().where(c.status == status, c.created_at > since)
+        if before is not None:
+            at, table_id = before
+            query = query.where(sa.or_(c.created_at < at, sa.and_(c.created_at == at, c.id < table_id)))
+        query = query.order_by(c.created_at.desc(), c.id.desc()).limit(limit)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).mappings().all()
+        return [TableRow(**r) for r in rows]
+
     # ------------------------------------------------------------------- seats
     async def seats_of(self, table_id: str) -> list[SeatRow]:
         """The seats of a table in seat order."""
