@@ -13,6 +13,7 @@ import uvicorn
 import websockets
 
 from hiddenrole.server import Clock, Moderator, Store, create_app
+from hiddenrole.server.guard import Limits
 from hiddenrole.server.mergepatch import apply
 
 
@@ -127,10 +128,11 @@ class WsClient:
 
 @contextlib.asynccontextmanager
 async def running_server(url: str, *, clock: Clock | None = None, schema: str | None = None,
-                         bot_delay: float = 0.0, moderator: Moderator | None = None):
-    """Run the app under uvicorn on a free port in this event loop."""
+                         bot_delay: float = 0.0, moderator: Moderator | None = None, limits: Limits | None = None):
+    """Run the app under uvicorn on a free port in this event loop (``limits``: the abuse
+    limits, the defaults if ``None``; the app is the yielded server's ``app``)."""
     mod = moderator or Moderator(Store(url, schema=schema), clock, bot_delay=bot_delay)
-    app = create_app(moderator=mod)
+    app = create_app(moderator=mod, limits=limits)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20,
                             lifespan="on")
@@ -143,6 +145,7 @@ async def running_server(url: str, *, clock: Clock | None = None, schema: str | 
     base = f"http://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         running = Running(base, http, mod)
+        running.app = app
         try:
             yield running
         finally:

@@ -19,6 +19,7 @@ from ..engine import BadOption, BadSetup, check_player_name, game_class, name_ke
 from ..engine.game import MAX_NAME_LENGTH
 from .audit import commitment, new_salt, new_seed
 from .clock import Clock, Scheduler
+from .names import look_alike, look_alike_keys, name_problem
 from .pace import check_pace, game_options
 from .protocol import token_hash
 from .store import SeatRow, Store, TableRow
@@ -44,7 +45,8 @@ BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)  # the bots' names: "Bot 1", 
 
 def check_name(name: Any) -> str:
     """A human's display name: a non-empty string of at most 40 characters, trimmed, that the
-    engine accepts as a player name and that does not look like a bot's name ("Bot 3", any case).
+    engine accepts as a player name, that does not look like a bot's name ("Bot 3", any case)
+    and that :func:`.names.name_problem` accepts (one script, no fillers or bidi controls).
 
     Raises:
         TableError: ``bad_name`` (400) naming the problem.
@@ -54,8 +56,12 @@ def check_name(name: Any) -> str:
     name = " ".join(name.split())
     if len(name) > MAX_NAME_LENGTH:
         raise TableError("bad_name", f"a display name has at most {MAX_NAME_LENGTH} characters", 400)
-    if BOT_NAME.fullmatch(name_key(name)):
+    if any(BOT_NAME.fullmatch(k) for k in {name_key(name), *look_alike_keys(name)}):
         raise TableError("bad_name", f"the name {name!r} is kept for bots (\"Bot 1\", \"Bot 2\"...)", 400)
+    # bidi controls, blank fillers, stacked marks, mixed scripts (:mod:`.names`)
+    problem = name_problem(name)
+    if problem is not None:
+        raise TableError("bad_name", problem, 400)
     # the engine's own rules for a player name (invisible or control characters...)
     try:
         check_player_name(name)
@@ -150,7 +156,7 @@ class Moderator:
         Raises:
             TableError: ``no_table`` (404) or ``table_expired`` (410, a lobby older than the TTL).
         """
-        code = code.upper() if isinstance(code, str) else ""
+        code = code.upper() if isinstance(code, str) and len(code) <= 16 else "?"
         table_id = self.codes.get(code)
         table = self.tables.get(table_id) if table_id else None
         if table is None:
@@ -262,7 +268,7 @@ class Moderator:
     @staticmethod
     def _bot_name(table: LiveTable) -> str:
         i = 1
-        while table.seat(f"Bot {i}") is not None or any(name_key(s.name) == f"bot {i}" for s in table.seats):
+        while table.seat(f"Bot {i}") is not None or look_alike(f"Bot {i}", [s.name for s in table.seats]):
             i += 1
         return f"Bot {i}"
 
@@ -274,6 +280,10 @@ class Moderator:
             raise TableError("table_full", f"the table is full ({cls.max_players} seats)")
         if table.seat(name) is not None:
             raise TableError("name_taken", f"the name {name!r} is already taken at this table")
+        other = look_alike(name, [s.name for s in table.seats])
+        if other is not None:
+            raise TableError("name_taken", f"the name {name!r} looks like {other!r}, who is already at this table: "
+                                           "choose another")
         token = None if bot_kind else secrets.token_urlsafe(24)
         position = max((s.row.position for s in table.seats), default=-1) + 1
         row = SeatRow(table.id, position, name, token_hash(token) if token else None, bot_kind, self.clock.now())

@@ -378,26 +378,28 @@ def admit(conn: Connection, table: LiveTable, player: str | None, guard: Guard) 
                                            "connections: this, the oldest, is closed", CLOSE_POLICY)
 
 
-def parse_message(text: str) -> tuple[dict[str, Any] | None, str, str]:
-    """Read one client message (already within the size limit): ``(message, "", "")``, or
-    ``(None, code, sentence)`` when it is refused. Never raises, never quotes the input."""
+def parse_message(text: str) -> tuple[dict[str, Any] | None, str, str, Any]:
+    """Read one client message (already within the size limit): ``(message, "", "", id)``,
+    or ``(None, code, sentence, id)`` when it is refused (``id``: the message's id as an
+    answer may echo it, :func:`_echo`). Never raises, never quotes the input."""
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        return None, "bad_json", f"not valid JSON: {exc.msg} at position {exc.pos}"
+        return None, "bad_json", f"not valid JSON: {exc.msg} at position {exc.pos}", None
     except (ValueError, RecursionError, MemoryError):  # NaN/Infinity, a 4,300-digit number, deep nesting
         return None, "bad_json", ("not plain JSON (no NaN or Infinity, numbers of at most 4,300 digits, "
-                                  "nesting of at most 500 levels)")
+                                  "nesting of at most 500 levels)"), None
     if not isinstance(data, dict):
-        return None, "bad_message", "a message must be a JSON object with a \"type\""
+        return None, "bad_message", "a message must be a JSON object with a \"type\"", None
+    id = _echo(data.get("id"))
     try:  # JSON escapes can spell lone surrogates, which no store or export can encode
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
         return None, "bad_message", ("the message has text that is not valid Unicode "
-                                     "(a lone surrogate escape \\ud800-\\udfff)")
+                                     "(a lone surrogate escape \\ud800-\\udfff)"), id
     except (ValueError, RecursionError):
-        return None, "bad_json", "not plain JSON (nesting of at most 500 levels)"
-    return data, "", ""
+        return None, "bad_json", "not plain JSON (nesting of at most 500 levels)", None
+    return data, "", "", id
 
 
 def _echo(id: Any) -> Any:
@@ -451,11 +453,10 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
             if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
                 conn.error("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes (64 KiB)")
                 continue
-            data, problem, sentence = parse_message(text)
+            data, problem, sentence, id = parse_message(text)
             if data is None:
-                conn.error(problem, sentence)
+                conn.error(problem, sentence, id)
                 continue
-            id = _echo(data.get("id"))
             kind = data.get("type")
             if not isinstance(kind, str):
                 conn.error("bad_message", "a message must be a JSON object with a \"type\" (a string)", id)
@@ -539,8 +540,7 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
         if action.get("action") == "post":
             wait = guard.hit("posts", table.id, conn.player)
             if wait is not None:
-                raise TableError("post_rate", f"you are posting too fast (at most {guard.limits.posts}): "
-                                              f"wait {wait:.0f} seconds")
+                raise TableError("post_rate", f"you are posting too fast: wait {wait:.0f} seconds")
         await table.act(conn.player, action)
         conn.send({"type": "ack", "id": id})
     else:

@@ -31,7 +31,19 @@ if TYPE_CHECKING:
 log = logging.getLogger("hiddenrole.server")
 
 MAX_AUTO_TIMEOUTS = 10_000
+# the players' posts of one game, as JSON text (escapes included), at most: a snapshot holds
+# every post twice (event and thread post), so this bounds a snapshot near 1 MiB plus the events
+MAX_THREAD_BYTES = 512 * 1024
 POST_KEYS = frozenset({"player", "action", "text"})  # a post: {"action": "post", "text": ...}
+
+
+def post_size(action: Mapping[str, Any]) -> int:
+    """A post action's size as JSON text (its ``text`` with escapes, in bytes); 0 for any
+    other action."""
+    text = action.get("text")
+    if action.get("action") != "post" or not isinstance(text, str):
+        return 0
+    return len(json.dumps(text))
 
 
 class TableError(Exception):
@@ -104,6 +116,8 @@ class LiveTable:
         self._tasks: set[asyncio.Task] = set()
         self._reveal: tuple[dict[str, Any], str] | None = None
         self.closed = False
+        self.max_thread_bytes = MAX_THREAD_BYTES
+        self.thread_bytes = 0  # the players' posts of the game so far, as JSON text
 
     # ---------------------------------------------------------------- facts
     @property
@@ -204,6 +218,7 @@ class LiveTable:
         self.bots = {}
         self.bot_observers = {}
         self._reveal = None
+        self.thread_bytes = 0
         for entry in entries:
             self._replay(entry)
             self.log.append(entry)
@@ -226,6 +241,7 @@ class LiveTable:
         elif entry.kind == "action":
             assert self.game is not None
             self.game.apply(data["action"])
+            self.thread_bytes += post_size(data["action"])
         elif entry.kind == "timeout":
             assert self.game is not None
             self.game.timeout()
@@ -331,6 +347,10 @@ class LiveTable:
         kind = action.get("action")
         if kind == "post" and not game.can_post(player):
             raise TableError("illegal_action", f"{player} may not post now")
+        size = post_size(action)
+        if size and self.thread_bytes + size > self.max_thread_bytes:
+            raise TableError("thread_full", f"this game's thread is full ({self.max_thread_bytes // 1024} KiB "
+                                            "of posts): no more posts in this game")
         known = self.action_keys(player, kind)
         if known is not None:
             extra = sorted(str(k) for k in action if k not in known)
@@ -347,6 +367,7 @@ class LiveTable:
         if known is not None:  # stored exactly as validated: the keys the engine takes, nothing else
             action = {k: v for k, v in action.items() if k in known}
         await self._append("action", {"action": action}, self.clock.now())
+        self.thread_bytes += size
 
     def action_keys(self, player: str, kind: Any) -> frozenset[str] | None:
         """The fields an action of ``kind`` by ``player`` may carry now: those of the player's

@@ -1,0 +1,111 @@
+"""Safe display names: no look-alikes at one table, no mixed scripts, no blank fillers,
+no stacks of combining marks, no bidi controls (docs/protocol.md, the join row).
+
+Look-alikes are found by skeletons in the manner of Unicode UTS #39 (section 4): a name's
+skeleton maps each character to one representative of its confusable class, from the
+Unicode confusables data that the ``confusable-homoglyphs`` package ships; two names whose
+skeletons are equal (ignoring case and width) look alike. Scripts come from the same
+package's Unicode script data; the allowed mixes are UTS #39's "highly restrictive" ones.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+
+from confusable_homoglyphs import categories, confusables
+
+from ..engine import name_key
+
+# blank "letters" and invisible marks that Unicode lists as default-ignorable but that are
+# not format characters (which the engine already refuses): Hangul fillers, the combining
+# grapheme joiner, Khmer inherent vowels, Mongolian and other variation selectors, and the
+# blank Braille pattern, which shows as a space
+FILLERS = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0,
+                     *range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
+BIDI_CONTROLS = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+MAX_MARKS = 3  # combining marks on one character (decomposed: "ễ" is e and two marks)
+# scripts one name may mix (UTS #39 "highly restrictive"); Common and Inherited go with any
+SCRIPT_MIXES = (frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}), frozenset({"LATIN", "HAN", "HANGUL"}),
+                frozenset({"LATIN", "HAN", "BOPOMOFO"}))
+NEUTRAL_SCRIPTS = frozenset({"COMMON", "INHERITED"})
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character's representative: its class's ASCII member if it has one
+    (the longest: "m" is represented by "rn", as in UTS #39's data), else the shortest, then
+    the lowest. Built once (a third of a second) from the package's confusables data."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for char, homoglyphs in confusables.confusables_data.items():
+        for h in homoglyphs:
+            other = h["c"].replace("\u200e", "")  # the data wraps right-to-left ones in marks
+            if other:
+                a, b = find(char), find(other)
+                if a != b:
+                    parent[a] = b
+    classes: dict[str, list[str]] = {}
+    for x in list(parent):
+        classes.setdefault(find(x), []).append(x)
+    out: dict[str, str] = {}
+    for members in classes.values():
+        best = min(members, key=lambda s: (not s.isascii(), -len(s) if s.isascii() else len(s), s))
+        for m in members:
+            if len(m) == 1 and m != best:
+                out[m] = best
+    return out
+
+
+def skeleton(name: str) -> str:
+    """``name``'s UTS #39 skeleton: NFD, each character replaced by its class's
+    representative, NFD again ("Вob" with a Cyrillic В gives "Bob")."""
+    table = _prototypes()
+    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in unicodedata.normalize("NFD", name)))
+
+
+def look_alike_keys(name: str) -> frozenset[str]:
+    """The forms in which names are compared for look-alikes: the skeleton ignoring case and
+    width, taken before and after ignoring case (Cyrillic "ВоВ" looks like "BoB", but its
+    lower case "вов" like nothing Latin; "BOB" has an O that looks like a zero, but is
+    "bob" ignoring case). "Bob", "Bоb" (Cyrillic о), "Вob" and "ВоВ" all have "bob"."""
+    return frozenset((skeleton(name_key(skeleton(name))), skeleton(name_key(name))))
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (already trimmed) cannot be a display name, as one sentence, or ``None``:
+    a bidi control, a blank filler character, a combining mark with no letter before it or
+    more than :data:`MAX_MARKS` on one letter, or letters of scripts that do not go together."""
+    for c in name:
+        if ord(c) in BIDI_CONTROLS:
+            return f"a display name may not hold the bidi control U+{ord(c):04X}, which reorders text"
+        if ord(c) in FILLERS:
+            return f"a display name may not hold the blank filler character U+{ord(c):04X}"
+    run = 0
+    for i, c in enumerate(unicodedata.normalize("NFD", name)):
+        if unicodedata.category(c) in ("Mn", "Me"):
+            if i == 0:
+                return "a display name may not start with a combining mark"
+            run += 1
+            if run > MAX_MARKS:
+                return f"a display name may not stack more than {MAX_MARKS} combining marks on one letter"
+        else:
+            run = 0
+    scripts = categories.unique_aliases(name) - NEUTRAL_SCRIPTS
+    if len(scripts) > 1 and not any(scripts <= mix for mix in SCRIPT_MIXES):
+        shown = " and ".join(s.title() for s in sorted(scripts))
+        return f"a display name may not mix {shown} letters: write it in one script"
+    return None
+
+
+def look_alike(name: str, names: list[str]) -> str | None:
+    """The first of ``names`` that ``name`` looks like (a form of :func:`look_alike_keys` in
+    common), or ``None``."""
+    keys = look_alike_keys(name)
+    return next((other for other in names if keys & look_alike_keys(other)), None)
