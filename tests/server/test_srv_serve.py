@@ -125,3 +125,44 @@ def test_a_second_server_on_the_same_sqlite_file_refuses_and_kill_9_frees_it(tmp
                 proc.kill()
                 proc.wait(timeout=10)
             proc.stdout.close()
+
+
+def serve_fails(*args: str) -> tuple[int, str]:
+    """``hiddenrole serve ARGS`` in a subprocess (on a free port), which must exit by itself:
+    its exit code and its whole output."""
+    out = subprocess.run([sys.executable, "-m", "hiddenrole.cli", "serve", "--port", str(free_port()), *args],
+                         capture_output=True, text=True, timeout=120)
+    return out.returncode, out.stdout + out.stderr
+
+
+def one_line(output: str) -> str:
+    lines = output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in output and "│" not in output, output
+    return lines[0]
+
+
+@pytest.mark.parametrize("args,status,says", [
+    (["--log-level", "loud"], 2, "error: unknown --log-level 'loud': use one of critical, error, warning, info, "
+                                 "debug, trace"),
+    (["--database-url", "mysql://root@localhost/x"], 2, "error: bad --database-url: unsupported database URL "
+                                                       "'mysql': use sqlite:/// or postgresql://"),
+    (["--database-url", "postgresql://ann@localhost:port/x"], 2, "error: bad --database-url"),
+    # nothing listens on port 1: refused at once
+    (["--database-url", "postgresql://ann:secret@127.0.0.1:1/x"], 1,
+     "error: cannot open the database postgresql+asyncpg://ann:***@127.0.0.1:1/x: "),
+    (["--database-url", "sqlite:////proc/hiddenrole/x.db"], 1, "error: cannot open the database "
+                                                              "sqlite+aiosqlite:////proc/hiddenrole/x.db: "),
+])
+def test_a_bad_option_or_an_unreachable_database_is_one_line_and_an_exit_code(args, status, says):
+    code, output = serve_fails(*args)
+    line = one_line(output)
+    assert code == status and line.startswith(says), output
+    assert "secret" not in output  # never the password
+
+
+@pytest.mark.postgres
+def test_a_postgresql_login_that_is_refused_is_one_line(pg_url):
+    url, _ = pg_url
+    code, output = serve_fails("--database-url", url.replace("postgres@", "nobody_here:pw@"))
+    line = one_line(output)
+    assert code == 1 and line.endswith('role "nobody_here" does not exist'), output

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import socket
@@ -11,6 +13,8 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 err = Console(stderr=True)
 
@@ -28,25 +32,34 @@ def serve(
     host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: every interface)")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port")] = 8000,
     bot_delay: Annotated[float, typer.Option(min=0, help="seconds a bot waits before each action")] = 0.5,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "warning",
+    log_level: Annotated[str, typer.Option(
+        help="uvicorn log level: critical, error, warning, info, debug or trace")] = "warning",
 ) -> None:
     """Run the game server (lobby, WebSocket protocol, the Mod's clock) until interrupted.
 
     The database is migrated on start; running games carry on from their log, and
     deadlines that passed while the server was down fire at once. A busy port, or a SQLite
     database that another server holds (its ``<database>.lock``), exits 1 before anything
-    is loaded.
+    is loaded. A bad ``--log-level`` or database URL exits 2, a database that cannot be
+    opened (unreachable, refused login, no such database) exits 1: each with one line
+    naming the problem.
     """
     import uvicorn
+    from uvicorn.config import LOG_LEVELS
 
     from .app import create_app
     from .store import DatabaseInUse, lock_database, normalise_url
 
+    if log_level.lower() not in LOG_LEVELS:
+        error(f"unknown --log-level {log_level[:30]!r}: use one of {', '.join(LOG_LEVELS)}")
+        raise typer.Exit(2)
     try:
         url = normalise_url(database_url)
-    except ValueError as exc:
-        error(str(exc))
+        sa_url = make_url(url)
+    except (ValueError, ArgumentError) as exc:
+        error(f"bad --database-url: {exc}")
         raise typer.Exit(2) from None
+    database = sa_url.render_as_string(hide_password=True)
     where = f"[{host}]" if ":" in host else host
     # the port first: a second server on a busy port must fail before it touches the
     # (shared) database, loads the live games or starts their clock and bots
@@ -62,11 +75,18 @@ def serve(
         sock.close()
         error(str(exc))
         raise typer.Exit(1) from None
+    except OSError as exc:  # a directory that cannot be made or written
+        sock.close()
+        error(f"cannot open the database {database}: {exc.strerror or exc} ({exc.filename})")
+        raise typer.Exit(1) from None
     try:
+        problem = asyncio.run(database_problem(url))
+        if problem is not None:
+            error(f"cannot open the database {database}: {problem}")
+            raise typer.Exit(1)
         app = create_app(url, bot_delay=bot_delay)
         tune_runtime()
-        database = url.split("@")[-1] if "@" in url else url  # never print a password
-        config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
+        config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), ws_max_size=1 << 20,
                                 proxy_headers=True, forwarded_allow_ips="127.0.0.1")
 
         class Server(uvicorn.Server):
@@ -80,6 +100,27 @@ def serve(
         sock.close()
         if lock is not None:
             lock.release()
+
+
+async def database_problem(url: str, timeout: float = 15.0) -> str | None:
+    """Open the store at ``url`` once (connect, run the migrations) and close it: ``None``
+    when that works, else what went wrong as a short phrase (the driver's first line: no
+    traceback, never the password)."""
+    from .store import Store
+
+    store = Store(url)
+    try:
+        await asyncio.wait_for(store.open(), timeout)
+    except TimeoutError:
+        return f"it did not answer within {timeout:g} seconds"
+    except Exception as exc:  # the driver's errors have no common base: each is shown in one line
+        cause = getattr(exc, "orig", None) or exc
+        text = str(cause).strip().splitlines()
+        return text[0] if text else type(cause).__name__
+    finally:
+        with contextlib.suppress(Exception):
+            await store.close()
+    return None
 
 
 def listen_socket(host: str, port: int) -> socket.socket:
