@@ -45,21 +45,27 @@ class MemoryStore:
 
 
 class Socket:
-    """A WebSocket whose client reads only while :attr:`reading` is set."""
+    """A WebSocket whose client reads only while :attr:`reading` is set (and takes a
+    snapshot only while :attr:`snapshots` is set)."""
 
     def __init__(self) -> None:
         self.frames: list[dict] = []
         self.sizes: list[int] = []
         self.reading = asyncio.Event()
         self.reading.set()
+        self.snapshots = asyncio.Event()
+        self.snapshots.set()
+        self.closed: int | None = None
 
     async def send_text(self, text: str) -> None:
         await self.reading.wait()
+        if text.startswith('{"type":"snapshot"'):
+            await self.snapshots.wait()
         self.sizes.append(len(text.encode("utf-8")))
         self.frames.append(json.loads(text))
 
     async def close(self, code: int = 1000) -> None:
-        pass
+        self.closed = code
 
 
 async def settle() -> None:
@@ -246,6 +252,69 @@ def test_a_client_that_does_not_read_gets_a_fresh_snapshot_never_a_backlog(counc
         assert last["thread"] == [{"seq": len(posts), "by": "Ann", "text": "after"}]
         state, events, thread = bob.client_state()
         assert (state["view"], events, thread) == truth(table, "Bob")
+
+    asyncio.run(main())
+
+
+def test_a_client_behind_again_before_taking_its_snapshot_is_closed_with_1013(council):
+    """The first time over its bound a client gets a snapshot for its backlog; over it again
+    while that snapshot still waits in its queue, it is closed (1013, try again later) with
+    an error saying so, and nothing more is queued for it."""
+    async def main():
+        table, _, (ann, bob) = await council_table(viewers=("Ann", "Bob"))
+        conn = bob.conn
+        conn.max_backlog_messages, conn.max_backlog_bytes = 4, 100_000
+        bob.ws.reading.clear()  # Bob's client stops reading: his writer holds one message
+        i = 0
+        while conn.resyncs == 0:
+            await table.act("Ann", {"action": "post", "text": f"post {i}"})
+            await settle()
+            i += 1
+        assert conn.behind and not conn.closing
+        # Bob reads again but does not take the snapshot that replaced his backlog
+        bob.ws.snapshots.clear()
+        bob.ws.reading.set()
+        await settle()
+        assert conn.catch_up is not None and not conn.queue and not conn.behind
+        for j in range(5):  # four more and the queue is over its bound again
+            await table.act("Ann", {"action": "post", "text": f"again {j}"})
+            await settle()
+        assert conn.closing and conn.close_code == 1013
+        assert list(conn.queue)[0].startswith('{"type":"error"') and len(conn.queue) == 2  # the error, the close
+        assert conn.queued_bytes == len(conn.queue[0])
+        bob.ws.snapshots.set()
+        await settle()
+        assert bob.ws.closed == 1013
+        err = bob.ws.frames[-1]
+        assert err["code"] == "too_slow" and err["message"] == ("your connection fell behind twice: "
+                                                                "reconnect for a fresh snapshot")
+        assert conn not in [c for c in table.connections if not c.closing]
+
+    asyncio.run(main())
+
+
+def test_the_process_wide_budget_drops_the_backlog_of_a_client_that_does_not_read(council):
+    """All the connections' queues together stay under ``max_queued_bytes``: the one that
+    would pass it with a non-empty queue is dropped to a snapshot; a client that keeps up
+    (an empty queue) is never dropped."""
+    async def main():
+        table, _, (ann, bob, cid) = await council_table(viewers=("Ann", "Bob", "Cid"))
+        start = Connection.all_queued_bytes
+        for v in (ann, bob, cid):
+            v.conn.max_queued_bytes = start + 3_000
+        bob.ws.reading.clear()
+        cid.ws.reading.clear()
+        for i in range(40):
+            await table.act("Ann", {"action": "post", "text": f"post {i:02d} " + "y" * 50})
+            await settle()
+            assert Connection.all_queued_bytes - start <= 3_000
+        assert bob.conn.resyncs >= 1 and cid.conn.resyncs >= 1 and ann.conn.resyncs == 0
+        bob.ws.reading.set()
+        cid.ws.reading.set()
+        await settle()
+        for v in (ann, bob, cid):
+            state, events, thread = v.client_state()
+            assert (state["view"], events, thread) == truth(table, v.conn.player)
 
     asyncio.run(main())
 

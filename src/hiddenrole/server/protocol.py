@@ -51,6 +51,7 @@ MAX_MESSAGE_BYTES = 64 * 1024
 PROTOCOL = 2  # the version of docs/protocol.md this server speaks (sent in every snapshot)
 MAX_BACKLOG_MESSAGES = 256  # a connection's queue bounds: over either, the backlog is replaced by a snapshot
 MAX_BACKLOG_BYTES = 2 * 1024 * 1024
+MAX_QUEUED_BYTES = 128 * 1024 * 1024  # every connection's queue together, in this process
 MAX_ERROR_CHARS = 300  # an error's message is cut there: an answer never carries a client's bulk
 CLOSE_POLICY = 1008  # WebSocket close codes: a policy violation (flooding, a seat's extra connection)
 CLOSE_TRY_LATER = 1013  # ... try again later (too slow a reader, too many connections)
@@ -145,10 +146,13 @@ def _dumps(data: Any) -> str:
 class Connection:
     """One WebSocket connection: its outgoing queue, its viewer's feed, and what it was sent.
 
-    The queue is bounded (:attr:`max_backlog_messages`, :attr:`max_backlog_bytes`): when a
-    client does not read fast enough and a message would go over either bound, the whole
-    backlog is dropped and one fresh snapshot is sent in its place once the writer gets to
-    it, so a slow or stalled client costs at most the bound, never a growing backlog.
+    The queue is bounded (:attr:`max_backlog_messages`, :attr:`max_backlog_bytes`, and
+    :attr:`max_queued_bytes` for all connections of the process together): when a client
+    does not read fast enough and a message would go over a bound, the whole backlog is
+    dropped and one fresh snapshot is sent in its place once the writer gets to it, so a
+    slow or stalled client costs at most the bound, never a growing backlog. A client that
+    goes over again before that snapshot was handed to its socket is closed (1013): it
+    reconnects for a snapshot. A client that keeps up (an empty queue) is never dropped.
 
     Args:
         ws: the accepted WebSocket.
@@ -156,6 +160,8 @@ class Connection:
 
     max_backlog_messages = MAX_BACKLOG_MESSAGES
     max_backlog_bytes = MAX_BACKLOG_BYTES
+    max_queued_bytes = MAX_QUEUED_BYTES
+    all_queued_bytes = 0  # the class's count: every connection's queued bytes together
 
     def __init__(self, ws: WebSocket, address: str = "") -> None:
         self.ws = ws
@@ -178,17 +184,24 @@ class Connection:
         self.catch_up: str | None = None  # the snapshot that replaced a dropped backlog, until it is sent
 
     # ------------------------------------------------------------ the queue
+    def drop_queue(self) -> None:
+        """Forget every queued message (their bytes leave the process's count)."""
+        self.queue.clear()
+        Connection.all_queued_bytes -= self.queued_bytes
+        self.queued_bytes = 0
+
     def _put(self, text: str) -> None:
         queue = self.queue
+        size = len(text)
         if queue and (len(queue) >= self.max_backlog_messages
-                      or self.queued_bytes + len(text) > self.max_backlog_bytes):
+                      or self.queued_bytes + size > self.max_backlog_bytes
+                      or Connection.all_queued_bytes + size > self.max_queued_bytes):
             if self.catch_up is not None:  # behind again before taking the last snapshot: give up
-                self.revoke("too_slow", "you fell behind twice: reconnect for a fresh snapshot", CLOSE_TRY_LATER)
+                self.revoke("too_slow", "your connection fell behind twice: reconnect for a fresh snapshot", CLOSE_TRY_LATER)
                 return
             # too far behind: drop the backlog (this message too); a snapshot replaces it, and
             # until then the connection leaves its feed (it would not follow it)
-            queue.clear()
-            self.queued_bytes = 0
+            self.drop_queue()
             self.behind = True
             self.resyncs += 1
             queue.append(_RESYNC)
@@ -196,7 +209,8 @@ class Connection:
                 self.table.detach(self)
         else:
             queue.append(text)
-            self.queued_bytes += len(text)
+            self.queued_bytes += size
+            Connection.all_queued_bytes += size
         self._ready.set()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -227,8 +241,7 @@ class Connection:
         it with ``close_code`` (what was still queued for it is dropped)."""
         if self.closing:
             return
-        self.queue.clear()
-        self.queued_bytes = 0
+        self.drop_queue()
         self.behind = False
         self.catch_up = None
         self.error(code, message)
@@ -323,6 +336,7 @@ class Connection:
                 await self._resync()
                 continue
             self.queued_bytes -= len(item)
+            Connection.all_queued_bytes -= len(item)
             await self.ws.send_text(item)
             if item is self.catch_up:
                 self.catch_up = None
@@ -473,6 +487,7 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
     finally:
         guard.close(address)
         writer.cancel()
+        conn.drop_queue()
         if conn.table is not None and conn.joined:
             conn.table.disconnect(conn)
 
