@@ -369,6 +369,11 @@ class External:
         pass
 
 
+# every client of the load run comes from 127.0.0.1: the per-address limits are lifted
+BENCH_LIMITS = ["--limit", "connections_per_address=100000", "--limit", "creates=1000000/minute",
+                "--limit", "joins=1000000/minute", "--limit", "address_messages=1000000/second"]
+
+
 async def run(args) -> int:
     tmp = tempfile.mkdtemp(prefix="hiddenrole-bench-")
     open(os.path.join(tmp, "server.log"), "w").close()
@@ -380,7 +385,7 @@ async def run(args) -> int:
         base = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
             [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", f"sqlite:///{tmp}/bench.db",
-             "--port", str(port), "--bot-delay", "0"], stdout=subprocess.DEVNULL,
+             "--port", str(port), "--bot-delay", "0", *BENCH_LIMITS], stdout=subprocess.DEVNULL,
             stderr=open(os.path.join(tmp, "server.log"), "w"))
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:

@@ -147,6 +147,10 @@ def one_line(output: str) -> str:
     (["--database-url", "mysql://root@localhost/x"], 2, "error: bad --database-url: unsupported database URL "
                                                        "'mysql': use sqlite:/// or postgresql://"),
     (["--database-url", "postgresql://ann@localhost:port/x"], 2, "error: bad --database-url"),
+    (["--limit", "speed=9"], 2, "error: bad --limit: unknown limit 'speed' (known: seat_messages, "),
+    (["--limit", "creates=often"], 2, "error: bad --limit: creates must be a rate such as 20/second or "
+                                      "10/minute;60/hour, not 'often'"),
+    (["--limit", "connections_per_seat=0"], 2, "error: bad --limit: connections_per_seat must be a whole number"),
     # nothing listens on port 1: refused at once
     (["--database-url", "postgresql://ann:secret@127.0.0.1:1/x"], 1,
      "error: cannot open the database postgresql+asyncpg://ann:***@127.0.0.1:1/x: "),

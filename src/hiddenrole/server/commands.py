@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import socket
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
+
+from .guard import Limits
 
 err = Console(stderr=True)
 
@@ -34,6 +37,9 @@ def serve(
     bot_delay: Annotated[float, typer.Option(min=0, help="seconds a bot waits before each action")] = 0.5,
     log_level: Annotated[str, typer.Option(
         help="uvicorn log level: critical, error, warning, info, debug or trace")] = "warning",
+    limit: Annotated[list[str] | None, typer.Option(
+        help="an abuse limit NAME=VALUE (repeatable; docs/protocol.md, Limits), e.g. "
+             "connections_per_address=64 or creates=20/minute")] = None,
 ) -> None:
     """Run the game server (lobby, WebSocket protocol, the Mod's clock) until interrupted.
 
@@ -60,6 +66,11 @@ def serve(
         error(f"bad --database-url: {exc}")
         raise typer.Exit(2) from None
     database = sa_url.render_as_string(hide_password=True)
+    try:
+        limits = parse_limits(limit or [])
+    except ValueError as exc:
+        error(f"bad --limit: {exc}")
+        raise typer.Exit(2) from None
     where = f"[{host}]" if ":" in host else host
     # the port first: a second server on a busy port must fail before it touches the
     # (shared) database, loads the live games or starts their clock and bots
@@ -84,7 +95,7 @@ def serve(
         if problem is not None:
             error(f"cannot open the database {database}: {problem}")
             raise typer.Exit(1)
-        app = create_app(url, bot_delay=bot_delay)
+        app = create_app(url, bot_delay=bot_delay, limits=limits)
         tune_runtime()
         config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), ws_max_size=1 << 20,
                                 proxy_headers=True, forwarded_allow_ips="127.0.0.1")
@@ -100,6 +111,37 @@ def serve(
         sock.close()
         if lock is not None:
             lock.release()
+
+
+def parse_limits(items: list[str]) -> Limits:
+    """:class:`~.guard.Limits` with each ``NAME=VALUE`` of ``items`` set (a count for the
+    ``connections_*`` names, a rate such as ``20/second`` or ``10/minute;60/hour`` for the others).
+
+    Raises:
+        ValueError: an unknown name, a count that is not a positive whole number, or a rate
+            the ``limits`` notation does not read (the message names which).
+    """
+    from limits import parse_many
+
+    names = {f.name: f.type for f in dataclasses.fields(Limits)}
+    values: dict[str, Any] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        name = name.strip()
+        if name not in names:
+            raise ValueError(f"unknown limit {name[:40]!r} (known: {', '.join(names)})")
+        if name.startswith("connections_"):
+            if not value.strip().isdigit() or int(value) < 1:
+                raise ValueError(f"{name} must be a whole number of connections, 1 or more, not {value[:20]!r}")
+            values[name] = int(value)
+        else:
+            try:
+                parse_many(value)
+            except ValueError:
+                raise ValueError(f"{name} must be a rate such as 20/second or 10/minute;60/hour, "
+                                 f"not {value[:40]!r}") from None
+            values[name] = value.strip()
+    return dataclasses.replace(Limits(), **values)
 
 
 async def database_problem(url: str, timeout: float = 15.0) -> str | None:
