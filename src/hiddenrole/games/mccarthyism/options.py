@@ -5,8 +5,13 @@ from __future__ import annotations
 from hiddenrole.engine import Option, OptionSet
 
 OPTIONS = OptionSet([
+    Option("deal", "pool",
+           "pool: as the rules say, each player is dealt one card from a pool of twice as many cards as players, "
+           "a third of them Commie cards (rounded down), so nobody knows how many Commies there are; "
+           "fixed: exactly the Commie count below is dealt, and everyone knows it.",
+           kind=str, choices=("pool", "fixed")),
     Option("commie_count", None,
-           "Commie role cards dealt; default floor(n/3) (the seed's '2/3 n rounded down' would deal 2n cards).",
+           "with the fixed deal, how many Commie cards are dealt; default a third of the players, rounded down.",
            kind=int, minimum=1, maximum=19, nullable=True),
     Option("whitelist_protection_turns", None,
            "turns during which a whitelisted player cannot be chosen for any purpose; default max(floor(n/3), 5).",
