@@ -217,3 +217,27 @@ def test_after_commies_take_over_the_double_agent_flips_back_for_the_pair():
     pairs = [a["targets"] for a in g.legal_actions("Fay")]
     assert pairs == [["Ann", "Bob"], ["Ann", "Cid"], ["Ann", "Dee"], ["Bob", "Cid"], ["Bob", "Dee"],
                      ["Cid", "Dee"]]
+
+
+# ---------------------------------------------------------------- the reversible token
+def test_a_whitelisted_player_can_be_blacklisted_again_once_unprotected():
+    """"reversible blacklisted tokens": a whitelisted player whose protection has ended can be
+    snitched on again; a passing vote turns the token back over (blacklisted, not whitelisted)."""
+    g = table(commies=("Bob", "Eve"), options={"whitelist_protection_turns": 0})
+    act(g, "Ann", "snitch", target="Bob")
+    vote(g, {"Ann", "Cid"})
+    act(g, "Ann", "decline")  # turn 1: Bob blacklisted
+    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
+    vote(g, {"Cid", "Dee"})  # turn 2: Ann and Eve blacklisted, Bob whitelisted (protected through turn 2)
+    assert g._white == {"Bob"} and last(g, "whitelisted").data["protected_through_turn"] == 2
+    act(g, "Bob", "decline")
+    assert g._snitch == "Cid" and "Bob" in [a.get("target") for a in g.legal_actions("Cid")]
+    act(g, "Cid", "snitch", target="Bob")
+    vote(g, {"Cid"})  # 1 of the 4 non-blacklisted players: below 1/3
+    assert "Bob" in g._white
+    act(g, "Cid", "decline")
+    act(g, "Dee", "snitch", target="Bob")
+    vote(g, {"Cid", "Dee"})  # 2 of 4: Bob is blacklisted again
+    assert last(g, "blacklisted").data == {"player": "Bob", "by": "vote"}
+    board = g.view(None)["board"]
+    assert board["blacklisted"] == ["Ann", "Bob", "Eve"] and board["whitelisted"] == []
