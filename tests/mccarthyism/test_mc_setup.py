@@ -53,7 +53,7 @@ def test_commie_count_option():
     with pytest.raises(BadOption, match="commie_count"):
         McCarthyism(SIX, {"deal": "fixed", "commie_count": 0})
     # the pool deal leaves the count to chance: a count given with it is refused, not ignored
-    with pytest.raises(BadOption, match="commie_count.*only to the fixed deal"):
+    with pytest.raises(BadOption, match="commie_count.*only to deal=fixed"):
         McCarthyism(SIX, {"commie_count": 2})
     with pytest.raises(BadOption, match="deal.*must be one of 'pool', 'fixed'"):
         McCarthyism(SIX, {"deal": "random"})

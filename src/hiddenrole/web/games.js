@@ -148,7 +148,7 @@ function mcBoard(v) {
   const vote = b.vote ? `<p class="vote">Open vote: <b>${esc(human(b.vote.motion))}</b>${b.vote.targets.length ? " of " + list(b.vote.targets) : ""} · ${esc(b.vote.voted)}/${esc(b.vote.voters.length)} voted</p>` : "";
   const played = (b.played || []).slice(-5).map(x => `${esc(x.player)}: ${esc(cardName(x.card))}`).join("; ");
   return `<div class="mc">
-    <p>Turn ${esc(b.turn)} · step ${esc(human(b.step))} · deck ${esc(b.deck)} cards · discards ${esc(b.discards)} · ${esc(b.commie_count)} Commies at the table</p>
+    <p>Turn ${esc(b.turn)} · step ${esc(human(b.step))} · deck ${esc(b.deck)} cards · discards ${esc(b.discards)} · ${b.commie_count != null ? `${esc(b.commie_count)} Commies at the table` : b.pool ? `dealt from ${esc(b.pool.commie_cards)} Commie and ${esc(b.pool.american_cards)} American cards: how many Commies is secret` : ""}</p>
     <p>Commies take over: <b>${b.commies_take_over ? "yes" : "no"}</b>${b.card_in_play ? ` · card in play: ${esc(cardName(b.card_in_play))}` : ""}</p>
     ${vote}
     ${seats}
@@ -258,6 +258,6 @@ export function resultHtml(view, reveal) {
         `<li>${esc(e.to[0])} (${esc(human(e.kind))}): ${e.cards.map(name).map(esc).join(", ")}</li>`).join("")}</ol>`;
     }
   }
-  return `<p class="winner" data-test="winner">Winner: <b>${esc(human(r.winner))}</b>${r.reason ? ` (${esc(human(r.reason))})` : ""}</p>
+  return `<p class="winner" data-test="winner">Winner: <b>${r.winner == null ? "nobody" : esc(human(r.winner))}</b>${r.reason ? ` (${esc(human(r.reason))})` : ""}</p>
     <table class="roles"><thead><tr><th>player</th><th>role</th><th>outcome</th></tr></thead><tbody>${rows}</tbody></table>${hands}`;
 }
