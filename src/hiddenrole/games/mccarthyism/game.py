@@ -133,7 +133,7 @@ class McCarthyism(Game):
         self._pool = pool_cards(n)
         if deal == POOL:
             if commies is not None:
-                raise BadOption("commie_count", commies, "applies only to deal=fixed (the pool deal leaves it to chance)")
+                raise BadOption("commie_count", commies, "applies only to deal=fixed")
         elif commies is None:
             commies = default_commie_count(n)
         elif commies >= n:
