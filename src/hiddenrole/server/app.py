@@ -36,6 +36,7 @@ from .moderator import Moderator, best_bot_kind
 from .protocol import player_state, serve_connection, token_hash
 from .store import DEFAULT_DATABASE_URL, Store
 from .table import TableError
+from .webcatalog import primary_language, web_messages
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -290,6 +291,18 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         """The finished game after its first ``step`` log entries, everything revealed."""
         table = await mod.table(code)
         return table.replay_step(step)
+
+    @app.get("/i18n/{name}")
+    async def web_catalog(name: str) -> JSONResponse:
+        """The web client's own strings in a language (``de.json`` or ``de-AT.json``):
+        ``{"lang", "messages": {english: translated}}``; 404 ``no_language`` without a catalog."""
+        lang = primary_language(name.removesuffix(".json"))
+        messages = web_messages(lang) if name.endswith(".json") else None
+        if messages is None:
+            return JSONResponse({"error": {"code": "no_language",
+                                           "message": f"no translation of the page into {name[:20]!r}: English is used"}},
+                                status_code=404)
+        return JSONResponse({"lang": lang, "messages": messages})
 
     @app.websocket("/ws/{code}")
     async def websocket(ws: WebSocket, code: str) -> None:
