@@ -13,7 +13,7 @@ CSTAMP  = $(CVENV)/.installed
 MYPYC_TOOLS = mypy==2.4.1 setuptools==84.2.1 wheel==0.48.0
 SOURCES = $(shell find src -type f -not -path '*/__pycache__/*' -not -path '*.egg-info*') setup.py pyproject.toml
 
-.PHONY: screenshots play test test-pure test-compiled test-fast bench bench-pure compiled install clean
+.PHONY: web-messages screenshots play test test-pure test-compiled test-fast bench bench-pure compiled install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ test-pure: $(DEVSTAMP)
 	@$(BIN)/python -c "import hiddenrole.engine.game as g; print('testing the pure-Python package:', g.__file__)"
 	$(BIN)/python -m pytest -q -m browser tests/browser
 	$(BIN)/python -m pytest -n 2 -q -m "not browser"
+
+## web-messages: bring the web client's catalogs (locale/*/LC_MESSAGES/web.po) in line with
+##               its t("...") strings (new ones untranslated, gone ones removed)
+web-messages: $(DEVSTAMP)
+	$(BIN)/python -c "from hiddenrole.server.webcatalog import update_catalog as u; print(u('de'))"
 
 ## screenshots: the browser tests, writing their screenshots into docs/screenshots/ (a test
 ##              run writes them to a scratch folder: the suite never changes tracked files)

@@ -1,4 +1,4 @@
-// The client's own strings in the reader's language: `t("English text", {name: value})`.
+// The client's own strings in the reader's language: `t(englishText, {name: value})`.
 // Catalogs: GET /i18n/{lang}.json ({english: translated}, from locale/<lang>/LC_MESSAGES/web.po).
 // The language: the one chosen in the page (localStorage "hiddenrole.lang"), else the
 // browser's (navigator.language, "de-AT" -> "de"); one without a catalog falls back to English
