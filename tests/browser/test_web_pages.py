@@ -152,10 +152,10 @@ def test_web_names_and_posts_are_shown_as_text_never_as_html(server, desktop, ph
     board = host.locator("[data-test=board]")
     expect(board).to_contain_text(name)  # the board's HTML is built with escaping
     guest.locator("input[name=post]").fill("<script>alert(2)</script><b>bold?</b>")
-    guest.get_by_role("button", name="Post").click()
-    expect(host.locator("[data-test=thread] .posts")).to_contain_text("<b>bold?</b>")
+    guest.get_by_role("button", name="Post", exact=True).click()
+    expect(host.locator("[data-test=feed] .feed")).to_contain_text("<b>bold?</b>")
     for page in (host, guest):
-        assert page.locator("#app img, #app i, .posts b:has-text('bold?'), .posts script").count() == 0
+        assert page.locator("#app img, #app i, .feed b:has-text('bold?'), .feed script").count() == 0
     assert dialogs == []
 
 

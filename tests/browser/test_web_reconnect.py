@@ -57,16 +57,16 @@ def test_web_reload_restores_seat_view_and_choice(game, bots, server, phone):
     assert page.locator("[data-test=private]").inner_text() == private
 
     # the connection drops (a phone that slept): "reconnecting", then back with the same choice
-    page.evaluate("() => Alpine.$data(document.getElementById('app')).ws.close()")
+    page.evaluate("() => Alpine.store('session').ws.close()")
     expect(page.locator("[data-test=conn]")).to_have_text("reconnecting…")
     wait_connected(page)
     expect(buttons).to_have_text(labels)
 
     # a lost message (a gap in seq): the client asks for a new snapshot once and carries on
-    page.evaluate("""() => { const d = Alpine.$data(document.getElementById('app'));
+    page.evaluate("""() => { const d = Alpine.store('session');
                            d.onMessage({type: 'update', seq: d.seq + 2, events: [], thread: [], patch: {}});
                            d.onMessage({type: 'update', seq: d.seq + 3, events: [], thread: [], patch: {}}); }""")
-    page.wait_for_function("() => !Alpine.$data(document.getElementById('app')).resyncing")
+    page.wait_for_function("() => !Alpine.store('session').resyncing")
     expect(buttons).to_have_text(labels)
     assert client_state(page)["legal"] == before["legal"]
 

@@ -40,6 +40,8 @@ export function feedComponent() {
         stuck = box.scrollTop + box.clientHeight >= box.scrollHeight - 24;
         if (stuck && this.unseen) this.unseen = 0;
       }, { passive: true });
+      // the box shrinks when a prompt rises below it: a reader at the bottom stays there
+      new ResizeObserver(() => { if (stuck) box.scrollTop = box.scrollHeight; }).observe(box);
     },
     render() {
       const { events, mod } = this.feedSource();
