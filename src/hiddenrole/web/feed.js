@@ -21,7 +21,7 @@ export function feedNodes(events, mod) {
     const words = Array.isArray(e.narration) ? e.narration : [mod.eventText(e)];
     if (!words.length) continue;
     out.push(h("li", { class: ["entry", "event", e.private ? "private" : ""], "data-seq": e.seq },
-      e.private ? h("span", { class: "tag secret" }, "🔒 " + t("only you")) : null,
+      e.private ? h("span", { class: "tag secret" }, t("only you")) : null,
       words.map(w => h("span", { class: "sentence" }, w, " ")), mod.detail(e)));
   }
   return out;
