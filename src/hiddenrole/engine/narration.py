@@ -248,9 +248,7 @@ class Narrator:
         viewer = self.viewer
         others = [p for p in to_act if p != viewer]
         if viewer in to_act:
-            if not others:
-                return self._("You")
-            return self._("You and {others}").format(others=self.list(others))
+            return self.list([self._("You"), *others])
         if len(others) > 6:
             return self.ngettext("{names} and {count} other player", "{names} and {count} other players",
                                  len(others) - 5).format(names=", ".join(others[:5]), count=len(others) - 5)

@@ -344,16 +344,18 @@ class SecretHitlerNarrator(Narrator):
         pc, cc = b.get("presidential_candidate"), b.get("chancellor_candidate")
         if day == 0:
             return _("Night 0: the President nominates two players, then the first government passes a policy in secret.")
+        when = _("Election round {day}").format(day=day) if self.options.get("variant") == "official" \
+            else _("Day {day}").format(day=day)
         if step == "nominate":
-            return _("Day {day}: {name} is choosing a Chancellor Candidate.").format(day=day, name=pc)
+            return _("{when}: {name} is choosing a Chancellor Candidate.").format(when=when, name=pc)
         if step == "vote":
-            return _("Day {day}: the vote on {president} as President and {chancellor} as Chancellor.").format(
-                day=day, president=pc, chancellor=cc)
+            return _("{when}: the vote on {president} as President and {chancellor} as Chancellor.").format(
+                when=when, president=pc, chancellor=cc)
         if step in ("night", "night_end") or view.get("phase") == "night":
             return _("Night {day}: the government is at work in secret; the Mod reports at dawn.").format(day=day)
         if step == "power":
-            return _("Round {day}: a presidential power is being used.").format(day=day)
-        return _("Round {day}: the legislative session.").format(day=day)
+            return _("{when}: a presidential power is being used.").format(when=when)
+        return _("{when}: the legislative session.").format(when=when)
 
     def deadline_note(self, view: Mapping[str, Any]) -> str | None:
         _ = self._
