@@ -69,7 +69,7 @@ def update_catalog(lang: str, web: Path = WEB) -> tuple[int, int]:
     if path.exists():
         with path.open("rb") as f:
             old = {str(m.id): str(m.string) for m in read_po(f, locale=lang, domain=DOMAIN) if m.id}
-    catalog = Catalog(locale=lang, domain=DOMAIN, project="hiddenrole", charset="utf-8")
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="hiddenrole", charset="utf-8", fuzzy=False)
     strings = client_strings(web)
     for s in strings:
         catalog.add(s, old.get(s, ""))
