@@ -28,7 +28,7 @@ from hiddenrole.server.stream import number_posts
 
 GAMES = ["secret-hitler", "mccarthyism", "shady-agents"]
 HUMANS = ["Ann", "Bob", "Cid"]
-STATE_KEYS = {"status", "seats", "view", "legal_actions", "can_post", "waiting", "deadline"}
+STATE_KEYS = {"status", "seats", "view", "legal_actions", "can_post", "waiting", "deadline", "narration"}
 
 
 def _norm(data) -> str:
@@ -86,7 +86,9 @@ def check_frames(client: SeatClient, export, player):
             full = visible[e["seq"]]
             expect = {k: v for k, v in full.items() if k != "to"}
             expect["seq"] = e["seq"]
-            assert e == expect
+            # each event carries its narration: plain sentences for this viewer
+            assert e["narration"] and all(isinstance(t, str) and t for t in e["narration"]), e
+            assert {k: v for k, v in e.items() if k != "narration"} == expect
         assert set(state) <= STATE_KEYS, set(state) - STATE_KEYS
         if "view" in state:
             assert _norm(state["view"]) in views, f"{player} was sent a view the engine never gave them"

@@ -31,11 +31,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.base import bot_kinds
 from ..engine import available_games, game_class
+from ..engine.narration import accept_language, language_of, narrator_class, translations
 from .clock import Clock
 from .moderator import Moderator, best_bot_kind
 from .protocol import player_state, serve_connection, token_hash
 from .store import DEFAULT_DATABASE_URL, Store
 from .table import TableError
+from .webcatalog import primary_language, web_messages
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -210,15 +212,21 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
                               headers=headers)
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        """The available games with their options, player counts, sides and bot kinds."""
+    async def games(request: Request, lang: str | None = None) -> list[dict[str, Any]]:
+        """The available games with their options, player counts, sides and bot kinds, in the
+        language asked for (``?lang=de``, else the ``Accept-Language`` header, else English):
+        each option with its ``label``, its ``doc`` (one sentence saying what it changes) and
+        its ``choice_labels``; ``lang`` says the language used."""
+        chosen = language_of(lang) if lang is not None else None
+        if chosen is None:
+            chosen = accept_language(request.headers.get("accept-language"))
         out = []
         for name in available_games():
             cls = game_class(name)
-            out.append({"name": name, "title": cls.title, "min_players": cls.min_players,
+            out.append({"name": name, "title": translations(chosen).gettext(cls.title), "min_players": cls.min_players,
                         "max_players": cls.max_players, "sides": list(cls.sides),
-                        "options": cls.OPTIONS.describe(), "bot_kinds": bot_kinds(name),
-                        "best_bot": best_bot_kind(name)})
+                        "options": narrator_class(cls).describe_options(cls, chosen), "bot_kinds": bot_kinds(name),
+                        "best_bot": best_bot_kind(name), "lang": chosen})
         return out
 
     @app.post("/api/tables", status_code=201)
@@ -290,6 +298,18 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         """The finished game after its first ``step`` log entries, everything revealed."""
         table = await mod.table(code)
         return table.replay_step(step)
+
+    @app.get("/i18n/{name}")
+    async def web_catalog(name: str) -> JSONResponse:
+        """The web client's own strings in a language (``de.json`` or ``de-AT.json``):
+        ``{"lang", "messages": {english: translated}}``; 404 ``no_language`` without a catalog."""
+        lang = primary_language(name.removesuffix(".json"))
+        messages = web_messages(lang) if name.endswith(".json") else None
+        if messages is None:
+            return JSONResponse({"error": {"code": "no_language",
+                                           "message": f"no translation of the page into {name[:20]!r}: English is used"}},
+                                status_code=404)
+        return JSONResponse({"lang": lang, "messages": messages})
 
     @app.websocket("/ws/{code}")
     async def websocket(ws: WebSocket, code: str) -> None:

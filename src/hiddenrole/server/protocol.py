@@ -12,7 +12,10 @@ connection's message counter (1, 2, 3...). A client too far behind (its queue ov
 its backlog.
 
 Client messages: ``action`` (``{"type": "action", "id": ..., "action": {...}}``), ``post``
-(``{"type": "post", "id": ..., "text": ...}``), ``resync`` (a new snapshot) and ``ping``.
+(``{"type": "post", "id": ..., "text": ...}``), ``resync`` (a new snapshot), ``lang`` (a new
+snapshot in another language) and ``ping``. Every event sent carries its ``narration`` (plain
+sentences for this viewer in the connection's language) and the state its own (``phase``,
+``waiting_for``, ``deadline_note``, ``prompt``).
 Each action or post is answered by ``ack`` or by ``error`` with a ``code`` and a
 ``message`` naming what was wrong. Malformed JSON, unknown types, messages over 64 KiB and
 more than 20 messages per second get an error and change nothing; the connection stays open.
@@ -34,8 +37,9 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..engine.narration import DEFAULT_LANGUAGE, LANGUAGES, language_of
 from .mergepatch import diff
-from .stream import Broadcast, Feed, number_posts
+from .stream import Broadcast, Feed, log_indices, narrated, number_posts
 
 if TYPE_CHECKING:
     from .moderator import Moderator
@@ -51,7 +55,8 @@ _RESYNC = object()  # in a queue: the snapshot that replaces a dropped backlog
 _EMPTY: list[Any] = []
 # the fields each client message may carry (``id`` is echoed in the answer)
 MESSAGE_FIELDS = {
-    "hello": frozenset({"type", "id", "token", "spectator", "protocol"}),
+    "hello": frozenset({"type", "id", "token", "spectator", "protocol", "lang"}),
+    "lang": frozenset({"type", "id", "lang"}),
     "action": frozenset({"type", "id", "action"}),
     "post": frozenset({"type", "id", "text"}),
     "resync": frozenset({"type", "id"}),
@@ -155,6 +160,21 @@ class Connection:
         self.closing = False
         self.resyncs = 0  # how many times the backlog was dropped for a snapshot
         self.times: collections.deque[float] = collections.deque()
+        self.lang = DEFAULT_LANGUAGE  # the language of this connection's narration
+        self.lang_note: str | None = None  # said once, in the next snapshot, when the asked language is unknown
+
+    def set_language(self, tag: Any) -> None:
+        """Use the language of the BCP 47 ``tag`` (``"de-AT"`` -> German); an unknown one gives
+        English and a note in the next snapshot naming the language asked for."""
+        lang = language_of(tag)
+        if lang is None:
+            asked = str(tag)[:30] if isinstance(tag, str) else json.dumps(tag)[:30]
+            self.lang = DEFAULT_LANGUAGE
+            self.lang_note = (f"The language {asked!r} is not available, so English is used instead "
+                              f"(available: {', '.join(LANGUAGES)}).")
+        else:
+            self.lang = lang
+            self.lang_note = None
 
     # ------------------------------------------------------------ the queue
     def _put(self, text: str) -> None:
@@ -224,16 +244,22 @@ class Connection:
             feed, fresh = table.attach(self)
             if fresh:  # the feed's first take is everything so far
                 events, thread = feed.take()
+                indices = feed.indices
             else:  # the feed is shared and already past it: the backlog from a fresh observer
                 observer = game.observer(self.player)
                 events = observer.new_events()
+                indices = log_indices(observer, 0, observer.position)
                 thread = number_posts(observer.thread(events), 0)
-            state = feed.state_now(table, shared)
+            events = narrated(events, indices, feed.teller(self.lang), game, table.narration_cache)
+            state = feed.told_state(feed.state_now(table, shared), self.lang, table, shared)
         self.last_state = state
         message: dict[str, Any] = {"type": "snapshot", "protocol": PROTOCOL,
                                    "you": {"name": self.player, "spectator": self.player is None},
                                    "table": table.public_info(), "state": state, "events": events,
-                                   "thread": thread}
+                                   "thread": thread, "lang": self.lang}
+        if self.lang_note is not None:
+            message["lang_note"] = self.lang_note
+            self.lang_note = None
         if game is not None and game.is_over:
             message["reveal"] = table.revealed()
             self.revealed = True
@@ -259,7 +285,8 @@ class Connection:
                     self.snapshot(table)
                     return
             feed.step(table, shared)
-            state, events, thread, bodies = feed.state, feed.events, feed.thread, feed.bodies
+            events, state, bodies = feed.told(self.lang, table, shared)
+            thread = feed.thread
         last = self.last_state
         cached = bodies.get(id(last))
         if cached is not None and cached[0] is last:
@@ -421,16 +448,24 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
             player = await moderator.player_of(table, token)
         conn.player = player
         conn.table = table
+        if "lang" in data:
+            conn.set_language(data["lang"])
         async with table.lock:
             table.connect(conn)
         return
     if not conn.joined or conn.table is None:
-        if kind in ("action", "post", "resync", "ping"):
+        if kind in ("action", "post", "resync", "ping", "lang"):
             raise TableError("not_authenticated", "send {\"type\": \"hello\", \"token\": ...} first")
         raise TableError("unknown_type", f"unknown message type {kind!r} (expected hello)")
     table = conn.table
     if kind == "ping":
         conn.send({"type": "pong", "id": id})
+    elif kind == "lang":
+        # switch this connection's language: a fresh snapshot in it
+        conn.set_language(data.get("lang"))
+        async with table.lock:
+            table.flush()
+            conn.snapshot(table)
     elif kind == "resync":
         async with table.lock:
             table.flush()
@@ -455,4 +490,4 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
         conn.send({"type": "ack", "id": id})
     else:
         raise TableError("unknown_type", f"unknown message type {kind!r} "
-                                         "(expected action, post, resync or ping)")
+                                         "(expected action, post, resync, lang or ping)")

@@ -23,7 +23,7 @@ from ..engine.observer import copy_json
 from .audit import EXPORT_FORMAT
 from .clock import Clock, iso
 from .store import LogEntry, SeatRow, Store, TableRow
-from .stream import Broadcast, Feed
+from .stream import Broadcast, Feed, NarrationCache
 
 if TYPE_CHECKING:
     from .protocol import Connection
@@ -95,6 +95,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.feeds: dict[str | None, Feed] = {}  # each connected viewer's feed (None: the spectators)
+        self.narration_cache = NarrationCache()  # the public events' narration, per language
         self.version = 0  # counts the changes of the game's state (log entries, rebuilds)
         self.sent_version = 0  # the version the connections were last sent
         self.turn = 0  # counts the broadcasts

@@ -109,6 +109,7 @@ class McCarthyism(Game):
         "game_over",
     })
     OBSERVER = "hiddenrole.games.mccarthyism.views:McCarthyismObserver"
+    NARRATOR = "hiddenrole.games.mccarthyism.narration:McCarthyismNarrator"
 
     # ------------------------------------------------------------------ setup
     @classmethod

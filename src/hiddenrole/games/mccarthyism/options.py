@@ -6,32 +6,32 @@ from hiddenrole.engine import Option, OptionSet
 
 OPTIONS = OptionSet([
     Option("deal", "pool",
-           "pool: as the rules say, each player is dealt one card from a pool of twice as many cards as players, "
-           "a third of them Commie cards (rounded down), so nobody knows how many Commies there are; "
-           "fixed: exactly the Commie count below is dealt, and everyone knows it.",
+           "How roles are dealt: from a pool of twice as many cards as players, a third of them Commie cards, "
+           "so nobody knows how many Commies there are (pool, as the rules say); or exactly the Commie count below, "
+           "which everyone knows (fixed).",
            kind=str, choices=("pool", "fixed")),
     Option("commie_count", None,
-           "with the fixed deal, how many Commie cards are dealt; default a third of the players, rounded down.",
+           "With the fixed deal, how many Commie role cards are dealt; by default a third of the players, rounded down.",
            kind=int, minimum=1, maximum=19, nullable=True),
     Option("whitelist_protection_turns", None,
-           "turns during which a whitelisted player cannot be chosen for any purpose; default max(floor(n/3), 5).",
+           "For how many turns a whitelisted player cannot be chosen for anything; by default a third of the players, rounded down, and at least 5.",
            kind=int, minimum=0, maximum=100, nullable=True),
     Option("turns_per_player", 3,
-           "turns as snitch each player has before the game ends ('every player has had 3 turns').",
+           "How many turns as snitch each player has before the game ends.",
            kind=int, minimum=1, maximum=20),
     Option("deep_research_in_order", True,
-           "Deep research shows the cards left in the action deck in draw order (false: only which cards, sorted).",
+           "Whether Deep research shows the cards left in the action deck in the order they will be drawn, or only which cards they are.",
            kind=bool),
     Option("reveal_votes", False,
-           "the vote result names who voted yes and no (default: only the counts, since voting is secret).",
+           "Whether a vote's result names who voted yes and who voted no, or gives only the counts (votes are secret by default).",
            kind=bool),
     Option("reshuffle_discards", True,
-           "when the action deck runs out the discards are shuffled into a new deck (false: no more draws).",
+           "Whether the discards are shuffled into a new action deck when it runs out, or nobody draws any more.",
            kind=bool),
     Option("turn_seconds", 120.0,
-           "seconds for each choice of the snitch or of a card's player; 0 = untimed.",
+           "How many seconds the snitch or a card's player has for each choice (0 means no deadline).",
            kind=float, minimum=0, maximum=86400),
     Option("vote_seconds", 60.0,
-           "seconds for a secret vote; 0 = untimed.",
+           "How many seconds everyone has for a secret vote (0 means no deadline).",
            kind=float, minimum=0, maximum=86400),
 ])

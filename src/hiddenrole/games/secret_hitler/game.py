@@ -89,6 +89,7 @@ class SecretHitler(Game):
     })
     #: The observer that builds every view (:class:`.views.SecretHitlerObserver`).
     OBSERVER = "hiddenrole.games.secret_hitler.views:SecretHitlerObserver"
+    NARRATOR = "hiddenrole.games.secret_hitler.narration:SecretHitlerNarrator"
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:

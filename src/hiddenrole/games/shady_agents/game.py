@@ -100,6 +100,7 @@ class ShadyAgents(Game):
     })
     LEGAL_ACTIONS_FRESH = True  # legal_actions() copies the listed actions at every call
     OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
+    NARRATOR = "hiddenrole.games.shady_agents.narration:ShadyAgentsNarrator"
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
