@@ -42,7 +42,8 @@ LOCALE = src/hiddenrole/locale
 messages-extract: | $(BIN)/python
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k Option:3 --no-wrap --sort-by-file \
 	  --project=hiddenrole --copyright-holder="hiddenrole contributors" \
-	  -o $(LOCALE)/hiddenrole.pot src/hiddenrole/engine src/hiddenrole/games
+	  -o $(LOCALE)/hiddenrole.pot src/hiddenrole/engine src/hiddenrole/games \
+	  src/hiddenrole/server/notices.py
 
 messages-update: messages-extract
 	$(BIN)/pybabel update -D hiddenrole -i $(LOCALE)/hiddenrole.pot -d $(LOCALE) --no-wrap --ignore-obsolete

@@ -204,7 +204,7 @@ def test_an_action_after_its_deadline_is_judged_after_the_deadline_passes(tmp_pa
             await ann.send({"type": "action", "id": 1, "action": target})
             err = await ann.until(lambda f: f["type"] in ("ack", "error"))
             assert err["type"] == "error" and err["code"] in ("out_of_turn", "game_over")
-            assert table.log[-1].kind == "timeout" and table.log[-1].data == {"key": "vote-1"}
+            assert table.log[-1].kind == "timeout" and table.log[-1].data == {"key": "vote-1", "missed": ["Ann"]}
             # the update telling Ann about the timeout came before the error
             upd = [f for f in ann.frames if f["type"] == "update" and any(
                 e["kind"] == "voted" and e.get("by_timeout") for e in f["events"])]

@@ -110,7 +110,7 @@ async def council_table(game="council", names=NAMES, bots=(), viewers=(*NAMES, N
     out = [Viewer(table, v) for v in viewers]
     async with table.lock:
         for v in out:
-            table.connect(v.conn)
+            await table.connect(v.conn)
     async with table.lock:
         await table.start(seed, options if options is not None else {"pace": "untimed"})
         if before_bots is not None:

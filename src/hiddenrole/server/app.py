@@ -4,11 +4,13 @@ REST (JSON, OpenAPI at ``/openapi.json``, docs at ``/docs``):
 
 * ``GET /api/games``: the games, their options (with defaults and ranges) and bot kinds;
 * ``POST /api/tables``: create a table (game, options, pace, factor, bots, host name);
-* ``GET /api/tables``: the open tables (waiting for players);
+* ``GET /api/tables``: the listed tables waiting for players (tables are private unless listed);
+* ``GET /api/server``: the URLs others can reach this server at;
 * ``GET /api/tables/{code}``: a table's public state (with ``Authorization: Bearer
   SEAT_TOKEN``, also that player's view);
-* ``POST /api/tables/{code}/join``, ``/start``, ``/kick``, ``/bots``, ``/replace``
-  (the last four need ``Authorization: Bearer HOST_TOKEN``);
+* ``POST /api/tables/{code}/join``, ``/claim`` (a substitute link), ``/start``, ``/kick``,
+  ``/bots``, ``/replace``, ``/control`` (the host's controls; the last five need
+  ``Authorization: Bearer`` with the host token or the host's seat token);
 * ``GET /api/tables/{code}/export`` and ``/replay/{step}`` once the game is over.
 
 WebSocket: ``/ws/{code}`` (see :mod:`hiddenrole.server.protocol`). Errors are
@@ -33,7 +35,8 @@ from ..bots.base import bot_kinds
 from ..engine import available_games, game_class
 from ..engine.narration import accept_language, language_of, narrator_class, translations
 from .clock import Clock
-from .moderator import Moderator, best_bot_kind
+from .moderator import CONTROLS, Moderator, best_bot_kind
+from .net import is_loopback, join_base
 from .protocol import player_state, serve_connection, token_hash
 from .store import DEFAULT_DATABASE_URL, Store
 from .table import TableError
@@ -77,6 +80,9 @@ class CreateTable(Strict):
     bots: int = Field(0, description="how many seats bots fill")
     bot_kind: str | None = Field(None, description="bot kind (default: the best for this game)")
     host_name: str | None = Field(None, description="the host's display name, if the host plays")
+    listed: bool = Field(False, description="show the table in the lobby's list (default: private, by code/link)")
+    missed_limit: int = Field(2, description="after this many missed deadlines in a row a bot plays the seat "
+                                             "until its player comes back (0: never)")
 
 
 class Join(Strict):
@@ -89,6 +95,23 @@ class SeatName(Strict):
     """A seat named by its player's display name."""
 
     name: str
+
+
+class Claim(Strict):
+    """A substitute link's secret."""
+
+    claim: str
+
+
+class Control(Strict):
+    """One of the host's controls (docs/protocol.md, "The host's controls")."""
+
+    control: str = Field(description=", ".join(CONTROLS))
+    seconds: float | None = Field(None, description="extend: seconds to add (negative shortens)")
+    name: str | None = Field(None, description="host, replace: the seat")
+    by: str | None = Field(None, description="replace: bot or substitute")
+    reason: str | None = Field(None, description="void: why")
+    spectator: int | None = Field(None, description="kick: the spectator's number")
 
 
 class BotCount(Strict):
@@ -160,7 +183,8 @@ def _bearer(authorization: str | None) -> str | None:
 
 
 def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None = None,
-               bot_delay: float = 0.0, moderator: Moderator | None = None) -> FastAPI:
+               bot_delay: float = 0.0, moderator: Moderator | None = None,
+               urls: list[str] | None = None, public_url: bool = False) -> FastAPI:
     """Build the server application.
 
     Args:
@@ -168,8 +192,17 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         clock: the time source (tests inject a ``ManualClock``).
         bot_delay: seconds a bot waits before each action.
         moderator: an existing moderator (its store and clock are used instead of the above).
+        urls: the URLs others reach the server at (:func:`~.net.reachable_urls`); the join
+            and substitute links use them instead of a loopback address.
+        public_url: ``urls`` is the host's ``--public-url``: every link uses it.
     """
     mod = moderator or Moderator(Store(database_url), clock, bot_delay=bot_delay)
+    reach = list(urls or [])
+
+    def base_of(request: Request) -> str:
+        base = join_base(str(request.base_url), reach, public_url)
+        mod.link_base = base
+        return base
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -234,16 +267,28 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         """Create a table. Returns its public info, the join code and link, the host token
         (keep it: it starts, kicks and replaces), and the host's seat token if ``host_name`` was given."""
         out = await mod.create(body.game, body.options, body.pace, body.factor, body.bots, body.bot_kind,
-                               body.host_name)
+                               body.host_name, body.listed, body.missed_limit)
         code = out["table"]["code"]
         out["code"] = code
-        out["join_url"] = f"{str(request.base_url).rstrip('/')}/?join={code}"
+        out["join_url"] = f"{base_of(request)}/?join={code}"
         return out
 
     @app.get("/api/tables")
     async def open_tables() -> list[dict[str, Any]]:
-        """The tables waiting for players, newest first."""
+        """The listed tables waiting for players, newest first (tables are private unless listed)."""
         return await mod.open_tables()
+
+    @app.get("/api/server")
+    async def server(request: Request) -> dict[str, Any]:
+        """Where others reach this server: ``urls`` (what ``serve`` printed), ``join_base``
+        (the base of the links this page hands out) and ``loopback_only`` (only this machine
+        can reach it: the page says so)."""
+        base = base_of(request)
+        known = reach or [str(request.base_url).rstrip("/")]
+        from urllib.parse import urlsplit
+
+        return {"urls": known, "join_base": base,
+                "loopback_only": all(is_loopback(urlsplit(u).hostname or "") for u in known + [base])}
 
     @app.get("/api/tables/{code}")
     async def state(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:
@@ -266,6 +311,27 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     async def join(code: str, body: Join) -> dict[str, Any]:
         """Take a seat; returns the seat token (send it in the WebSocket's hello)."""
         return await mod.join(code, body.name)
+
+    @app.post("/api/tables/{code}/claim", status_code=201)
+    async def claim(code: str, body: Claim) -> dict[str, Any]:
+        """Take the seat a substitute link opens (once: a second use is refused); returns the
+        new seat token (the seat's old token no longer works)."""
+        return await mod.claim(code, body.claim)
+
+    @app.post("/api/tables/{code}/control")
+    async def control(code: str, body: Control, request: Request,
+                      authorization: str | None = Header(None)) -> dict[str, Any]:
+        """One of the host's controls during the game: pause, resume, extend (seconds), skip,
+        void (reason), host (name), replace (name, by: bot or substitute), kick (spectator).
+        Returns the table, and for a substitute the one-time link to give the new player."""
+        table = await mod.table(code)
+        mod.check_host(table, _bearer(authorization))
+        base_of(request)
+        params = {k: v for k, v in body.model_dump(exclude_none=True).items() if k != "control"}
+        if body.control == "extend" and isinstance(params.get("seconds"), float) and params["seconds"].is_integer():
+            params["seconds"] = int(params["seconds"])
+        out = await mod.control(table, body.control, params)
+        return {"table": table.public_info(), **(out or {})}
 
     @app.post("/api/tables/{code}/start")
     async def start(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:

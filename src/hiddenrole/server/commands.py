@@ -29,17 +29,25 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port")] = 8000,
     bot_delay: Annotated[float, typer.Option(min=0, help="seconds a bot waits before each action")] = 0.5,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "warning",
+    public_url: Annotated[str | None, typer.Option(
+        help="the address others use to reach this server (e.g. https://games.example.org behind a proxy): "
+             "printed, and used in every join link and QR code")] = None,
 ) -> None:
     """Run the game server (lobby, WebSocket protocol, the Mod's clock) until interrupted.
 
     The database is migrated on start; running games carry on from their log, and
     deadlines that passed while the server was down fire at once. A busy port, or a SQLite
     database that another server holds (its ``<database>.lock``), exits 1 before anything
-    is loaded.
+    is loaded. Prints every URL others can use: each non-loopback interface address when
+    bound to 0.0.0.0 (or ``::``), or ``--public-url``.
+
+    Every WebSocket is pinged by the server every 10 s; one that does not answer within
+    10 s is closed (its seat shows away after 20 s without a connection).
     """
     import uvicorn
 
     from .app import create_app
+    from .net import is_loopback, reachable_urls
     from .store import DatabaseInUse, lock_database, normalise_url
 
     try:
@@ -48,6 +56,11 @@ def serve(
         error(str(exc))
         raise typer.Exit(2) from None
     where = f"[{host}]" if ":" in host else host
+    try:
+        urls = reachable_urls(host, port, public_url)
+    except ValueError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
     # the port first: a second server on a busy port must fail before it touches the
     # (shared) database, loads the live games or starts their clock and bots
     try:
@@ -63,23 +76,33 @@ def serve(
         error(str(exc))
         raise typer.Exit(1) from None
     try:
-        app = create_app(url, bot_delay=bot_delay)
+        app = create_app(url, bot_delay=bot_delay, urls=urls, public_url=public_url is not None)
         tune_runtime()
         database = url.split("@")[-1] if "@" in url else url  # never print a password
         config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
-                                proxy_headers=True, forwarded_allow_ips="127.0.0.1")
+                                proxy_headers=True, forwarded_allow_ips="127.0.0.1",
+                                ws_ping_interval=WS_PING_INTERVAL, ws_ping_timeout=WS_PING_TIMEOUT)
 
         class Server(uvicorn.Server):
             async def startup(self, sockets=None) -> None:
                 await super().startup(sockets=sockets)
                 if self.started:  # migrated, games loaded, serving: only now say where
                     typer.echo(f"hiddenrole server at http://{where}:{port} (database {database})")
+                    for reach in urls:
+                        typer.echo(f"  players join at {reach}/")
+                    if all(is_loopback(u.split("//", 1)[1].rsplit(":", 1)[0]) for u in urls):
+                        typer.echo("  only this machine can reach it: to play with others, serve with "
+                                   "--host 0.0.0.0 (or give --public-url)")
 
         Server(config).run(sockets=[sock])
     finally:
         sock.close()
         if lock is not None:
             lock.release()
+
+
+WS_PING_INTERVAL = 10.0  # seconds between the server's WebSocket pings
+WS_PING_TIMEOUT = 10.0  # seconds a client has to answer one before its connection is closed
 
 
 def listen_socket(host: str, port: int) -> socket.socket:

@@ -12,12 +12,16 @@ connection's message counter (1, 2, 3...). A client too far behind (its queue ov
 its backlog.
 
 Client messages: ``action`` (``{"type": "action", "id": ..., "action": {...}}``), ``post``
-(``{"type": "post", "id": ..., "text": ...}``), ``resync`` (a new snapshot), ``lang`` (a new
-snapshot in another language) and ``ping``. Every event sent carries its ``narration`` (plain
-sentences for this viewer in the connection's language) and the state its own (``phase``,
-``waiting_for``, ``deadline_note``, ``prompt``).
-Each action or post is answered by ``ack`` or by ``error`` with a ``code`` and a
-``message`` naming what was wrong. Malformed JSON, unknown types, messages over 64 KiB and
+(``{"type": "post", "id": ..., "text": ...}``), ``control`` (the host's controls:
+``{"type": "control", "control": "pause", ...}``), ``resync`` (a new snapshot), ``lang`` (a
+new snapshot in another language) and ``ping`` (the heartbeat: answered by ``pong``; the
+snapshot's ``heartbeat`` says how often to send it and how long to wait for the answer
+before the client treats the link as dead). Every event sent carries its ``narration``
+(plain sentences for this viewer in the connection's language) and the state its own
+(``phase``, ``waiting_for``, ``deadline_note``, ``prompt``).
+Each action, post or control is answered by ``ack`` or by ``error`` with a ``code`` and a
+``message`` naming what was wrong. The table's own events (missed deadlines, a pause, a
+substitute...) come as ``notice`` messages (:mod:`.notices`). Malformed JSON, unknown types, messages over 64 KiB and
 more than 20 messages per second get an error and change nothing; the connection stays open.
 
 No message carries anything the player may not know: the state is built from the player's
@@ -29,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import hashlib
 import json
 import re
 import time
@@ -39,6 +42,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.narration import DEFAULT_LANGUAGE, LANGUAGES, language_of
 from .mergepatch import diff
+from .store import token_hash
 from .stream import Broadcast, Feed, log_indices, narrated, number_posts
 
 if TYPE_CHECKING:
@@ -55,20 +59,17 @@ _RESYNC = object()  # in a queue: the snapshot that replaces a dropped backlog
 _EMPTY: list[Any] = []
 # the fields each client message may carry (``id`` is echoed in the answer)
 MESSAGE_FIELDS = {
-    "hello": frozenset({"type", "id", "token", "spectator", "protocol", "lang"}),
+    "hello": frozenset({"type", "id", "token", "spectator", "host_token", "protocol", "lang"}),
     "lang": frozenset({"type", "id", "lang"}),
     "action": frozenset({"type", "id", "action"}),
     "post": frozenset({"type", "id", "text"}),
     "resync": frozenset({"type", "id"}),
     "ping": frozenset({"type", "id"}),
+    "control": frozenset({"type", "id", "control", "seconds", "name", "by", "reason", "spectator"}),
 }
+HEARTBEAT = {"interval": 5, "timeout": 4}  # the client's ping every 5 s; no answer within 4 s: the link is dead
 # C0 control characters but tab and newline: PostgreSQL's text refuses NUL, and none belongs in a post
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f]")
-
-
-def token_hash(token: str) -> str:
-    """The stored form of a seat or host token: its SHA-256 hex digest."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def _no_constant(name: str) -> Any:
@@ -158,6 +159,8 @@ class Connection:
         self.revealed = False
         self.behind = False  # the backlog was dropped: a snapshot is on its way, nothing else is queued
         self.closing = False
+        self.host = False  # said hello with the host token (a host without a seat, or watching)
+        self.spectator = 0  # a spectator's number at the table (1, 2...), for the host's kick
         self.resyncs = 0  # how many times the backlog was dropped for a snapshot
         self.times: collections.deque[float] = collections.deque()
         self.lang = DEFAULT_LANGUAGE  # the language of this connection's narration
@@ -215,6 +218,12 @@ class Connection:
         """Send an error naming what was wrong (``id`` echoes the client's message id)."""
         self.send({"type": "error", "id": id, "code": code, "message": message})
 
+    def notice(self, notice: dict[str, Any]) -> None:
+        """Send a table event (:mod:`.notices`, told in the connection's language) to a
+        connection that has had its snapshot."""
+        if self.joined:
+            self.send({"type": "notice", **notice})
+
     def revoke(self, code: str, message: str) -> None:
         """Tell the client why it lost its seat, then close the connection (what was still
         queued for it is dropped)."""
@@ -253,10 +262,13 @@ class Connection:
             events = narrated(events, indices, feed.teller(self.lang), game, table.narration_cache)
             state = feed.told_state(feed.state_now(table, shared), self.lang, table, shared)
         self.last_state = state
-        message: dict[str, Any] = {"type": "snapshot", "protocol": PROTOCOL,
-                                   "you": {"name": self.player, "spectator": self.player is None},
+        you: dict[str, Any] = {"name": self.player, "spectator": self.player is None}
+        if self.host:
+            you["host"] = True
+        message: dict[str, Any] = {"type": "snapshot", "protocol": PROTOCOL, "you": you,
                                    "table": table.public_info(), "state": state, "events": events,
-                                   "thread": thread, "lang": self.lang}
+                                   "thread": thread, "lang": self.lang, "notices": table.notices_in(self.lang),
+                                   "heartbeat": HEARTBEAT}
         if self.lang_note is not None:
             message["lang_note"] = self.lang_note
             self.lang_note = None
@@ -439,6 +451,13 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
             raise TableError("bad_message", "ambiguous hello: it has both a seat \"token\" and \"spectator\": true "
                                             "(send the token to play your seat, or only \"spectator\": true to watch)")
         table = await moderator.table(code)
+        host_token = data.get("host_token")
+        if host_token is not None:
+            if data.get("spectator") is not True:
+                raise TableError("bad_message", "\"host_token\" goes with \"spectator\": true (a host who plays "
+                                                "sends only their seat \"token\")")
+            moderator.check_host(table, host_token if isinstance(host_token, str) else None)
+            conn.host = True
         if data.get("spectator") is True:
             player = None
         else:
@@ -451,10 +470,10 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
         if "lang" in data:
             conn.set_language(data["lang"])
         async with table.lock:
-            table.connect(conn)
+            await table.connect(conn)
         return
     if not conn.joined or conn.table is None:
-        if kind in ("action", "post", "resync", "ping", "lang"):
+        if kind in MESSAGE_FIELDS:
             raise TableError("not_authenticated", "send {\"type\": \"hello\", \"token\": ...} first")
         raise TableError("unknown_type", f"unknown message type {kind!r} (expected hello)")
     table = conn.table
@@ -466,6 +485,12 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
         async with table.lock:
             table.flush()
             conn.snapshot(table)
+    elif kind == "control":
+        if not (conn.host or table.is_host_seat(conn.player)):
+            raise TableError("not_host", "only the host may use the host's controls", 403)
+        params = {k: v for k, v in data.items() if k not in ("type", "id", "control")}
+        out = await moderator.control(table, data.get("control"), params)
+        conn.send({"type": "ack", "id": id, **({"result": out} if out else {})})
     elif kind == "resync":
         async with table.lock:
             table.flush()
@@ -490,4 +515,4 @@ async def _handle(conn: Connection, moderator: Moderator, code: str, kind: Any, 
         conn.send({"type": "ack", "id": id})
     else:
         raise TableError("unknown_type", f"unknown message type {kind!r} "
-                                         "(expected action, post, resync, lang or ping)")
+                                         "(expected action, post, control, resync, lang or ping)")

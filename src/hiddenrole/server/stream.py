@@ -96,7 +96,17 @@ class Broadcast:
         self.seats = [s.to_json() for s in table.seats]
         self._deadlines: dict[str, float] | None = None
         self._to_act: tuple[str, ...] | None = None
-        self.lobby: dict[str, Any] = {"status": self.status, "seats": self.seats}  # the state before a game
+        # the table's part of every state: status, seats, and (when set) the host, the pause,
+        # the spectators' numbers
+        self.table_part: dict[str, Any] = {"status": self.status, "seats": self.seats}
+        if table.host is not None:
+            self.table_part["host"] = table.host
+        if table.paused_at is not None:
+            self.table_part["paused"] = iso(table.paused_at)
+        spectators = table.spectator_numbers()
+        if spectators:
+            self.table_part["spectators"] = spectators
+        self.lobby: dict[str, Any] = self.table_part  # the state before a game
         self.lobby_bodies: dict[int, tuple[dict[str, Any], str | None]] = {}
 
     @property
@@ -216,20 +226,24 @@ class Feed:
         legal = game.legal_actions(player) if acting else []
         parts: dict[str, Any] = {
             "view": strip_nulls(self.observer.snapshot()),
-            "legal_actions": legal,
+            "legal_actions": [] if table.paused else legal,  # a paused game takes no action
             "can_post": bool(acting and game.can_post(player)),  # type: ignore[arg-type]
             "waiting": bool(acting and player in shared.to_act),
         }
         deadline = iso(table.deadline_for(player, shared.deadlines, may_act=bool(legal)))
         if deadline is not None:
             parts["deadline"] = deadline
+        if table.paused_at is not None:  # the time the viewer's deadline keeps for the resume
+            held = table.deadline_for(player, table.timed_deadlines(), may_act=bool(legal))
+            if held is not None:
+                parts["remaining"] = round(held - table.paused_at, 3)
         self._parts = parts
         self._version = table.version
         return parts
 
     def state_now(self, table: LiveTable, shared: Broadcast) -> dict[str, Any]:
         """The viewer's whole state now (no ``null`` member: see :mod:`.mergepatch`)."""
-        state = {"status": shared.status, "seats": shared.seats}
+        state = dict(shared.table_part)
         state.update(self.parts(table, shared))
         return state
 
