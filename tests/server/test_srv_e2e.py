@@ -21,6 +21,7 @@ from hiddenrole.bots import RandomBot
 from hiddenrole.bots.base import bot_class
 from hiddenrole.engine import available_games, game_class, new_game
 from hiddenrole.server import verify_export
+from hiddenrole.server.audit import void_result
 from hiddenrole.server.client import SeatClient
 from hiddenrole.server.mergepatch import apply, strip_nulls
 from hiddenrole.server.moderator import best_bot_kind
@@ -53,6 +54,8 @@ def replayed_knowledge(export, player):
             game.apply(entry["action"])
         elif entry["kind"] == "timeout":
             game.timeout()
+        elif entry["kind"] == "void":  # the host ended the game without a winner
+            game.finish(void_result(game.players, entry["reason"]))
         note()
     visible = [e for e in export["events"] if e.get("to") is None or (player is not None and player in e["to"])]
     observer = game.observer(player)

@@ -895,8 +895,8 @@ class LiveTable:
         self.connections.add(conn)
         conn.joined = True
         conn.snapshot(self)
-        if seat is not None and seat.connections == 1:
-            self.broadcast()
+        if seat is None and not conn.host or seat is not None and seat.connections == 1:
+            self.broadcast()  # a seat is back, or a spectator's number joins the list
         self.set_deadline(self.id, self.next_wake())
 
     def disconnect(self, conn: Connection) -> None:
