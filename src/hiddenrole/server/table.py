@@ -1003,7 +1003,7 @@ class LiveTable:
 
     def _bot_waiting(self) -> str | None:
         game = self.game
-        if game is None or game.is_over or self.row.status != "running" or not self.bots:
+        if game is None or game.is_over or self.row.status != "running" or not self.bots or self.paused:
             return None
         return next((p for p in game.to_act() if p in self.bots), None)
 
