@@ -64,7 +64,8 @@ async def vote(client, target, id=1):
 async def table_of(srv, names, *, host="Ann", connect=None, **create):
     """A council table (turbo) with ``host`` seated and ``names`` joined; returns
     (made, tokens, clients of ``connect`` (default: everyone), the live table) once started."""
-    made = await srv.create(game="council", pace="turbo", host_name=host, **create)
+    create.setdefault("pace", "turbo")
+    made = await srv.create(game="council", host_name=host, **create)
     code = made["code"]
     tokens = {host: made["seat"]["token"]}
     for n in names:
@@ -342,7 +343,9 @@ def test_the_host_role_passes_to_the_next_present_player_when_the_host_is_away(t
     async def main():
         clock = ManualClock(T0)
         async with running_server(db(tmp_path), clock=clock) as srv:
-            made, tokens, cl, table = await table_of(srv, ["Bob", "Cid", "Dee"], connect=["Ann", "Cid", "Dee"])
+            # untimed: no deadline ends the game meanwhile
+            made, tokens, cl, table = await table_of(srv, ["Bob", "Cid", "Dee"], connect=["Ann", "Cid", "Dee"],
+                                                     pace="untimed")
             code, host = made["code"], made["host_token"]
             assert table.host == "Ann"
             await cl["Ann"].close()
@@ -446,5 +449,37 @@ def test_kick_a_spectator_and_listed_tables(tmp_path):
             codes = [t["code"] for t in (await srv.http.get("/api/tables")).json()]
             assert listed["code"] in codes and private["code"] not in codes
             assert listed["table"]["listed"] is True and private["table"]["listed"] is False
+
+    run(main())
+
+
+def test_a_seatless_host_keeps_the_role_until_they_connect_as_the_host_and_then_leave(tmp_path):
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(db(tmp_path), clock=clock) as srv:
+            made = await srv.create(game="council", pace="turbo")
+            code, host = made["code"], made["host_token"]
+            tokens = {n: await srv.join(code, n) for n in ("Ann", "Bob", "Cid")}
+            ann = await srv.ws(code, tokens["Ann"])
+            await ann.recv()
+            await srv.start(code, host)
+            table = srv.moderator.tables[made["table"]["id"]]
+            clock.advance(59)  # a host who only uses the API (never said hello as the host)
+            await idle(table)
+            assert table.host is None and table.host_token_live
+            watcher = await srv.ws(code, hello=False)
+            await watcher.send({"type": "hello", "spectator": True, "host_token": host})
+            snap = await watcher.recv()
+            assert snap["you"] == {"name": None, "spectator": True, "host": True}
+            await watcher.send({"type": "control", "id": 1, "control": "extend", "seconds": 600})
+            await watcher.until(lambda f: f["type"] == "ack")
+            await watcher.close()
+            await idle(table, lambda: table.host_connections == 0)
+            clock.advance(120)
+            await idle(table, lambda: table.host == "Ann")
+            assert table.log[-1].data == {"name": "Ann", "reason": "away"}
+            bad = await srv.ws(code, hello=False)
+            await bad.send({"type": "hello", "spectator": True, "host_token": "guess"})
+            assert (await bad.recv())["code"] == "not_host"
 
     run(main())

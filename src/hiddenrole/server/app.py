@@ -293,14 +293,13 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     @app.get("/api/tables/{code}")
     async def state(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:
         """A table's public state; with a seat token (``Authorization: Bearer``), that player's
-        state too (and ``"host": true`` when the seat holds the host role); with the host
-        token, the spectator's state and ``"host": true``."""
+        state too; with the host token (while it holds the host role), the spectator's state
+        and ``"host": true`` (``table.host`` names the seat that holds the role, if any)."""
         table = await mod.table(code)
         out: dict[str, Any] = {"table": table.public_info()}
         token = _bearer(authorization)
         is_host = bool(token and table.host_token_live and token_hash(token) == table.row.host_token_hash)
         player = await mod.player_of(table, token) if token and not is_host else None
-        is_host = is_host or table.is_host_seat(player)
         async with table.lock:
             out["state"] = player_state(table, player)
             if table.game is not None and table.game.is_over:

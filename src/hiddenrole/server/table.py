@@ -159,7 +159,8 @@ class LiveTable:
         self.used_claims: set[str] = set()
         self.notices: list[dict[str, Any]] = []  # the table's public events so far
         self.host_connections = 0  # connections that said hello with the host token
-        self.host_away_since: float | None = clock.now()
+        self.host_token_seen = False  # whether one ever did (a seatless host who never did keeps the role)
+        self.host_away_since: float | None = clock.now() if row.host_seat is not None else None
         self.spectators = 0  # the spectators' connections counted so far (each gets a number)
         self.away_after = AWAY_AFTER
         self.host_away_after = HOST_AWAY_AFTER
@@ -640,8 +641,11 @@ class LiveTable:
         return self.host_token_live and self.host_connections > 0
 
     def seen_host(self) -> None:
-        """The host was just heard from (a connection, a request): their absence starts again."""
-        self.host_away_since = None if self.host_present() else self.clock.now()
+        """The host was just heard from (a connection, a request): their absence starts again.
+        A host without a seat who never connected with the host token is not watched (a
+        client that cannot say it is the host would lose the role)."""
+        watched = self.host is not None or self.host_token_seen
+        self.host_away_since = None if self.host_present() or not watched else self.clock.now()
 
     async def _host_away(self, now: float) -> bool:
         """Pass the host role to the next present player (in seat order after the host) when
@@ -888,6 +892,7 @@ class LiveTable:
             seat.away = False
         elif conn.host:
             self.host_connections += 1
+            self.host_token_seen = True
         else:
             self.spectators += 1
             conn.spectator = self.spectators
