@@ -483,3 +483,36 @@ def test_a_seatless_host_keeps_the_role_until_they_connect_as_the_host_and_then_
             assert (await bad.recv())["code"] == "not_host"
 
     run(main())
+
+
+def test_a_stand_in_bot_and_presence_survive_a_restart_and_the_player_returns_after_it(tmp_path):
+    url = db(tmp_path)
+
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(url, clock=clock) as srv:
+            others = ["Cid", "Dee", "Eve"]
+            made, tokens, cl, table = await table_of(srv, ["Bob"] + others, connect=["Ann"] + others,
+                                                     missed_limit=1)
+            code = made["code"]
+            victim = next(n for n in others if n != table.game.traitor)
+            for name in ["Ann"] + others:
+                await vote(cl[name], victim if name != victim else "Ann", id=len(name))
+            clock.advance(60)  # Bob's one allowed miss: a stand-in bot from now on
+            await idle(table, lambda: table.seat("Bob").is_bot)
+        clock.advance(5)
+        async with running_server(url, clock=clock) as srv:
+            table = await srv.moderator.table(code)
+            bob_seat = table.seat("Bob")
+            assert bob_seat.is_bot and bob_seat.stand_in and bob_seat.presence == "bot"
+            # a restart is a reconnect like any other: nobody is connected; after 20 s, away
+            assert table.seat("Cid").presence == "present"
+            clock.advance(20)
+            await idle(table, lambda: table.seat("Cid").away)
+            assert table.public_info()["seats"][2]["presence"] == "away"
+            bob = await srv.ws(code, tokens["Bob"])
+            snap = await bob.recv()
+            assert snap["type"] == "snapshot" and seat_of(snap["state"], "Bob")["presence"] == "present"
+            assert table.log[-1].kind == "return" and not table.seat("Bob").is_bot
+
+    run(main())
