@@ -312,7 +312,7 @@ def test_void_ends_the_game_without_a_winner_once(tmp_path):
             assert reveal["reveal"]["result"]["winner"] is None
             assert reveal["reveal"]["result"]["reason"] == "voided"
             assert reveal["reveal"]["result"]["outcomes"] == {"Ann": "draw", "Bob": "draw", "Cid": "draw"}
-            assert table.notices[-1]["text"] == ("The host voided the game: it ends without a winner. "
+            assert table.notices_in("en")[-1]["text"] == ("The host voided the game: it ends without a winner. "
                                                  "Reason: Cid's phone died for good")
             assert error_code(await control(srv, code, host, control="void", reason="again"), 409) == "voided"
             assert error_code(await control(srv, code, host, control="extend", seconds=10), 409) == "voided"
@@ -516,3 +516,15 @@ def test_a_stand_in_bot_and_presence_survive_a_restart_and_the_player_returns_af
             assert table.log[-1].kind == "return" and not table.seat("Bob").is_bot
 
     run(main())
+
+
+def test_notices_are_told_in_the_connections_language():
+    from hiddenrole.server.notices import notice_text
+
+    assert notice_text("timeout", {"missed": ["Bob", "Cid"]}, "en") == "Bob and Cid missed the deadline."
+    assert notice_text("timeout", {"missed": ["Bob", "Cid"]}, "de") == "Frist verpasst: Bob und Cid."
+    assert notice_text("extend", {"seconds": -30.5}, "de") == "Der Host hat die aktuelle Frist um 30,5 Sekunden verkürzt."
+    assert notice_text("pause", {}, "de") == "Der Host hat das Spiel pausiert: Alle Uhren stehen still."
+    assert notice_text("host", {"name": "Cid", "reason": "away"}, "de") == "Der Host war zu lange weg: Cid ist jetzt Host."
+    with pytest.raises(KeyError):
+        notice_text("missed", {})

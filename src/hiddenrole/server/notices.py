@@ -69,21 +69,21 @@ def notice_text(kind: str, data: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -
     Raises:
         KeyError: ``kind`` is not a table event.
     """
-    _ = translations(lang).gettext
+    tr = translations(lang).gettext  # not `_`: the extractor would take the keys below for messages
     if kind == "timeout":
         if data.get("skip"):
-            return _(SENTENCES["skip"])
-        return _(SENTENCES["missed"]).format(names=format_list(list(data.get("missed") or []), lang))
+            return tr(SENTENCES["skip"])
+        return tr(SENTENCES["missed"]).format(names=format_list(list(data.get("missed") or []), lang))
     if kind == "extend":
         seconds = data["seconds"]
         key = "extend" if seconds > 0 else "shorten"
-        return _(SENTENCES[key]).format(seconds=_number(abs(seconds), lang))
+        return tr(SENTENCES[key]).format(seconds=_number(abs(seconds), lang))
     if kind == "host":
         key = "host_away" if data.get("reason") == "away" else "host"
-        return _(SENTENCES[key]).format(name=data["name"])
+        return tr(SENTENCES[key]).format(name=data["name"])
     if kind not in SENTENCES or kind in ("skip", "missed", "shorten", "host_away"):
         raise KeyError(kind)
-    return _(SENTENCES[kind]).format(**data)
+    return tr(SENTENCES[kind]).format(**data)
 
 
 def is_notice(kind: str, data: dict[str, Any]) -> bool:
