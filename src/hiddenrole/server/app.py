@@ -384,7 +384,11 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         await serve_connection(ws, mod, code)
 
     if (WEB / "index.html").exists():
+        import mimetypes
+
         from fastapi.staticfiles import StaticFiles
+
+        mimetypes.add_type("application/manifest+json", ".webmanifest")  # the PWA manifest
 
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     else:

@@ -67,7 +67,7 @@ MESSAGE_FIELDS = {
     "ping": frozenset({"type", "id"}),
     "control": frozenset({"type", "id", "control", "seconds", "name", "by", "reason", "spectator"}),
 }
-HEARTBEAT = {"interval": 5, "timeout": 4}  # the client's ping every 5 s; no answer within 4 s: the link is dead
+HEARTBEAT = {"interval": 2, "timeout": 2}  # the client pings every 2 s; nothing heard for 2 s more: the link is dead
 # C0 control characters but tab and newline: PostgreSQL's text refuses NUL, and none belongs in a post
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f]")
 

@@ -36,10 +36,14 @@ Alpine.data("app", () => ({
   async init() {
     await setLanguage(null, false);
     const S = this.S;
-    setInterval(() => { S.now = Date.now(); }, 250);
+    setInterval(() => { S.now = Date.now(); S.tick(); }, 250);
     window.addEventListener("hashchange", () => this.route());
     document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") S.wake(); });
     window.addEventListener("online", () => S.wake());
+    window.addEventListener("offline", () => S.lost());
+    if ("serviceWorker" in navigator && location.protocol !== "file:") {
+      navigator.serviceWorker.register("sw.js").catch(() => { /* the page works without it */ });
+    }
     await this.route();
   },
 

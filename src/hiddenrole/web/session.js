@@ -51,8 +51,18 @@ export const session = {
   socket: null,
   serverLang: false, // the server narrates in the reader's language (its snapshot names `lang`)
   langRefused: false,
+  notices: [],       // the table's own events (missed deadlines, pause, substitutes...), each with its text
+  substituteLink: "", // the last substitute link the host made
+  sound: localStorage.getItem("hiddenrole.sound") === "on",  // the turn cue's sound: off unless chosen
+  cues: 0,           // how many turn cues fired (for the page's tests)
+  cuedFor: "",       // what the last cue was for (a turn, or a deadline close to its end)
+  flashing: null,
 
   get ws() { return this.socket && this.socket.ws; },
+  /** Whether the link is up: actions are disabled otherwise. */
+  get online() { return this.connState === "connected"; },
+  /** Whether this page holds the host's controls (the host token, or the seat that holds the role). */
+  get isHost() { return !!(this.hostToken || (this.me && this.state && this.state.host === this.me)); },
   get seq() { return this.socket ? this.socket.seq : 0; },
   get resyncing() { return !!(this.socket && this.socket.resyncing); },
   onMessage(msg) { this.socket.receive(msg); },
@@ -93,6 +103,7 @@ export const session = {
     sock.on("snapshot", (m) => this.onSnapshot(m));
     sock.on("update", (m) => this.onUpdate(m));
     sock.on("reveal", (m) => { this.reveal = m.reveal; });
+    sock.on("notice", (m) => { this.notices = this.notices.concat([m]); });
     sock.on("ack", () => { this.busy = false; });
     sock.on("error", (m) => this.onError(m));
     this.socket = sock;
@@ -105,12 +116,15 @@ export const session = {
   },
 
   wake() { if (this.socket) this.socket.wake(); },
+  /** The device went offline: the link is gone now (reconnecting with backoff). */
+  lost() { if (this.socket && this.socket.ws) this.socket.lost(); },
 
   onSnapshot(msg) {
     this.serverLang = msg.lang !== undefined;
     this.table = msg.table;
     this.events = msg.events;
     this.thread = msg.thread;
+    this.notices = msg.notices || [];
     this.setState(msg.state);
     if (msg.reveal) this.reveal = msg.reveal;
   },
@@ -130,7 +144,7 @@ export const session = {
       this.socket.raw({ type: "hello", protocol: 2, ...(this.token ? { token: this.token } : { spectator: true }) });
       return;
     }
-    if (["kicked", "seat_replaced", "bad_token"].includes(msg.code)) {
+    if (["kicked", "seat_replaced", "bad_token", "substituted"].includes(msg.code)) {
       localStorage.removeItem(`hiddenrole.seat.${this.code}`);
       this.token = null; this.me = null;
       this.open(this.code, this.mode).then(() => { this.error = msg.message; });  // watch on as a spectator
@@ -141,7 +155,9 @@ export const session = {
   },
 
   setState(state) {
+    const was = this.state && this.state.waiting;
     this.state = state;
+    if (state.waiting && !was) this.cue("turn");
     if (this.table) { this.table.status = state.status; this.table.seats = state.seats; }
     if (state.view) this.view = state.view;
     this.busy = false;
@@ -176,7 +192,72 @@ export const session = {
     return true;
   },
 
+  // ------------------------------------------------------------ turn cues
+  /** It is this player's turn (or a deadline that concerns them is near): the title flashes,
+   * the phone vibrates, a short sound plays if chosen, and a notification shows when the page
+   * is hidden and the player allowed them. */
+  cue(why) {
+    this.cues += 1;
+    this.cuedFor = why;
+    const words = why === "turn" ? t("Your move") : t("Less than a minute left");
+    this.flashTitle(words);
+    if (navigator.vibrate) { try { navigator.vibrate([150, 80, 150]); } catch { /* not allowed */ } }
+    if (this.sound) this.beep();
+    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification(words, { body: this.table ? this.table.title : "", tag: "hiddenrole-turn" }); }
+      catch { /* some browsers allow notifications only from a service worker */ }
+    }
+  },
+  flashTitle(words) {
+    const base = this.baseTitle || (this.baseTitle = document.title);
+    clearInterval(this.flashing);
+    let n = 0;
+    document.title = `▶ ${words}`;
+    this.flashing = setInterval(() => {
+      n += 1;
+      const stop = n > 20 || !(this.state && this.state.waiting) || (n > 4 && !document.hidden);
+      if (stop) { clearInterval(this.flashing); this.flashing = null; document.title = base; return; }
+      document.title = n % 2 ? base : `▶ ${words}`;
+    }, 700);
+  },
+  beep() {
+    try {
+      const ctx = new (window.AudioContext || window.webkitAudioContext)();
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880; gain.gain.value = 0.08;
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.18);
+    } catch { /* no audio */ }
+  },
+  setSound(on) { this.sound = !!on; localStorage.setItem("hiddenrole.sound", on ? "on" : "off"); },
+  async askNotifications() {
+    if ("Notification" in window && Notification.permission === "default") await Notification.requestPermission();
+  },
+  get notificationState() { return "Notification" in window ? Notification.permission : "unsupported"; },
+  /** Called by the page's clock: a deadline that concerns this player is under a minute away. */
+  tick() {
+    const st = this.state;
+    if (!st || !st.waiting || !st.deadline) return;
+    const left = Date.parse(st.deadline) - this.now;
+    if (left > 0 && left < 60000 && this.cuedFor !== st.deadline) { this.cue("deadline"); this.cuedFor = st.deadline; }
+  },
+
   // ------------------------------------------------------------ host
+  /** One of the host's controls (docs/protocol.md): pause, resume, extend, skip, replace, host, kick, void. */
+  async control(body) {
+    this.error = "";
+    try {
+      const out = await api("POST", `/api/tables/${this.code}/control`, body, this.hostToken || this.token);
+      this.table = out.table;
+      if (out.link) this.substituteLink = out.link;
+      return out;
+    } catch (e) { this.error = e.message; return null; }
+  },
+  presenceWords(s) {
+    return { present: t("here"), away: t("away"), bot: t("played by a bot"), replaced: t("replaced by a bot") }[s.presence]
+      || (s.bot ? t("played by a bot") : (s.connected ? t("here") : t("away")));
+  },
+
   async hostCall(path, body) {
     this.error = "";
     try { this.table = await api("POST", `/api/tables/${this.code}/${path}`, body, this.hostToken); }

@@ -1,5 +1,6 @@
 // The one WebSocket of a page (docs/protocol.md, protocol 2): hello, the message counter and
-// resync on a gap, reconnection with backoff, ids for client messages. It knows nothing of
+// resync on a gap, the heartbeat (a ping every few seconds: a link that stays silent is dead
+// even when the browser has not noticed), reconnection with backoff, ids for client messages. It knows nothing of
 // games or pages: listeners get each server message (`on(type, fn)`, `on("*", fn)`).
 
 export const PROTOCOL = 2;  // the version of docs/protocol.md this client speaks
@@ -36,6 +37,10 @@ export class TableSocket {
     this.state = "";  // "", "connecting", "reconnecting", "connected"
     this.listeners = {};
     this.onState = () => {};
+    this.heartbeat = { interval: 2, timeout: 2 };  // seconds; the snapshot's own replace these
+    this.lastHeard = 0;  // when the server last said anything (ms)
+    this.lastPing = 0;
+    this.timer = null;
     this.__v_skip = true;  // never wrapped by Alpine's reactivity (a WebSocket holder, not page data)
   }
 
@@ -53,15 +58,34 @@ export class TableSocket {
     ws.onopen = () => {
       this.seq = 0;
       this.resyncing = false;
+      this.lastHeard = this.lastPing = Date.now();
       this.raw({ type: "hello", protocol: PROTOCOL, ...this.hello() });
     };
-    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
-    ws.onclose = () => {
-      if (this.ws !== ws || this.closing) return;
-      this.setState("reconnecting");
-      this.retry += 1;
-      setTimeout(() => { if (this.ws === ws && !this.closing) this.open(); }, Math.min(5000, 300 * this.retry));
-    };
+    ws.onmessage = (ev) => { this.lastHeard = Date.now(); this.receive(JSON.parse(ev.data)); };
+    ws.onclose = () => { if (this.ws === ws) this.lost(); };
+    if (!this.timer) this.timer = setInterval(() => this.beat(), 500);
+  }
+
+  /** The heartbeat's tick: a ping every `interval` seconds once connected; no word from the
+   * server for `interval + timeout` seconds means the link is dead. */
+  beat() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== 1 || this.state !== "connected") return;
+    const now = Date.now(), hb = this.heartbeat;
+    if (now - this.lastHeard > (hb.interval + hb.timeout) * 1000) { this.lost(); return; }
+    if (now - this.lastPing >= hb.interval * 1000) { this.lastPing = now; this.raw({ type: "ping" }); }
+  }
+
+  /** The link is gone (closed, silent, or the device went offline): show "reconnecting…"
+   * (the page disables its actions) and open again with backoff. */
+  lost() {
+    if (this.closing) return;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) { ws.onclose = null; try { ws.close(); } catch { /* already closed */ } }
+    this.setState("reconnecting");
+    this.retry += 1;
+    setTimeout(() => { if (!this.ws && !this.closing) this.open(); }, Math.min(5000, 300 * this.retry));
   }
 
   /** Opens again unless a connection is open or opening (a phone woke up, the network came back). */
@@ -69,6 +93,8 @@ export class TableSocket {
 
   close() {
     this.closing = true;
+    clearInterval(this.timer);
+    this.timer = null;
     if (this.ws) { try { this.ws.close(); } catch { /* already closed */ } }
     this.ws = null;
     this.setState("");
@@ -94,7 +120,11 @@ export class TableSocket {
         this.resyncing = true;
         return;
       }
-      if (msg.type === "snapshot") { this.resyncing = false; this.retry = 0; this.setState("connected"); }
+      if (msg.type === "snapshot") {
+        this.resyncing = false; this.retry = 0;
+        if (msg.heartbeat) this.heartbeat = msg.heartbeat;
+        this.setState("connected");
+      }
       this.seq = msg.seq;
     }
     for (const fn of [...(this.listeners[msg.type] || []), ...(this.listeners["*"] || [])]) fn(msg);

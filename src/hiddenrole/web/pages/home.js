@@ -14,8 +14,19 @@ export function homePage() {
     joinName: "",
 
     async init() {
-      const join = new URLSearchParams(location.search).get("join");
+      const params = new URLSearchParams(location.search);
+      const join = params.get("join"), claim = params.get("claim");
       if (join) this.joinCode = join.toUpperCase();
+      if (join && claim) {
+        // a substitute link: take the seat it opens (once), then play it
+        try {
+          const out = await api("POST", `/api/tables/${this.joinCode}/claim`, { claim });
+          store("seat", this.joinCode, { name: out.name, token: out.token });
+          history.replaceState(null, "", "/");
+          location.hash = `#/t/${this.joinCode}`;
+          return;
+        } catch (e) { this.$store.session.error = e.message; }
+      }
       if (this.joinCode && stored("seat", this.joinCode)) { location.hash = `#/t/${this.joinCode}`; return; }
       await this.load();
       this.$watch(() => i18n.lang, () => this.load());

@@ -6,8 +6,17 @@ import { t } from "../i18n.js";
 
 export function lobbyPage() {
   return {
+    base: location.origin,
+    loopbackOnly: false,
+    async init() {
+      // the address others reach the server at (never loopback when another exists)
+      try {
+        const r = await fetch("/api/server");
+        if (r.ok) { const out = await r.json(); this.base = out.join_base; this.loopbackOnly = out.loopback_only; }
+      } catch { /* keep this page's own address */ }
+    },
     get S() { return this.$store.session; },
-    joinUrl() { return `${location.origin}/?join=${this.S.code}`; },
+    joinUrl() { return `${this.base}/?join=${this.S.code}`; },
     qrSvg() {
       if (!this.S.code) return "";
       const qr = qrcode(0, "M");

@@ -79,6 +79,7 @@ export function resultNodes(S) {
 export function tablePage() {
   return {
     postText: "",
+    voidReason: "",
     revealed: false,
     get S() { return this.$store.session; },
     ctx() {
