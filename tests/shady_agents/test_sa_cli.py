@@ -110,3 +110,14 @@ def test_simulate_with_free_text_answers_option():
     assert "operatives win %" in out.output
     bad = CliRunner().invoke(app, ["simulate", "shady-agents", "--players", "3", "--games", "5"])
     assert bad.exit_code == 2 and "4 to 10" in bad.output
+
+
+def test_simulate_with_the_first_player_may_discard_option():
+    out = CliRunner().invoke(app, ["simulate", "shady-agents", "--players", "5", "--games", "20", "--workers", "1",
+                                   "--bots", "*=rule", "--option", "first_player_may_discard=true"],
+                             env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert "operatives win %" in out.output
+    bad = CliRunner().invoke(app, ["simulate", "shady-agents", "--players", "5", "--games", "2", "--workers", "1",
+                                   "--option", "first_player_may_discard=often"])
+    assert bad.exit_code == 2 and "first_player_may_discard" in bad.output

@@ -256,3 +256,58 @@ def test_listed_actions_are_the_callers_own():
     answers[0]["answer"] = "junk"
     assert g.legal_actions("Cid")[0]["answer"] != "junk"
     assert g.legal_actions("Ann") == []
+
+
+def test_first_player_may_discard_off_the_first_player_never_gives_up_a_tool():
+    # "muss dieser Spieler nicht auf eines seiner Werkzeuge verzichten": by default (the option
+    # first_player_may_discard off) the first player calls only without discarding.
+    g = table(first="Bob", deck=["holding"])
+    calls = [a for a in g.legal_actions("Bob") if a["action"] == "interrogate"]
+    assert calls == [{"player": "Bob", "action": "interrogate"}]
+    rejected(g, {"player": "Bob", "action": "interrogate", "discard": "medkit"},
+             "without discarding", "first_player_may_discard")
+
+
+@pytest.mark.parametrize("discard", ["bullet", "medkit"])
+def test_first_player_may_discard_on_the_first_player_chooses_to_keep_both_or_give_one_up(discard):
+    # "need not" allows it: with the option on, the first player may discard one tool face
+    # down like anyone else, and then hands out only the other one in round 2.
+    g = table(first="Bob", deck=["holding"], options={"first_player_may_discard": True})
+    calls = [a for a in g.legal_actions("Bob") if a["action"] == "interrogate"]
+    assert calls == [{"player": "Bob", "action": "interrogate"},
+                     {"player": "Bob", "action": "interrogate", "discard": "bullet"},
+                     {"player": "Bob", "action": "interrogate", "discard": "medkit"}]
+    events = interrogate(g, "Bob", discard)
+    assert g.ledger.discarded[1] == discard
+    kept = {"bullet": "medkit", "medkit": "bullet"}[discard]
+    assert g.ledger.held[1] == [kept]
+    assert [e.data for e in events if e.kind == "discard"] == [{"player": "Bob", "tool": discard}]
+    call = [e for e in events if e.kind == "interrogation"][0]
+    assert call.public and call.data["discarded"] is True
+    answer_all(g)
+    for p in ["Cid", "Dee", "Eve", "Fay", "Ann"]:
+        give(g, p, "bullet", "Bob")
+    for p in ["Ann", "Fay", "Eve", "Dee", "Cid"]:
+        give(g, p, "medkit", "Bob")
+    # the first player's last turn: the one tool left, then the game ends
+    assert g.legal_actions("Bob")[0] == {"player": "Bob", "action": "give", "tool": kept, "target": "Ann"}
+    assert not [a for a in g.legal_actions("Bob") if a["action"] == "give_both"]
+    give(g, "Bob", kept, "Ann")
+    assert g.is_over and g.ledger.count() == 12
+
+
+def test_first_player_may_discard_on_still_allows_keeping_both():
+    g = table(first="Bob", deck=["holding"], options={"first_player_may_discard": True})
+    interrogate(g, "Bob")
+    assert g.ledger.held[1] == ["bullet", "medkit"] and g.ledger.discarded[1] is None
+    rejected(g, {"player": "Cid", "action": "interrogate", "discard": "medkit"}, "cannot interrogate now")
+
+
+def test_first_player_may_discard_is_a_documented_option():
+    from hiddenrole.engine import BadOption
+    from hiddenrole.games.shady_agents import ShadyAgents
+    doc = {o["name"]: o for o in ShadyAgents.OPTIONS.describe()}["first_player_may_discard"]
+    assert doc["default"] is False and doc["type"] == "bool"
+    assert "first player" in doc["doc"] and "_" not in doc["doc"]
+    with pytest.raises(BadOption, match="first_player_may_discard"):
+        table(options={"first_player_may_discard": "often"})

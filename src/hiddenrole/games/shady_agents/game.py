@@ -18,7 +18,8 @@ Action kinds (each ``{"player": NAME, "action": KIND, ...}``; see docs/rules/sha
 * ``give_both {bullet, medkit}``: the first player's round-2 hand-out of both tools at once
   (when they kept both by calling an interrogation without discarding).
 * ``interrogate {discard}``: call an interrogation, discarding ``"bullet"`` or ``"medkit"``
-  face down; the first player gives no ``discard``.
+  face down; the first player gives no ``discard`` (or, with the option
+  ``first_player_may_discard``, may give one).
 * ``answer {answer}`` (one id of the card's answer set) or, with ``enforce_statements``
   off, ``answer {text}``.
 * ``post {text}``: the public chat ("Fühle dich frei zu diskutieren!"), any time until the end.
@@ -67,7 +68,7 @@ class ShadyAgents(Game):
     """Shady Agents for 4 to 10 players (see the module docstring and docs/rules/shady-agents.md).
 
     Args: as :class:`hiddenrole.engine.Game` (players in seat order, clockwise; options
-    ``enforce_statements``, ``turn_seconds``, ``answer_seconds``; seed; fixed chance outcomes).
+    ``enforce_statements``, ``first_player_may_discard``, ``turn_seconds``, ``answer_seconds``; seed; fixed chance outcomes).
 
     Raises:
         BadSetup: a player count outside 4..10, bad names, or a fixed chance outcome that
@@ -120,6 +121,7 @@ class ShadyAgents(Game):
             "interrogations", lambda rng: shuffled(rng, CARD_IDS), _check_deck
         )
         self._deck_pos = 0
+        self._may_discard: int = 1 if self.options["first_player_may_discard"] else 0
         self.ledger = Ledger(players)
         self._order: list[int] = table.orders[self._first]  # round 1, clockwise (never changed)
         self._round = 1
@@ -218,8 +220,9 @@ class ShadyAgents(Game):
         # whether the seat is the first player: built once per seating and shared (never
         # handed out: legal_actions copies them)
         held = self.ledger.held[seat]
-        # an int key: seat, the tools held (3 both, 1 the bullet, 2 the kit), round 1 or 2, first?
-        key = seat << 4 | (3 if len(held) == 2 else 1 if held[0] == BULLET else 2) << 2 | (
+        # an int key: seat, whether the first player may discard, the tools held (3 both, 1 the
+        # bullet, 2 the kit), round 1 or 2, first?
+        key = seat << 5 | self._may_discard << 4 | (3 if len(held) == 2 else 1 if held[0] == BULLET else 2) << 2 | (
             2 if self._phase == ROUND_1 else 0) | (seat == self._first)
         template = self._templates.get(key)
         if template is None:
@@ -238,7 +241,7 @@ class ShadyAgents(Game):
         if self._phase == ROUND_1:
             if seat == self._first:
                 out.append({"player": p, "action": "interrogate"})
-            else:
+            if seat != self._first or self._may_discard:
                 out.extend({"player": p, "action": "interrogate", "discard": t} for t in held)
         return out
 
@@ -386,16 +389,18 @@ class ShadyAgents(Game):
         Rule: "kannst du eines deiner Werkzeuge auswählen ... und es ablegen, ohne es zu
         offenbaren" -- discard one own tool face down; "Da der erste Spieler weniger
         Informationen hat ..., muss dieser Spieler nicht auf eines seiner Werkzeuge
-        verzichten" -- the first player keeps both.
+        verzichten" -- the first player need not give up a tool: they keep both, or, with
+        the option ``first_player_may_discard``, may also discard one.
         """
         seat = self._check_turn(player, action, "interrogate")
         self._check_keys(player, action, _INTERROGATE_KEYS)
         discard = action.get("discard")
-        if seat == self._first:
+        if seat == self._first and (discard is None or not self._may_discard):
             if discard is not None:
                 raise IllegalAction(
                     player, action,
-                    "the first player calls an interrogation without discarding: give no 'discard'",
+                    "the first player calls an interrogation without discarding: give no 'discard' "
+                    "(the option first_player_may_discard allows one)",
                 )
         else:
             if discard is None:

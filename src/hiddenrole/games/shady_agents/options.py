@@ -14,6 +14,14 @@ OPTIONS = OptionSet(
             kind=bool,
         ),
         Option(
+            "first_player_may_discard",
+            False,
+            "true: the first player may also give up a tool to call an interrogation, or keep "
+            "both as always; false: the first player calls an interrogation only without giving "
+            "up a tool",
+            kind=bool,
+        ),
+        Option(
             "turn_seconds",
             120,
             "How many seconds a player has for a move or an interrogation call (0 means no deadline); "
