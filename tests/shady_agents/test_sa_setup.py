@@ -20,7 +20,8 @@ def test_registered_under_its_name_with_the_contract_attributes():
     assert cls is ShadyAgents
     assert (cls.name, cls.min_players, cls.max_players) == ("shady-agents", 4, 10)
     assert cls.sides == ("operatives", "deserters")
-    assert {o.name for o in cls.OPTIONS} == {"enforce_statements", "turn_seconds", "answer_seconds"}
+    assert {o.name for o in cls.OPTIONS} == {"enforce_statements", "first_player_may_discard", "turn_seconds",
+                                           "answer_seconds"}
 
 
 @pytest.mark.parametrize("n", [3, 11])
@@ -173,7 +174,8 @@ def test_bad_options(options, name):
 
 def test_options_defaults_and_cli_strings():
     g = ShadyAgents(SIX)
-    assert g.options == {"enforce_statements": True, "turn_seconds": 120, "answer_seconds": 60}
+    assert g.options == {"enforce_statements": True, "first_player_may_discard": False, "turn_seconds": 120,
+                         "answer_seconds": 60}
     g = new_game("shady-agents", SIX, {"enforce_statements": "false", "turn_seconds": "0"})
     assert g.options["enforce_statements"] is False and g.options["turn_seconds"] == 0
 
