@@ -36,13 +36,13 @@ from mypy_extensions import mypyc_attr
 
 from hiddenrole.engine import BadSetup, Event, Game, IllegalAction, Result, Timer
 
-from .interrogations import CARD_IDS, CARDS, Card
+from .interrogations import CARD_IDS, CARDS, Card, Completion, Seat, completions, next_step
 from .options import OPTIONS
 from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
 from .scoring import score
 from .seating import seating_of
 from .shuffles import shuffled
-from .timeouts import check_both, check_one, check_pick
+from .timeouts import check_both, check_listed, check_one, check_pick
 from .tools import BULLET, MEDKIT, TOOLS, Ledger
 
 ROUND_1 = "round_1"
@@ -140,6 +140,11 @@ class ShadyAgents(Game):
         self._result: Result | None = None
         self._legal: list[dict[str, Any]] | None = None
         self._answers_now: tuple[str, ...] = ()
+        # the spy code over time: each seat's answers (card, caller, answer, kept true?) and
+        # whether it has taken its round-1 turn (see interrogations.py: answers are promises)
+        self._promises: list[list[tuple[Card, int, str, bool]]] = [[] for _ in range(n)]
+        self._acted: list[bool] = [False] * n
+        self._plans_cache: tuple[int, int, list[Completion]] | None = None
         log = self.log
         for k, (alone, role) in enumerate(zip(table.alone, self._roles)):
             log.append(Event(k, "role", {"role": role, "side": SIDE_OF_ROLE[role]}, alone))
@@ -210,10 +215,11 @@ class ShadyAgents(Game):
             card = self._card
             assert card is not None
             p = self.players[seat]
+            info = self._info(seat)
             if self.options["enforce_statements"]:
-                answers = card.allowed(self.ledger, seat, self._caller, self._roles[seat])
+                answers = card.allowed(self._plans(seat), info, self._roles[seat] == OPERATIVE)
             else:
-                answers = card.answers(self.ledger, seat, self._caller)
+                answers = card.answers(info)
             self._answers_now = answers  # valid until the step ends (see _set_current)
             return [{"player": p, "action": "answer", "answer": a} for a in answers]
         # moves and hand-outs depend only on the seat, the tools held, the phase and
@@ -227,7 +233,75 @@ class ShadyAgents(Game):
         template = self._templates.get(key)
         if template is None:
             template = self._templates[key] = self._turn_actions(seat)
+        if self._promises[seat]:
+            steps = self._steps(seat)
+            return [a for a in template if self._step_of(a) in steps]
         return template
+
+    # ------------------------------------------------------- answers as promises
+    def _info(self, seat: int) -> Seat:
+        """What the cards need to answer for ``seat`` (public facts only)."""
+        first = seat == self._first
+        ledger = self.ledger
+        can_discard = ledger.discarded[seat] is not None or (
+            not self._acted[seat] and (not first or bool(self._may_discard)))
+        return Seat(seat, self._caller, self._first, self.players, can_discard,
+                    first and len(ledger.held[seat]) == 2)
+
+    def _completions(self, seat: int) -> list[Completion]:
+        ledger = self.ledger
+        return completions(len(self.players), seat, ledger.gave[seat], ledger.discarded[seat], ledger.held[seat],
+                           self._acted[seat], seat == self._first, bool(self._may_discard))
+
+    def _plans(self, seat: int) -> list[Completion]:
+        """The ways ``seat``'s tools can still end that keep every answer it gave as the spy
+        code wants it (true for an operative, false for a deserter); cached for the step."""
+        cached = self._plans_cache
+        if cached is not None and cached[0] == self._step and cached[1] == seat:
+            return cached[2]
+        plans = self._completions(seat)
+        for card, caller, answer, true in self._promises[seat]:
+            info = self._info_for(seat, caller)
+            plans = [c for c in plans if (card.truth(c, info) == answer) == true]
+        self._plans_cache = (self._step, seat, plans)
+        return plans
+
+    def _info_for(self, seat: int, caller: int) -> Seat:
+        info = self._info(seat)
+        return info if info.caller == caller else Seat(seat, caller, info.first, info.names, info.can_discard,
+                                                       info.can_double)
+
+    def _steps(self, seat: int) -> set[tuple[Any, ...]]:
+        """The next actions of ``seat`` that keep its answers as the spy code wants them."""
+        acted, held = self._acted[seat], len(self.ledger.held[seat])
+        return {next_step(c, acted, held) for c in self._plans(seat)}
+
+    def _step_of(self, action: Mapping[str, Any]) -> tuple[Any, ...]:
+        """A listed move or hand-out as a :func:`next_step` key."""
+        kind = action["action"]
+        seat = self._seat
+        if kind == "give":
+            return ("give", action["tool"], seat[action["target"]])
+        if kind == "give_both":
+            return ("both", seat[action[BULLET]], seat[action[MEDKIT]])
+        return ("call",) if "discard" not in action else ("discard", action["discard"])
+
+    def _check_promises(self, player: str, action: Mapping[str, Any], seat: int, step: tuple[Any, ...]) -> None:
+        """Refuse an action that would break one of ``seat``'s interrogation answers."""
+        if not self._promises[seat] or step in self._steps(seat):
+            return
+        acted, held = self._acted[seat], len(self.ledger.held[seat])
+        plans = [c for c in self._completions(seat) if next_step(c, acted, held) == step]
+        for card, caller, answer, true in self._promises[seat]:
+            info = self._info_for(seat, caller)
+            plans = [c for c in plans if (card.truth(c, info) == answer) == true]
+            if not plans:
+                break
+        code = "an operative's answers must stay true" if true else "a deserter's answers must stay false"
+        raise IllegalAction(
+            player, action,
+            f"this would break your answer {answer!r} to {card.question!r} ({code} to the end of the game)",
+        )
 
     def _turn_actions(self, seat: int) -> list[dict[str, Any]]:
         p = self.players[seat]
@@ -350,6 +424,9 @@ class ShadyAgents(Game):
         to = self._seat.get(target) if type(target) is str else None
         if to is None or to == seat:
             to = self._target(player, action, "target")  # raises, naming the problem
+        if self._promises[seat]:
+            self._check_promises(player, action, seat, ("give", tool, to))
+        self._acted[seat] = True
         self._hand(seat, tool, to, False)
         self._next_turn()
 
@@ -364,6 +441,7 @@ class ShadyAgents(Game):
             self._check_keys(player, action, _GIVE_BOTH_KEYS)
         to_bullet = self._target(player, action, BULLET)
         to_kit = self._target(player, action, MEDKIT)
+        self._check_promises(player, action, seat, ("both", to_bullet, to_kit))
         self._hand(seat, BULLET, to_bullet, False)
         self._hand(seat, MEDKIT, to_kit, False)
         self._next_turn()
@@ -411,10 +489,12 @@ class ShadyAgents(Game):
                 raise IllegalAction(player, action, f"'discard' must be 'bullet' or 'medkit', not {discard!r}")
             if discard not in self.ledger.held[seat]:
                 raise IllegalAction(player, action, f"you no longer hold your {discard}")
+        self._check_promises(player, action, seat, ("call",) if discard is None else ("discard", discard))
         self._call(seat, discard)
 
     def _call(self, seat: int, discard: str | None) -> None:
         player = self.players[seat]
+        self._acted[seat] = True
         if discard is not None:
             self.ledger.discard(seat, discard)
             self.emit("discard", to=(player,), player=player, tool=discard)
@@ -451,7 +531,7 @@ class ShadyAgents(Game):
                 raise IllegalAction(
                     player, action,
                     "free-text answers need the option enforce_statements=false: give 'answer', one of "
-                    + _listing(card.answers(self.ledger, seat, self._caller)),
+                    + _listing(card.answers(self._info(seat))),
                 )
             self._check_keys(player, action, _TEXT_KEYS)
             text = _text(player, action)
@@ -466,32 +546,31 @@ class ShadyAgents(Game):
             # one of the answers listed for this step: the code allows it
             self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
             return
-        ledger, caller = self.ledger, self._caller
-        if enforce and self._roles[seat] == OPERATIVE:
-            # the true answer is always one of the card's answers
-            if answer != card.truth(ledger, seat, caller):
-                self._reject_answer(player, action, seat, "an operative must answer truthfully, and {!r} is false")
-        else:
-            if type(answer) is not str or answer not in card.answers(ledger, seat, caller):
-                self._reject_answer(player, action, seat, "")
-            if enforce and answer == card.truth(ledger, seat, caller):
-                raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true")
-        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
-
-    def _reject_answer(self, player: str, action: Mapping[str, Any], seat: int, reason: str) -> None:
-        card = self._card
-        assert card is not None
-        answer = action["answer"]
-        answers = card.answers(self.ledger, seat, self._caller)
+        answers = card.answers(self._info(seat))
         if type(answer) is not str or answer not in answers:
             raise IllegalAction(
                 player, action, f"{answer!r} is not an answer to {card.id!r}; answers: {_listing(answers)}"
             )
-        raise IllegalAction(player, action, reason.format(answer))
+        if enforce and answer not in self._legal_answers():
+            if self._roles[seat] == OPERATIVE:
+                raise IllegalAction(player, action, f"an operative must answer truthfully, and {answer!r} is false "
+                                                    "(nothing you can still do makes it true)")
+            raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true "
+                                                "(nothing you can still do makes it false)")
+        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
+
+    def _legal_answers(self) -> tuple[str, ...]:
+        if self._legal is None:
+            self._legal = self._build_legal()
+        return self._answers_now
 
     def _record_answer(self, seat: int, data: dict[str, Any], by_timeout: bool) -> None:
         if by_timeout:
             data["by_timeout"] = True
+        if self.options["enforce_statements"] and "answer" in data:
+            card = self._card
+            assert card is not None
+            self._promises[seat].append((card, self._caller, data["answer"], self._roles[seat] == OPERATIVE))
         self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
         log = self.log
         log.append(Event(len(log), "answer", data, None))
@@ -591,6 +670,23 @@ class ShadyAgents(Game):
             )
             return
         held = self.ledger.held[seat]
+        if self._promises[seat]:
+            # a random legal move: one that keeps the player's answers as the code wants them
+            legal = [a for a in self._build_legal() if a["action"] in ("give", "give_both")]
+            if legal[0]["action"] == "give_both":
+                pairs = [{BULLET: a[BULLET], MEDKIT: a[MEDKIT]} for a in legal]
+                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(pairs)),
+                                           check_listed(pairs, "a double hand-out"), sequence=True)
+                self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
+                self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
+            else:
+                moves = [{"tool": a["tool"], "target": a["target"]} for a in legal]
+                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(moves)),
+                                           check_listed(moves, "a move"), sequence=True)
+                self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
+            self._acted[seat] = True
+            self._next_turn()
+            return
         if self._phase == ROUND_2 and len(held) == 2:
             def draw_both(rng):
                 return {BULLET: rng.choice(others), MEDKIT: rng.choice(others)}
@@ -606,6 +702,7 @@ class ShadyAgents(Game):
 
             pick = self.chance.outcome("timeouts", draw_one, check_one(tools, others), sequence=True)
             self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
+        self._acted[seat] = True
         self._next_turn()
 
     # ------------------------------------------------------------------ views
