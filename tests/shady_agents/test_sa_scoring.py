@@ -166,7 +166,7 @@ def test_the_result_carries_the_arithmetic_of_every_score_in_words():
 def test_ruling_discarded_tools_score_for_nobody():
     # A (first) calls for free; B discards its medical kit, C its bullet: those two tools
     # appear in no score and no line of the arithmetic.
-    g = table(FOUR, roles=FOUR_ROLES, first="A")
+    g = table(FOUR, roles=FOUR_ROLES, first="A", options={"enforce_statements": False})
     g.apply({"player": "A", "action": "interrogate"})
     while g.phase == "interrogation":
         p = g.to_act()[0]

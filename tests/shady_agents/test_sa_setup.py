@@ -146,14 +146,14 @@ def test_deck_is_shuffled_at_the_start_and_recorded_for_the_mod_only():
 
 
 def test_fixed_deck_prefix_then_documented_order():
-    g = table(deck=["discarded", "gave"])
-    rest = [c.id for c in DECK if c.id not in ("discarded", "gave")]
-    assert g._deck == ["discarded", "gave", *rest]
+    g = table(deck=["parted_first", "medkit_to"])
+    rest = [c.id for c in DECK if c.id not in ("parted_first", "medkit_to")]
+    assert g._deck == ["parted_first", "medkit_to", *rest]
 
 
 @pytest.mark.parametrize(
     "deck, words",
-    [("gave", "list of card ids"), (["nope"], "unknown cards"), (["gave", "gave"], "listed twice"), ([3], "list")],
+    [("gave", "list of card ids"), (["nope"], "unknown cards"), (["medkit_to", "medkit_to"], "listed twice"), ([3], "list")],
 )
 def test_bad_fixed_deck(deck, words):
     with pytest.raises(BadSetup, match="chance 'interrogations'") as info:
