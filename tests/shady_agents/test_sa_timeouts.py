@@ -133,3 +133,20 @@ def test_first_players_double_hand_out_by_timeout():
     gives = [e for e in events if e.kind == "give"]
     assert len(gives) == 2 and all(e.data["giver"] == "Ann" and e.data["receiver"] != "Ann" for e in gives)
     assert g.chance.record[-1][0] == "timeouts" and set(g.chance.record[-1][1]) == {"bullet", "medkit"}
+
+
+def test_a_timeout_keeps_a_promise_that_leaves_only_a_call():
+    # Cid (operative) says his bullet is discarded: at his turn he can only call an
+    # interrogation discarding it, and his timeout default does just that.
+    g = table(first="Ann", deck=["bullet_to", "medkit_to"])
+    interrogate(g, "Ann")
+    while g.phase == "interrogation":
+        p = g.to_act()[0]
+        g.apply({"player": p, "action": "answer",
+                 "answer": "discarded" if p == "Cid" else g.legal_actions(p)[0]["answer"]})
+    g.timeout()  # Bob
+    assert g.to_act() == ("Cid",)
+    assert g.legal_actions("Cid") == [{"player": "Cid", "action": "interrogate", "discard": "bullet"}]
+    events = g.timeout()
+    assert [e.data for e in events if e.kind == "discard"] == [{"player": "Cid", "tool": "bullet"}]
+    assert g.phase == "interrogation" and g.interrogations[-1]["caller"] == "Cid"

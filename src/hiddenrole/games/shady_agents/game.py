@@ -672,7 +672,14 @@ class ShadyAgents(Game):
         held = self.ledger.held[seat]
         if self._promises[seat]:
             # a random legal move: one that keeps the player's answers as the code wants them
-            legal = [a for a in self._build_legal() if a["action"] in ("give", "give_both")]
+            listed = self._build_legal()
+            legal = [a for a in listed if a["action"] in ("give", "give_both")]
+            if not legal:  # the answers leave only a call: make it, discarding what they promised
+                calls = [{"discard": a.get("discard")} for a in listed]
+                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(calls)),
+                                           check_listed(calls, "an interrogation call"), sequence=True)
+                self._call(seat, pick["discard"])
+                return
             if legal[0]["action"] == "give_both":
                 pairs = [{BULLET: a[BULLET], MEDKIT: a[MEDKIT]} for a in legal]
                 pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(pairs)),

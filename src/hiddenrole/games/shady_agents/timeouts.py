@@ -62,7 +62,7 @@ def check_both(others: tuple[str, ...]) -> Check:
     return check
 
 
-def check_listed(picks: list[dict[str, str]], what: str) -> Check:
+def check_listed(picks: list[dict[str, Any]], what: str) -> Check:
     """A check for one of ``picks`` (the moves or double hand-outs that keep a player's
     interrogation answers as the spy code wants them); ``what`` names the step."""
 
