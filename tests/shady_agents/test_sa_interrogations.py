@@ -263,3 +263,13 @@ def test_no_interrogations_in_round_two():
 
 def test_the_roles_of_the_six_player_table():
     assert [SIX_ROLES[p] for p in SIX] == ["operative", "deserter"] * 3
+
+
+def test_the_fast_reading_of_many_plans_is_the_cards_own():
+    from hiddenrole.games.shady_agents.interrogations import completions
+    for seat in range(6):
+        plans = completions(6, seat, [], None, ["bullet", "medkit"], False, seat == ANN, True)
+        for caller in (EVE, seat):
+            i = info(seat, caller, can_double=seat == ANN)
+            for card in DECK:
+                assert card.truths(plans, i) == [card.truth(c, i) for c in plans], card.id

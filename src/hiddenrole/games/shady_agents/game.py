@@ -144,7 +144,10 @@ class ShadyAgents(Game):
         # whether it has taken its round-1 turn (see interrogations.py: answers are promises)
         self._promises: list[list[tuple[Card, int, str, bool]]] = [[] for _ in range(n)]
         self._acted: list[bool] = [False] * n
-        self._plans_cache: tuple[int, int, list[Completion]] | None = None
+        # per seat, once it has answered: the ways its tools can still go that keep its
+        # answers (narrowed by each answer and each of its actions); None before
+        self._seat_plans: list[list[Completion] | None] = [None] * n
+        self._truths: tuple[int, list[Completion], list[str]] | None = None  # the answerer's, this step
         log = self.log
         for k, (alone, role) in enumerate(zip(table.alone, self._roles)):
             log.append(Event(k, "role", {"role": role, "side": SIDE_OF_ROLE[role]}, alone))
@@ -217,7 +220,10 @@ class ShadyAgents(Game):
             p = self.players[seat]
             info = self._info(seat)
             if self.options["enforce_statements"]:
-                answers = card.allowed(self._plans(seat), info, self._roles[seat] == OPERATIVE)
+                plans = self._plans(seat)
+                truths = card.truths(plans, info)
+                self._truths = (seat, plans, truths)  # for the promise the answer makes
+                answers = card.allowed(plans, info, self._roles[seat] == OPERATIVE, truths)
             else:
                 answers = card.answers(info)
             self._answers_now = answers  # valid until the step ends (see _set_current)
@@ -256,15 +262,15 @@ class ShadyAgents(Game):
     def _plans(self, seat: int) -> list[Completion]:
         """The ways ``seat``'s tools can still end that keep every answer it gave as the spy
         code wants it (true for an operative, false for a deserter); cached for the step."""
-        cached = self._plans_cache
-        if cached is not None and cached[0] == self._step and cached[1] == seat:
-            return cached[2]
-        plans = self._completions(seat)
-        for card, caller, answer, true in self._promises[seat]:
-            info = self._info_for(seat, caller)
-            plans = [c for c in plans if (card.truth(c, info) == answer) == true]
-        self._plans_cache = (self._step, seat, plans)
-        return plans
+        plans = self._seat_plans[seat]
+        return self._completions(seat) if plans is None else plans
+
+    def _narrow(self, seat: int, step: tuple[Any, ...]) -> None:
+        """``seat`` acted (``step``, a :func:`next_step` key): keep the plans that did so."""
+        plans = self._seat_plans[seat]
+        if plans is not None:
+            acted, held = self._acted[seat], len(self.ledger.held[seat])
+            self._seat_plans[seat] = [c for c in plans if next_step(c, acted, held) == step]
 
     def _info_for(self, seat: int, caller: int) -> Seat:
         info = self._info(seat)
@@ -426,6 +432,7 @@ class ShadyAgents(Game):
             to = self._target(player, action, "target")  # raises, naming the problem
         if self._promises[seat]:
             self._check_promises(player, action, seat, ("give", tool, to))
+            self._narrow(seat, ("give", tool, to))
         self._acted[seat] = True
         self._hand(seat, tool, to, False)
         self._next_turn()
@@ -442,6 +449,7 @@ class ShadyAgents(Game):
         to_bullet = self._target(player, action, BULLET)
         to_kit = self._target(player, action, MEDKIT)
         self._check_promises(player, action, seat, ("both", to_bullet, to_kit))
+        self._narrow(seat, ("both", to_bullet, to_kit))
         self._hand(seat, BULLET, to_bullet, False)
         self._hand(seat, MEDKIT, to_kit, False)
         self._next_turn()
@@ -494,6 +502,7 @@ class ShadyAgents(Game):
 
     def _call(self, seat: int, discard: str | None) -> None:
         player = self.players[seat]
+        self._narrow(seat, ("call",) if discard is None else ("discard", discard))
         self._acted[seat] = True
         if discard is not None:
             self.ledger.discard(seat, discard)
@@ -570,7 +579,17 @@ class ShadyAgents(Game):
         if self.options["enforce_statements"] and "answer" in data:
             card = self._card
             assert card is not None
-            self._promises[seat].append((card, self._caller, data["answer"], self._roles[seat] == OPERATIVE))
+            true = self._roles[seat] == OPERATIVE
+            answer = data["answer"]
+            self._promises[seat].append((card, self._caller, answer, true))
+            known = self._truths
+            if known is not None and known[0] == seat:
+                plans, truths = known[1], known[2]
+            else:
+                plans = self._plans(seat)
+                truths = card.truths(plans, self._info(seat))
+            self._seat_plans[seat] = [c for c, t in zip(plans, truths) if (t == answer) == true]
+            self._truths = None
         self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
         log = self.log
         log.append(Event(len(log), "answer", data, None))
@@ -684,12 +703,14 @@ class ShadyAgents(Game):
                 pairs = [{BULLET: a[BULLET], MEDKIT: a[MEDKIT]} for a in legal]
                 pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(pairs)),
                                            check_listed(pairs, "a double hand-out"), sequence=True)
+                self._narrow(seat, ("both", self._seat[pick[BULLET]], self._seat[pick[MEDKIT]]))
                 self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
                 self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
             else:
                 moves = [{"tool": a["tool"], "target": a["target"]} for a in legal]
                 pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(moves)),
                                            check_listed(moves, "a move"), sequence=True)
+                self._narrow(seat, ("give", pick["tool"], self._seat[pick["target"]]))
                 self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
             self._acted[seat] = True
             self._next_turn()

@@ -89,18 +89,36 @@ class Card:
     truth: Truth
     listing: str
 
-    def allowed(self, plans: Sequence[Completion], info: Seat, operative: bool) -> tuple[str, ...]:
+    def truths(self, plans: Sequence[Completion], info: Seat) -> list[str]:
+        """``[self.truth(c, info) for c in plans]``, worked out faster for the cards that
+        order the receivers (each receiver's place computed once)."""
+        place = _PLACES.get(self.id)
+        if place is None:
+            truth = self.truth
+            return [truth(c, info) for c in plans]
+        n = len(info.names)
+        table = [place(t, info) for t in range(n)]
+        table.append(place(DISCARD, info))  # index -1
+        out = []
+        for mt, mr, bt, br in plans:
+            m, b = table[mt], table[bt]
+            out.append(MEDKIT if m < b or (m == b and mr < br) else BULLET if b < m or mr > br else BOTH)
+        return out
+
+    def allowed(self, plans: Sequence[Completion], info: Seat, operative: bool,
+                truths: Sequence[str] | None = None) -> tuple[str, ...]:
         """The answers the spy code allows, given the player's possible completions
         ``plans`` (those that keep every earlier answer as the code wants it): for an
         operative each answer some plan makes true, for a deserter each answer some plan
-        makes false; in answer-set order. Never empty while ``plans`` is not."""
-        truths = {self.truth(c, info) for c in plans}
+        makes false; in answer-set order. Never empty while ``plans`` is not. ``truths``:
+        :meth:`truths` of the plans, if already worked out."""
+        seen = set(self.truths(plans, info) if truths is None else truths)
         answers = self.answers(info)
         if operative:
-            return tuple(a for a in answers if a in truths)
-        if len(truths) > 1:
+            return tuple(a for a in answers if a in seen)
+        if len(seen) > 1:
             return answers
-        return tuple(a for a in answers if a not in truths)
+        return tuple(a for a in answers if a not in seen)
 
 
 def answer_label(answer: str) -> str:
@@ -132,8 +150,27 @@ def completions(
         may_discard: whether the first player may discard (the option).
 
     Returns: completions ``(medkit target, medkit round, bullet target, bullet round)``
-    (target ``DISCARD`` = -1 with round 1 for a discarded tool), in a fixed order.
+    (target ``DISCARD`` = -1 with round 1 for a discarded tool), in a fixed order; a list
+    shared by every caller with the same arguments (a cache): never change it.
     """
+    key = (n, seat, tuple(gave), discarded, tuple(held), acted, first, may_discard)
+    cached = _COMPLETIONS.get(key)
+    if cached is not None:
+        return cached
+    out = _completions(n, seat, gave, discarded, held, acted, first, may_discard)
+    if len(_COMPLETIONS) > 50_000:
+        _COMPLETIONS.clear()
+    _COMPLETIONS[key] = out
+    return out
+
+
+_COMPLETIONS: dict[tuple[object, ...], list[Completion]] = {}
+
+
+def _completions(
+    n: int, seat: int, gave: Sequence[tuple[str, int, int]], discarded: str | None, held: Sequence[str],
+    acted: bool, first: bool, may_discard: bool,
+) -> list[Completion]:
     fixed: dict[str, tuple[int, int]] = {t: (r, rd) for t, r, rd in gave}
     if discarded is not None:
         fixed[discarded] = (DISCARD, 1)
@@ -279,6 +316,14 @@ DECK: tuple[Card, ...] = (
     Card("parted_first", "Which of your tools do you give away or discard first?",
          _tool_answers, _parted_first, _TOOLS),
 )
+
+#: the order of receivers behind each "which of your tools" card but ``parted_first``
+_PLACES: dict[str, Callable[[int, Seat], int]] = {
+    "nearer_after_you": _after(_you), "nearer_before_you": _before(_you), "nearer_you": _either(_you),
+    "nearer_after_caller": _after(_caller), "nearer_before_caller": _before(_caller),
+    "nearer_caller": _either(_caller), "earlier_in_round_one": _after(_first),
+    "nearer_first_player": _either(_first),
+}
 
 CARDS: dict[str, Card] = {card.id: card for card in DECK}
 CARD_IDS: tuple[str, ...] = tuple(CARDS)
