@@ -103,7 +103,6 @@ _PLANS: dict[tuple[Any, ...], list[Plan]] = {}
 #: False or None (not settled); keyed by the identity of a cached plans list, which lives as
 #: long as _PLANS holds it (both caches are cleared together)
 _VERDICTS: dict[tuple[Any, ...], bool | None] = {}
-_UNSEEN = object()
 
 
 def _swap(plan: Plan) -> Plan:
@@ -416,8 +415,10 @@ class ShadyAgentsBot(Bot):
         first = self.first
         for card, caller, answer in claims:
             key = (id(plans), card, caller, answer, first, self._names)
-            verdict = _VERDICTS.get(key, _UNSEEN)
-            if verdict is _UNSEEN:
+            verdict: bool | None
+            if key in _VERDICTS:
+                verdict = _VERDICTS[key]
+            else:
                 seen_true = seen_false = False
                 for c in plans:  # until the plans disagree
                     if say(card, n, me, caller, first, names, c) == answer:
