@@ -16,9 +16,8 @@ OPTIONS = OptionSet(
         Option(
             "first_player_may_discard",
             False,
-            "true: the first player may also give up a tool to call an interrogation, or keep "
-            "both as always; false: the first player calls an interrogation only without giving "
-            "up a tool",
+            "Whether the first player may also give up a tool to call an interrogation (the rules "
+            "say they need not); otherwise the first player always keeps both tools.",
             kind=bool,
         ),
         Option(
