@@ -309,6 +309,6 @@ def test_first_player_may_discard_is_a_documented_option():
     from hiddenrole.games.shady_agents import ShadyAgents
     doc = {o["name"]: o for o in ShadyAgents.OPTIONS.describe()}["first_player_may_discard"]
     assert doc["default"] is False and doc["type"] == "bool"
-    assert "first player" in doc["doc"] and "_" not in doc["doc"]
+    assert "first player" in doc["doc"] and "_" not in doc["doc"] and doc["doc"].endswith(".")
     with pytest.raises(BadOption, match="first_player_may_discard"):
         table(options={"first_player_may_discard": "often"})
