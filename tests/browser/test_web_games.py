@@ -119,6 +119,15 @@ def test_web_complete_game(game, server, desktop, phone):
     if game == "shady-agents":  # every tool revealed
         for gift in reveal["summary"]["board"]["gifts"]:
             expect(guest.locator("[data-test=results]")).to_contain_text(f"{gift['giver']} gave")
+    if "arithmetic" in reveal["result"]:  # how each score arose, in words
+        expect(guest.locator("[data-test=verdict]")).to_have_text(reveal["result"]["verdict"])
+        arithmetic = reveal["result"]["arithmetic"]
+        lines = guest.locator("[data-test=arithmetic] li")
+        expect(lines).to_have_count(len(arithmetic["sides"]) + len(arithmetic["players"]))
+        for player, items in arithmetic["players"].items():
+            for item in items:
+                expect(guest.locator("[data-test=arithmetic] li", has_text=f"{player} received").first
+                       ).to_contain_text(item["reason"])
     # the replay: its own page, a shareable link per step
     guest.locator("[data-test=replay-link]").click()
     step = guest.locator("[data-test=replay-step]")

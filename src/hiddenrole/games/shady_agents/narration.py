@@ -20,27 +20,25 @@ _ROLE = {"operative": N_("a loyal operative"), "deserter": N_("a corrupt deserte
 _SIDE = {"operatives": N_("The loyal operatives"), "deserters": N_("The corrupt deserters")}
 #: the interrogation cards' questions, by card id (the engine's English text is their source)
 QUESTIONS = {
-    "holding": N_("Which of your tools do you still hold?"),
-    "holding_medkit": N_("Do you still hold your medical kit?"),
-    "holding_bullet": N_("Do you still hold your bullet?"),
-    "gave": N_("What did you give, and to whom?"),
-    "gave_tool": N_("Which tool have you given away?"),
-    "gave_medkit_to_neighbour": N_("Did you give a medical kit to a player seated next to you?"),
-    "received_count": N_("How many tools have you received?"),
-    "received_bullet": N_("Did you receive a bullet?"),
-    "received_medkit": N_("Did you receive a medical kit?"),
-    "received_balance": N_("Have you received more medical kits than bullets, fewer, or as many?"),
-    "received_first": N_("Which tool did you receive first?"),
-    "received_last": N_("Which tool did you receive most recently?"),
-    "from_left": N_("What did the player seated before you give you?"),
-    "from_right": N_("What did the player seated after you give you?"),
-    "to_right": N_("What did you give the player seated after you?"),
-    "discarded": N_("Which tool did you discard to call an interrogation?"),
+    "medkit_to": N_("Who gets your medical kit?"),
+    "bullet_to": N_("Who gets your bullet?"),
+    "nearer_after_you": N_("Which of your tools goes to the player seated nearer after you (clockwise)?"),
+    "nearer_before_you": N_("Which of your tools goes to the player seated nearer before you (counter-clockwise)?"),
+    "nearer_you": N_("Which of your tools goes to the player seated nearer to you, counting seats either way?"),
+    "nearer_after_caller": N_("Which of your tools goes to the player seated nearer after the caller "
+                              "(the caller counts as nearest)?"),
+    "nearer_before_caller": N_("Which of your tools goes to the player seated nearer before the caller "
+                               "(the caller counts as nearest)?"),
+    "nearer_caller": N_("Which of your tools goes to the player seated nearer to the caller, counting seats "
+                        "either way (the caller counts as nearest)?"),
+    "earlier_in_round_one": N_("Which of your tools goes to the player who plays earlier in round 1?"),
+    "nearer_first_player": N_("Which of your tools goes to the player seated nearer to the first player, "
+                              "counting seats either way (the first player counts as nearest)?"),
+    "parted_first": N_("Which of your tools do you give away or discard first?"),
 }
 _ANSWER = {
-    "yes": N_("yes"), "no": N_("no"), "both": N_("both tools"), "nothing": N_("nothing"),
-    "bullet": N_("a bullet"), "medkit": N_("a medical kit"), "more": N_("more medical kits"),
-    "fewer": N_("fewer medical kits"), "equal": N_("as many of each"), "3+": N_("3 or more"),
+    "both": N_("both, at once to the same player"), "discarded": N_("nobody: it is discarded"),
+    "bullet": N_("my bullet"), "medkit": N_("my medical kit"),
 }
 
 
@@ -57,13 +55,11 @@ def question(n: Narrator, card: Any, english: Any = None) -> str:
 
 
 def answer(n: Narrator, value: Any) -> str:
-    """An answer id in words: ``"bullet to Ann"`` -> ``"a bullet to Ann"``, ``"3+"`` -> ``"3 or more"``."""
+    """An answer id in words: ``"medkit"`` -> ``"my medical kit"``, ``"discarded"`` ->
+    ``"nobody: it is discarded"``; a player's name is itself."""
     text = str(value)
     if text in _ANSWER:
         return n._(_ANSWER[text])
-    kind, sep, rest = text.partition(" to ")
-    if sep and kind in ("bullet", "medkit"):
-        return n._("{tool} to {name}").format(tool=tool(n, kind), name=rest)
     return text
 
 
@@ -196,6 +192,8 @@ class ShadyAgentsNarrator(Narrator):
     EVENTS = EVENTS
     OPTION_LABELS = {
         "enforce_statements": (N_("The spy code is enforced"), {True: N_("Yes"), False: N_("No")}),
+        "first_player_may_discard": (N_("The first player may give up a tool to call an interrogation"),
+                                     {True: N_("Yes"), False: N_("No")}),
         "turn_seconds": (N_("Seconds for each turn"), {}),
         "answer_seconds": (N_("Seconds for each answer"), {}),
     }
@@ -233,6 +231,7 @@ class ShadyAgentsNarrator(Narrator):
                 explain = _("You are a deserter: your spy code says you must lie; only false answers are offered.")
             else:
                 explain = _("You are a loyal operative: your spy code says you must tell the truth.")
+            explain += " " + _("An answer about a tool you still hold is a promise: your later moves must keep it.")
             choices = [{"action": i, "label": answer(self, a.get("answer")), "explain": None} for i, a in enumerate(legal)]
             return {"title": title, "explain": explain, "choices": choices}
         if "give_both" in kinds:

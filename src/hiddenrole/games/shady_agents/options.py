@@ -14,6 +14,13 @@ OPTIONS = OptionSet(
             kind=bool,
         ),
         Option(
+            "first_player_may_discard",
+            False,
+            "Whether the first player may also give up a tool to call an interrogation (the rules "
+            "say they need not); otherwise the first player always keeps both tools.",
+            kind=bool,
+        ),
+        Option(
             "turn_seconds",
             120,
             "How many seconds a player has for a move or an interrogation call (0 means no deadline); "

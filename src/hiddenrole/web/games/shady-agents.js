@@ -125,13 +125,26 @@ function section(e) {
 function phaseWords(v) { const b = v.board || {}; return b.round ? t("Round {n}", { n: b.round }) : t("The reveal"); }
 function roleOf(e) { return e.kind === "role" ? roleName(e.role) : ""; }
 
+/** How the scores add up (the result's ``arithmetic``): one line per side, one per player. */
+function arithmetic(a) {
+  const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+  const sum = items => items.reduce((total, i) => total + i.points, 0);
+  const line = items => (items.length ? items.map(i => `${i.reason} (${signed(i.points)})`).join(", ") : t("nothing"));
+  return [h("h3", {}, t("How the scores add up")), h("ul", { class: "plain", "data-test": "arithmetic" },
+    Object.entries(a.sides || {}).map(([side, items]) => h("li", {}, h("b", {}, sideName(side)), `: ${line(items)} = ${signed(sum(items))}`)),
+    Object.entries(a.players || {}).map(([p, items]) => h("li", {}, t("{name} received {items} = {total}", { name: p, items: line(items), total: signed(sum(items)) }))))];
+}
+
 function result(v) {
   const b = v.board || {};
+  const r = v.result || {};
   const out = [];
+  if (r.verdict) out.push(h("p", { "data-test": "verdict" }, r.verdict));
   if (b.scores) out.push(h("h3", {}, t("Scores")), h("table", { class: "tally", "data-test": "scores" },
     h("tbody", {}, Object.entries(b.scores).map(([side, n]) => h("tr", {}, h("td", {}, sideName(side)), h("td", {}, String(n)))))));
   if (b.gifts) out.push(h("p", {}, t("Every tool:") + " " + b.gifts.map(g => t("{giver} gave {tool} to {receiver}", { giver: g.giver, tool: toolName(g.tool), receiver: g.receiver })).join("; ")));
   if (b.discards) out.push(h("p", {}, t("Discards:") + " " + Object.entries(b.discards).map(([q, x]) => `${q}: ${toolName(x)}`).join("; ")));
+  if (r.arithmetic && r.arithmetic.players) out.push(...arithmetic(r.arithmetic));
   return out;
 }
 
