@@ -307,6 +307,8 @@ class McCarthyismNarrator(Narrator):
 
     EVENTS = EVENTS
     OPTION_LABELS = {
+        "deal": (N_("How roles are dealt"), {"pool": N_("From a pool: how many Commies there are is secret"),
+                                             "fixed": N_("A fixed number of Commies that everyone knows")}),
         "commie_count": (N_("Commies"), {}),
         "whitelist_protection_turns": (N_("Turns a whitelisted player is protected"), {}),
         "turns_per_player": (N_("Turns as snitch per player"), {}),
