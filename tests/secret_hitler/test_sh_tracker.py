@@ -263,3 +263,28 @@ def test_exactly_three_cards_after_an_allowed_veto_are_not_reshuffled():
     assert top["top_deck"] is True and top["card"] == "L"
     assert (g.liberal_policies, g.fascist_policies, g.tracker, len(g.deck)) == (3, 5, 0, 9)
     assert (g.day, g.presidential_candidate) == (14, "Ann")
+
+
+# --- what players are told about the tracker after a veto ---------------------------------------
+@pytest.mark.parametrize("veto_fails, en, de", [
+    (True, "The election tracker moved one step.", "Der Wahlzähler rückt um ein Feld vor."),
+    (False, "This government was elected, so the election tracker went back to 0.",
+     "Diese Regierung war gewählt, also steht der Wahlzähler wieder auf 0."),
+])
+def test_the_veto_is_told_with_what_it_does_to_the_tracker(veto_fails, en, de):
+    """The veto's announcement and the veto choices say what the option makes of the tracker."""
+    from hiddenrole.engine.narration import narrator
+    g = five_fascist_by_top_deck({"veto_counts_as_failed_election": veto_fails})
+    elect(g, "Gus")                                    # day 11: Eve + Gus
+    act(g, "Eve", "discard", card="F")
+    gus = narrator(g, "Gus")
+    veto = gus.prompt(g.view("Gus"), g.legal_actions("Gus"))["choices"][-1]
+    assert veto["label"] == "Ask for a veto"
+    assert veto["explain"].endswith("moves." if veto_fails else "goes back to 0.")
+    act(g, "Gus", "veto")
+    asked = narrator(g, "Eve").prompt(g.view("Eve"), g.legal_actions("Eve"))["explain"]
+    assert ("election tracker moves;" if veto_fails else "election tracker goes back to 0;") in asked
+    act(g, "Eve", "veto_response", allow=True)
+    data = {"president": "Eve", "chancellor": "Gus"}
+    assert narrator(g, None).event("vetoed", data)[-1] == en
+    assert narrator(g, None, "de").event("vetoed", data)[-1] == de
