@@ -10,7 +10,10 @@ from srv_helpers import running_server
 from hiddenrole.server import ManualClock, Moderator, Scheduler, Store
 from hiddenrole.server.clock import iso
 
-pytestmark = pytest.mark.usefixtures("council")
+# a deadline the server fails to pass (a wrong comparison, a scheduler that spins) must fail
+# these tests, not hang the run: each waits for its conditions at most 5 s (settle), and the
+# whole test at most 60 s (pytest-timeout; each takes under 8 s on a loaded machine)
+pytestmark = [pytest.mark.usefixtures("council"), pytest.mark.timeout(60)]
 T0 = 1_800_000_000.0
 
 
@@ -64,6 +67,33 @@ def test_scheduler_sleeps_until_the_earliest_deadline_and_replaced_ones_do_nothi
         sched.set("e", T0 - 100)  # already overdue: fires at once
         await settle()
         assert fired[-1][0] == "e"
+        await sched.stop()
+
+    run(main())
+
+
+def test_a_deadline_that_fires_without_moving_does_not_starve_the_server():
+    """A table whose deadline fires but stays due (a broken comparison: it registers the same
+    deadline again) must not take the event loop for itself: the rest of the server (here one
+    other task) still runs, so a test of it fails on its own conditions instead of hanging."""
+    async def main():
+        clock = ManualClock(T0)
+        sched: Scheduler
+
+        async def fire(table_id, now):
+            sched.set(table_id, now)  # still due: the scheduler will call again at once
+
+        sched = Scheduler(clock, fire)
+        sched.start()
+        sched.set("stuck", T0)
+        other_ran = asyncio.Event()
+
+        async def other():
+            other_ran.set()
+
+        asyncio.get_running_loop().create_task(other())
+        await other_ran.wait()  # without the scheduler's yield, this never comes back
+        assert sched.fired >= 1
         await sched.stop()
 
     run(main())

@@ -192,6 +192,8 @@ def vetoed(n: Narrator, d: Data, to: Any) -> list[str]:
         president=d.get("president"), chancellor=d.get("chancellor"))]
     if n.options.get("veto_counts_as_failed_election", True):
         out.append(n._("The election tracker moved one step."))
+    else:  # ruling 5: an elected government ends the streak of failed elections
+        out.append(n._("This government was elected, so the election tracker went back to 0."))
     return out
 
 
@@ -425,15 +427,23 @@ class SecretHitlerNarrator(Narrator):
             explain = _("The policy you enact goes on the board; the other is discarded.")
             for i, a in enumerate(legal):
                 if a.get("action") == "veto":
-                    choices.append({"action": i, "label": _("Ask for a veto"), "explain": _(
-                        "If the President allows it, both policies are discarded and the election tracker moves.")})
+                    if self.options.get("veto_counts_as_failed_election", True):
+                        why = _("If the President allows it, both policies are discarded and the election tracker moves.")
+                    else:
+                        why = _("If the President allows it, both policies are discarded and the election tracker "
+                                "goes back to 0.")
+                    choices.append({"action": i, "label": _("Ask for a veto"), "explain": why})
                 else:
                     choices.append({"action": i, "label": _("Enact a {card} policy").format(
                         card=_policy(self, a.get("card"))), "explain": None})
         elif kind == "veto_response":
             title = _("The Chancellor asks to veto this agenda.")
-            explain = _("If you allow it, both policies are discarded and the election tracker moves; if you refuse, "
-                        "the Chancellor must enact one.")
+            if self.options.get("veto_counts_as_failed_election", True):
+                explain = _("If you allow it, both policies are discarded and the election tracker moves; if you "
+                            "refuse, the Chancellor must enact one.")
+            else:
+                explain = _("If you allow it, both policies are discarded and the election tracker goes back to 0; "
+                            "if you refuse, the Chancellor must enact one.")
             choices = [{"action": i, "label": _("Allow the veto") if a.get("allow") else _("Refuse the veto"),
                         "explain": None} for i, a in enumerate(legal)]
         elif kind == "investigate":

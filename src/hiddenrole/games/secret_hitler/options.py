@@ -1,4 +1,5 @@
-"""The options of a Secret Hitler table (rulings 1, 3, 5, 8 and the variant and pace).
+"""The options of a Secret Hitler table (rulings 1, 3, 5, 8 and the variant and pace; the
+variant also decides ruling 11).
 
 ``None`` defaults mean "the variant's own rule" and are resolved by :func:`resolved`.
 """
