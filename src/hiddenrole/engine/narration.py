@@ -19,6 +19,7 @@ when present, else the ``.po`` is read (so a fresh clone speaks German without a
 
 from __future__ import annotations
 
+import functools
 import gettext
 import importlib
 import re
@@ -133,11 +134,26 @@ def catalog_messages(lang: str, domain: str) -> dict[str, str]:
 
 def format_list(items: Sequence[str], lang: str) -> str:
     """``["A", "B", "C"]`` -> ``"A, B and C"`` (``"A, B und C"`` in German)."""
-    from babel.lists import format_list as babel_list
-
     if not items:
         return ""
+    if len(items) == 1:
+        return items[0]
+    return _format_list(tuple(items), lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def _format_list(items: tuple[str, ...], lang: str) -> str:
+    from babel.lists import format_list as babel_list
+
     return babel_list(list(items), locale=lang)
+
+
+def warm_up() -> None:
+    """Load every language's catalog and list format now (a server calls it at start, so the
+    first narration of a game does not pay for loading them)."""
+    for lang in LANGUAGES:
+        translations(lang)
+        format_list(("a", "b"), lang)
 
 
 EventTeller = Callable[["Narrator", dict[str, Any], "frozenset[str] | None"], list[str]]
