@@ -199,3 +199,19 @@ def test_a_catalog_is_read_from_its_po_file_when_no_mo_was_compiled(tmp_path, mo
     assert translations("de").gettext("Day {day} begins.") == "Tag {day} beginnt."
     assert translations("de", "web").gettext("Day {day} begins.") == "Day {day} begins."  # no such catalog
     assert translations("en").gettext("Day {day} begins.") == "Day {day} begins."
+
+
+def test_a_catalog_is_given_as_english_to_translated_messages(tmp_path, monkeypatch):
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "web.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Your turn"\nmsgstr "Du bist dran"\n\n'
+        '#, fuzzy\nmsgid "New game"\nmsgstr "Neues Spiel?"\n\n'
+        'msgid "Leave"\nmsgstr ""\n', encoding="utf-8")
+    monkeypatch.setattr(narration, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(narration, "_messages", {})
+    assert narration.catalog_messages("de", "web") == {"Your turn": "Du bist dran"}  # no fuzzy, no empty entry
+    assert narration.catalog_messages("en", "web") == {}
+    assert narration.catalog_messages("de", "nothing-here") == {}
+    assert narration.catalog_messages("fr", "web") == {}
