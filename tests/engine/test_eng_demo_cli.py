@@ -34,7 +34,7 @@ def test_demo_prints_sentences_only(game):
 
 @pytest.mark.parametrize(("game", "first"), [
     ("secret-hitler", "Der Mod hat die Spielerliste gepostet: "),
-    ("mccarthyism", "Das Spiel beginnt mit 7 Spielern: "),
+    ("mccarthyism", "Das Spiel beginnt mit 7 Spielern, verteilt aus einem Vorrat von "),
     ("shady-agents", "P1 ist "),
 ])
 def test_demo_in_german(game, first):

@@ -84,3 +84,19 @@ def test_the_snitch_prompt_gives_the_thresholds_and_warns_before_the_end_vote():
         "blacklisted. Be sure before you call it.")
     german = McCarthyismNarrator(PLAYERS, {}, "Ann", "de").prompt(view, legal)
     assert german["choices"][1]["label"] == "Spielende fordern"
+
+
+def test_the_pool_deal_keeps_the_number_of_commies_secret():
+    data = {"players": list(PLAYERS), "deal": "pool", "commie_cards": 4, "american_cards": 8, "first_snitch": "Bob",
+            "deck": 48, "whitelist_protection_turns": 5, "turns_per_player": 3}
+    assert tell("setup", data)[0] == ("The game begins with 6 players, dealt from a pool of 4 Commie and 8 loyal "
+                                      "American role cards: nobody knows how many Commies are at the table.")
+    fixed = dict(data, deal="fixed", commies=2, americans=4)
+    del fixed["commie_cards"], fixed["american_cards"]
+    assert tell("setup", fixed, lang="de")[0] == "Das Spiel beginnt mit 6 Spielern: 2 Kommunisten und 4 treue Amerikaner."
+
+
+def test_nobody_wins_when_everyone_is_blacklisted():
+    data = {"winner": None, "reason": "turns_done", "allegiances": {p: "american" for p in PLAYERS},
+            "blacklisted": list(PLAYERS)}
+    assert tell("game_over", data)[0] == "Nobody won: every player was blacklisted."
