@@ -19,6 +19,7 @@ when present, else the ``.po`` is read (so a fresh clone speaks German without a
 
 from __future__ import annotations
 
+import functools
 import gettext
 import importlib
 import re
@@ -114,30 +115,64 @@ def translations(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
     return out
 
 
+_messages: dict[tuple[str, str], dict[str, str]] = {}
+
+
 def catalog_messages(lang: str, domain: str) -> dict[str, str]:
-    """Every translated message of ``domain`` in ``lang`` as ``{english: translated}`` (plural
-    entries under their singular); ``{}`` for English or a language without that catalog."""
-    t = translations(lang, domain)
-    catalog = getattr(t, "_catalog", None)  # GNUTranslations keeps its messages there
-    if not catalog:
-        return {}
-    out: dict[str, str] = {}
-    for key, value in catalog.items():
-        if isinstance(key, tuple):
-            if key[1] == 0:
-                out[key[0]] = value
-        elif key:
-            out[key] = value
-    return out
+    """Every translated message of ``domain`` in ``lang`` as ``{english: translated}`` (a plural
+    entry under its singular, with its singular translation), read once with Babel from the
+    ``.mo`` if compiled and current, else the ``.po``; ``{}`` for English or a language
+    without that catalog (e.g. the browser's ``web`` domain for ``GET /i18n/{lang}.json``)."""
+    from babel.messages.mofile import read_mo
+    from babel.messages.pofile import read_po
+
+    key = (lang, domain)
+    out = _messages.get(key)
+    if out is None:
+        out = {}
+        folder = LOCALE_DIR / lang / "LC_MESSAGES"
+        mo, po = folder / f"{domain}.mo", folder / f"{domain}.po"
+        catalog = None
+        if lang != DEFAULT_LANGUAGE and lang in LANGUAGES:
+            if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+                with mo.open("rb") as f:
+                    catalog = read_mo(f)
+            elif po.exists():
+                with po.open("rb") as f:
+                    catalog = read_po(f)
+        for message in catalog or ():
+            if not message.id or message.fuzzy:
+                continue
+            msgid = message.id if isinstance(message.id, str) else message.id[0]
+            text = message.string if isinstance(message.string, str) else (message.string or ("",))[0]
+            if text:
+                out[msgid] = text
+        _messages[key] = out
+    return dict(out)
 
 
 def format_list(items: Sequence[str], lang: str) -> str:
     """``["A", "B", "C"]`` -> ``"A, B and C"`` (``"A, B und C"`` in German)."""
-    from babel.lists import format_list as babel_list
-
     if not items:
         return ""
+    if len(items) == 1:
+        return items[0]
+    return _format_list(tuple(items), lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def _format_list(items: tuple[str, ...], lang: str) -> str:
+    from babel.lists import format_list as babel_list
+
     return babel_list(list(items), locale=lang)
+
+
+def warm_up() -> None:
+    """Load every language's catalog and list format now (a server calls it at start, so the
+    first narration of a game does not pay for loading them)."""
+    for lang in LANGUAGES:
+        translations(lang)
+        format_list(("a", "b"), lang)
 
 
 EventTeller = Callable[["Narrator", dict[str, Any], "frozenset[str] | None"], list[str]]

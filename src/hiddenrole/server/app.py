@@ -33,7 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.base import bot_kinds
 from ..engine import available_games, game_class
-from ..engine.narration import accept_language, language_of, narrator_class, translations
+from ..engine.narration import accept_language, language_of, narrator_class, translations, warm_up
 from .clock import Clock
 from .moderator import CONTROLS, Moderator, best_bot_kind
 from .net import is_loopback, join_base
@@ -206,6 +206,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        warm_up()  # the catalogs and list formats, loaded before the first table needs them
         await mod.start()
         try:
             yield

@@ -157,7 +157,8 @@ class Feed:
         self._tellers: dict[str, Narrator] = {}
         # per language, for the broadcast :attr:`turn`: (turn, events, state, bodies)
         self._told: dict[str, tuple[int, list[dict[str, Any]], dict[str, Any], dict[int, Any]]] = {}
-        self._situation: dict[str, tuple[Any, dict[str, Any]]] = {}  # lang -> (parts it was made for, narration)
+        # lang -> (the parts it was made for, the narration, what it was made from)
+        self._situation: dict[str, tuple[Any, dict[str, Any], Any]] = {}
 
     def teller(self, lang: str) -> Narrator:
         """The viewer's narrator in ``lang`` (made once)."""
@@ -172,9 +173,14 @@ class Feed:
         cached = self._situation.get(lang)
         if cached is not None and cached[0] is parts:
             return cached[1]
-        told = strip_nulls(self.teller(lang).situation(parts["view"], parts["legal_actions"], shared.to_act,
-                                                        "deadline" in parts))
-        self._situation[lang] = (parts, told)
+        # what the narration reads: a post, or another viewer's step, usually leaves it alone, and
+        # comparing it costs less than telling it again
+        key = (parts["view"], parts["legal_actions"], shared.to_act, "deadline" in parts)
+        if cached is not None and cached[2] == key:
+            told = cached[1]
+        else:
+            told = strip_nulls(self.teller(lang).situation(*key))
+        self._situation[lang] = (parts, told, key)
         return told
 
     def told_state(self, state: dict[str, Any], lang: str, table: LiveTable, shared: Broadcast) -> dict[str, Any]:

@@ -62,11 +62,17 @@ def _cards(n: Narrator, cards: Any) -> str:
 
 
 def setup(n: Narrator, d: Data, to: Any) -> list[str]:
-    return [
-        n.ngettext("The game begins with {count} players: {commies} Commie and {americans} loyal Americans.",
+    if "commie_cards" in d:  # the pool deal: the number of Commies is secret
+        first = n._("The game begins with {count} players, dealt from a pool of {commies} Commie and {americans} "
+                    "loyal American role cards: nobody knows how many Commies are at the table.").format(
+            count=len(d.get("players", ())), commies=d.get("commie_cards"), americans=d.get("american_cards"))
+    else:
+        first = n.ngettext("The game begins with {count} players: {commies} Commie and {americans} loyal Americans.",
                    "The game begins with {count} players: {commies} Commies and {americans} loyal Americans.",
                    int(d.get("commies") or 0)).format(
-            count=len(d.get("players", ())), commies=d.get("commies"), americans=d.get("americans")),
+            count=len(d.get("players", ())), commies=d.get("commies"), americans=d.get("americans"))
+    return [
+        first,
         n._("{name} holds the snitch token first; everyone is snitch {turns} times.").format(
             name=d.get("first_snitch"), turns=d.get("turns_per_player")),
         n._("A whitelisted player cannot be chosen for {turns} turns.").format(turns=d.get("whitelist_protection_turns")),
@@ -271,12 +277,15 @@ def swapped(n: Narrator, d: Data, to: Any) -> list[str]:
 
 
 def game_over(n: Narrator, d: Data, to: Any) -> list[str]:
-    side = n._(_SIDE.get(d.get("winner", ""), "The Commies"))
-    if d.get("winner") == "commies":
-        why = n._("not every Commie was blacklisted.")
+    if d.get("winner") is None:
+        out = [n._("Nobody won: every player was blacklisted.")]
     else:
-        why = n._("every Commie was blacklisted.")
-    out = [n._("{side} won: {why}").format(side=side, why=why)]
+        side = n._(_SIDE.get(d.get("winner", ""), "The Commies"))
+        if d.get("winner") == "commies":
+            why = n._("not every Commie was blacklisted.")
+        else:
+            why = n._("every Commie was blacklisted.")
+        out = [n._("{side} won: {why}").format(side=side, why=why)]
     if d.get("reason") == "end_vote":
         out.append(n._("The table voted to end the game."))
     else:
@@ -307,9 +316,9 @@ class McCarthyismNarrator(Narrator):
 
     EVENTS = EVENTS
     OPTION_LABELS = {
-        "deal": (N_("How roles are dealt"), {"pool": N_("From a pool: how many Commies there are is secret"),
-                                             "fixed": N_("A fixed number of Commies that everyone knows")}),
-        "commie_count": (N_("Commies"), {}),
+        "deal": (N_("How roles are dealt"), {"pool": N_("From a pool: the number of Commies is secret"),
+                                             "fixed": N_("A fixed number of Commies, announced")}),
+        "commie_count": (N_("Commies (fixed deal)"), {}),
         "whitelist_protection_turns": (N_("Turns a whitelisted player is protected"), {}),
         "turns_per_player": (N_("Turns as snitch per player"), {}),
         "deep_research_in_order": (N_("Deep research shows the draw order"), {True: N_("Yes"), False: N_("No")}),

@@ -61,11 +61,19 @@ def role(n: Narrator, d: Data, to: Any) -> list[str]:
     out = [n.mine(to, N_("You are {role}."), N_("{reader} is {role}."), role=role_name)]
     roles = d.get("roles")
     if roles:
-        fascists = [p for p, r in roles.items() if r == "fascist"]
-        hitler = [p for p, r in roles.items() if r == "hitler"]
-        out.append(n.mine(to, N_("You know the Fascists: {fascists}; Hitler is {hitler}."),
-                          N_("{reader} knows the Fascists: {fascists}; Hitler is {hitler}."),
-                          fascists=n.list(fascists), hitler=n.list(hitler)))
+        readers = to or frozenset()
+        fascists = [p for p, r in roles.items() if r == "fascist" and p not in readers]
+        hitler = [p for p, r in roles.items() if r == "hitler" and p not in readers]
+        if fascists and hitler:
+            out.append(n.mine(to, N_("You know the other Fascists: {fascists}; Hitler is {hitler}."),
+                              N_("{reader} knows the other Fascists: {fascists}; Hitler is {hitler}."),
+                              fascists=n.list(fascists), hitler=n.list(hitler)))
+        elif hitler:
+            out.append(n.mine(to, N_("You know who Hitler is: {hitler}."), N_("{reader} knows who Hitler is: {hitler}."),
+                              hitler=n.list(hitler)))
+        elif fascists:
+            out.append(n.mine(to, N_("You know the Fascists: {fascists}."), N_("{reader} knows the Fascists: {fascists}."),
+                              fascists=n.list(fascists)))
     if d.get("votecodes"):
         out.append(n.mine(to, N_("You received your votecodes: a yes code and a no code for each day."),
                           N_("{reader} received their votecodes: a yes code and a no code for each day.")))

@@ -227,7 +227,14 @@ class ShadyAgentsNarrator(Narrator):
             p = view.get("private") or {}
             q = question(self, card.get("card"), card.get("question"))
             title = _("Answer the interrogation: “{question}”").format(question=q)
-            if p.get("side") == "deserters":
+            if not self.options.get("enforce_statements", True):
+                if p.get("side") == "deserters":
+                    explain = _("You are a deserter: your spy code says you must lie. The Mod does not check it: "
+                                "pick an answer or write your own.")
+                else:
+                    explain = _("You are a loyal operative: your spy code says you must tell the truth. The Mod does "
+                                "not check it: pick an answer or write your own.")
+            elif p.get("side") == "deserters":
                 explain = _("You are a deserter: your spy code says you must lie; only false answers are offered.")
             else:
                 explain = _("You are a loyal operative: your spy code says you must tell the truth.")
