@@ -31,21 +31,23 @@ def test_a_tool_is_told_to_its_giver_and_receiver(viewer, lang, expected):
 
 
 def test_an_interrogation_reads_its_question_in_the_viewers_language():
-    data = {"caller": "Cid", "card": "received_bullet", "question": "Did you receive a bullet?", "discarded": True,
+    data = {"caller": "Cid", "card": "bullet_to", "question": "Who gets your bullet?", "discarded": True,
             "number": 2}
-    assert tell("interrogation", data)[0] == "Cid discarded a tool face down and called interrogation 2: “Did you receive a bullet?”"
+    assert tell("interrogation", data)[0] == "Cid discarded a tool face down and called interrogation 2: “Who gets your bullet?”"
     assert tell("interrogation", data, lang="de")[0] == (
-        "Cid hat verdeckt ein Werkzeug abgelegt und Interrogation 2 gerufen: „Hast du eine Kugel erhalten?“")
+        "Cid hat verdeckt ein Werkzeug abgelegt und Interrogation 2 gerufen: „Wer bekommt deine Kugel?“")
 
 
-@pytest.mark.parametrize(("answer", "en", "de"), [
-    ("bullet to Dee", "Bob answered: a bullet to Dee.", "Bob antwortete: eine Kugel an Dee."),
-    ("3+", "Bob answered: 3 or more.", "Bob antwortete: 3 oder mehr."),
-    ("no", "Bob answered: no.", "Bob antwortete: nein."),
+@pytest.mark.parametrize(("card", "answer", "en", "de"), [
+    ("bullet_to", "Dee", "Bob answered: Dee.", "Bob antwortete: Dee."),
+    ("bullet_to", "discarded", "Bob answered: nobody: it is discarded.", "Bob antwortete: niemand: es ist abgelegt."),
+    ("nearer_you", "bullet", "Bob answered: my bullet.", "Bob antwortete: meine Kugel."),
+    ("parted_first", "both", "Bob answered: both, at once to the same player.",
+     "Bob antwortete: beide, gleichzeitig an denselben Spieler."),
 ])
-def test_answers_in_words(answer, en, de):
-    assert tell("answer", {"player": "Bob", "card": "gave", "answer": answer}) == [en]
-    assert tell("answer", {"player": "Bob", "card": "gave", "answer": answer}, lang="de") == [de]
+def test_answers_in_words(card, answer, en, de):
+    assert tell("answer", {"player": "Bob", "card": card, "answer": answer}) == [en]
+    assert tell("answer", {"player": "Bob", "card": card, "answer": answer}, lang="de") == [de]
 
 
 def test_the_end_shows_how_the_scores_arose():
