@@ -13,23 +13,44 @@ CSTAMP  = $(CVENV)/.installed
 MYPYC_TOOLS = mypy==2.4.1 setuptools==84.2.1 wheel==0.48.0
 SOURCES = $(shell find src -type f -not -path '*/__pycache__/*' -not -path '*.egg-info*') setup.py pyproject.toml
 
-.PHONY: screenshots play test test-pure test-compiled test-fast bench bench-pure compiled install clean
+.PHONY: web-messages messages-extract messages-update messages-compile screenshots play test test-pure test-compiled test-fast bench bench-pure compiled install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-# the package and what it needs to run
+# the package and what it needs to run (and its compiled translations, built here: no .mo
+# is committed; without one the narrator reads the .po itself)
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
+	$(MAKE) --no-print-directory messages-compile
 	touch $(STAMP)
 
 # plus the test tools and the optional Ray extra (the lab's Ray test runs in the suite)
 $(DEVSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev,ray]'
+	$(MAKE) --no-print-directory messages-compile
 	touch $(STAMP) $(DEVSTAMP)
 
 install: $(STAMP)
+
+## messages-extract: collect the translatable strings of the `hiddenrole` domain (the
+##                   narrators and the games' option docs) into locale/hiddenrole.pot
+## messages-update:  merge that template into every language's hiddenrole.po
+## messages-compile: compile every catalog (.po -> .mo, both domains; the .mo are not committed)
+LOCALE = src/hiddenrole/locale
+messages-extract: | $(BIN)/python
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k Option:3 --no-wrap --sort-by-file \
+	  --project=hiddenrole --copyright-holder="hiddenrole contributors" \
+	  -o $(LOCALE)/hiddenrole.pot src/hiddenrole/engine src/hiddenrole/games \
+	  src/hiddenrole/server/notices.py
+
+messages-update: messages-extract
+	$(BIN)/pybabel update -D hiddenrole -i $(LOCALE)/hiddenrole.pot -d $(LOCALE) --no-wrap --ignore-obsolete
+
+messages-compile: | $(BIN)/python
+	@for po in $(LOCALE)/*/LC_MESSAGES/*.po; do \
+	  $(BIN)/pybabel compile --statistics -i $$po -o $${po%.po}.mo || exit 1; done
 
 ## play: install, then start the server on an embedded SQLite database in ./data/
 ##       (make play PORT=8001 HOST=0.0.0.0 to change where it listens)
@@ -46,6 +67,11 @@ test-pure: $(DEVSTAMP)
 	@$(BIN)/python -c "import hiddenrole.engine.game as g; print('testing the pure-Python package:', g.__file__)"
 	$(BIN)/python -m pytest -q -m browser tests/browser
 	$(BIN)/python -m pytest -n 2 -q -m "not browser"
+
+## web-messages: bring the web client's catalogs (locale/*/LC_MESSAGES/web.po) in line with
+##               its t("...") strings (new ones untranslated, gone ones removed)
+web-messages: $(DEVSTAMP)
+	$(BIN)/python -c "from hiddenrole.server.webcatalog import update_catalog as u; print(u('de'))"
 
 ## screenshots: the browser tests, writing their screenshots into docs/screenshots/ (a test
 ##              run writes them to a scratch folder: the suite never changes tracked files)

@@ -26,10 +26,11 @@ PACKAGE = ROOT / "src" / "hiddenrole"
 
 def compiled_modules() -> list[str]:
     """The source files mypyc compiles, relative to this folder (``__init__`` files stay
-    interpreted: they only re-export)."""
+    interpreted: they only re-export; the narration modules too: they turn events into
+    sentences for people, off the simulation's hot path)."""
     files = [*(PACKAGE / "engine").glob("*.py"), *(PACKAGE / "games").glob("*/*.py"),
              *(PACKAGE / "bots").glob("*.py"), PACKAGE / "lab" / "play.py"]
-    return sorted(str(f.relative_to(ROOT)) for f in files if f.name != "__init__.py")
+    return sorted(str(f.relative_to(ROOT)) for f in files if f.name not in ("__init__.py", "narration.py"))
 
 
 if os.environ.get("HIDDENROLE_MYPYC") == "1":

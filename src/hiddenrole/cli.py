@@ -61,30 +61,43 @@ def demo(
     game: Annotated[str, typer.Argument(help="the game to show")] = "secret-hitler",
     players: Annotated[int, typer.Option(min=1, help="player count")] = 7,
     seed: Annotated[int, typer.Option(help="seed")] = 1,
+    raw: Annotated[bool, typer.Option("--raw", help="print the public event records instead of sentences")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="the language of the sentences: en or de")] = "en",
 ) -> None:
-    """Play one game with random bots and print its public events, then the result."""
+    """Play one game with random bots and tell it as the Mod saw it: every event in plain
+    sentences (private ones naming their reader), then the result. ``--raw`` prints the public
+    event records instead; ``--lang de`` tells it in German."""
     from .bots import RandomBot
-    from .engine import new_game
+    from .engine import MOD, new_game
+    from .engine.narration import LANGUAGES, language_of, narrator
     from .lab.play import play_game
     from .lab.simulate import player_names
 
+    chosen = language_of(lang)
+    if chosen is None:
+        err.print(f"error: unknown language {lang!r} for --lang (available: {', '.join(LANGUAGES)})",
+                  markup=False, highlight=False)
+        raise typer.Exit(2)
     try:
         g = new_game(game, player_names(players), seed=seed)
     except HiddenRoleError as exc:
         err.print(f"error: {exc}", markup=False, highlight=False)
         raise typer.Exit(2) from None
     record = play_game(g, {p: RandomBot(p, seed) for p in g.players})
-    out = Console()
+    out = Console(highlight=False)
+    if raw:
+        for event in g.log:
+            if event.public:
+                data = " ".join(f"{k}={v}" for k, v in event.data.items())
+                out.print(f"[dim]{event.seq:4d}[/dim] [bold]{event.kind}[/bold] {data}", markup=True)
+        res = record.result
+        out.print(f"\n[bold green]{res.winner or 'draw'}[/bold green] win ({res.reason}) after {record.actions} actions")
+        out.print_json(json.dumps(g.reveal()["summary"]))
+        return
+    teller = narrator(g, MOD, chosen)
     for event in g.log:
-        if event.public:
-            data = " ".join(f"{k}={v}" for k, v in event.data.items())
-            out.print(f"[dim]{event.seq:4d}[/dim] [bold]{event.kind}[/bold] {data}", highlight=False)
-    res = record.result
-    out.print(f"\n[bold green]{res.winner or 'draw'}[/bold green] win ({res.reason}) after {record.actions} actions")
-    reveal = g.reveal()
-    out.print_json(json.dumps(reveal["summary"]))
-
-
+        for sentence in teller.event(event.kind, event.data, event.to):
+            out.print(sentence, markup=False, soft_wrap=True)
 def main() -> None:
     """Entry point of the ``hiddenrole`` command."""
     app()

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 from web_helpers import (
-    check_audiences, check_no_secrets, client_state, create_table, join_by_link, play_to_end, screenshot,
+    check_audiences, check_no_secrets, check_page, client_state, create_table, join_by_link, play_to_end, screenshot,
     seat_token, wait_connected,
 )
 
@@ -70,9 +70,9 @@ def test_web_complete_game(game, server, desktop, phone):
 
     # the thread: a post on the phone reaches the host's page
     guest.locator("input[name=post]").fill(f"hello from Bea at {game}")
-    guest.get_by_role("button", name="Post").click()
-    expect(host.locator("[data-test=thread] .posts")).to_contain_text(f"hello from Bea at {game}")
-    expect(tv.locator("[data-test=thread] .posts")).to_contain_text(f"hello from Bea at {game}")
+    guest.get_by_role("button", name="Post", exact=True).click()
+    expect(host.locator("[data-test=feed] .feed")).to_contain_text(f"hello from Bea at {game}")
+    expect(tv.locator("[data-test=feed] .feed")).to_contain_text(f"hello from Bea at {game}")
     expect(guest.locator("[data-test=error]")).to_be_hidden()
     expect(tv.locator("input[name=post]")).to_be_hidden()
 
@@ -84,6 +84,8 @@ def test_web_complete_game(game, server, desktop, phone):
 
     def every(rnd):
         checked.append(check_no_secrets(pages, tv, server, code, tokens, held))
+        for page in (host, guest, tv):
+            check_page(page)
         if not shots and not client_state(guest)["over"]:
             shots["phone"] = screenshot(guest, f"{game}-phone")
             # nothing wider than a 360 px phone: no sideways scrolling
@@ -107,7 +109,6 @@ def test_web_complete_game(game, server, desktop, phone):
         expect(page.locator("[data-test=winner]")).to_contain_text(winner.replace("_", " "))
         roles = page.locator("table.roles tbody tr")
         expect(roles).to_have_count(len(reveal["players"]))
-        expect(page.locator("[data-test=full-log] li")).to_have_count(len(reveal["events"]))
     for e in reveal["events"]:
         if e["kind"] == "role":
             role = e.get("role") or e.get("card")
@@ -118,6 +119,17 @@ def test_web_complete_game(game, server, desktop, phone):
     if game == "shady-agents":  # every tool revealed
         for gift in reveal["summary"]["board"]["gifts"]:
             expect(guest.locator("[data-test=results]")).to_contain_text(f"{gift['giver']} gave")
+    if "arithmetic" in reveal["result"]:  # how each score arose, in words
+        expect(guest.locator("[data-test=verdict]")).to_have_text(reveal["result"]["verdict"])
+        arithmetic = reveal["result"]["arithmetic"]
+        lines = guest.locator("[data-test=arithmetic] li")
+        expect(lines).to_have_count(len(arithmetic["sides"]) + len(arithmetic["players"]))
+        for player, items in arithmetic["players"].items():
+            for item in items:
+                expect(guest.locator("[data-test=arithmetic] li", has_text=f"{player} received").first
+                       ).to_contain_text(item["reason"])
+    # the replay: its own page, a shareable link per step
+    guest.locator("[data-test=replay-link]").click()
     step = guest.locator("[data-test=replay-step]")
     expect(step).to_contain_text("step 0 /")
     guest.locator("[data-test=replay-next]").click()
@@ -127,4 +139,5 @@ def test_web_complete_game(game, server, desktop, phone):
     guest.locator("[data-test=replay-prev]").click()
     expect(step).to_contain_text("step 1 /")
     expect(guest.locator("[data-test=replay-board]")).not_to_be_empty()
+    assert guest.url.endswith(f"#/r/{code}/1")
     screenshot(guest, f"{game}-results-phone")

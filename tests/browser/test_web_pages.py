@@ -152,10 +152,10 @@ def test_web_names_and_posts_are_shown_as_text_never_as_html(server, desktop, ph
     board = host.locator("[data-test=board]")
     expect(board).to_contain_text(name)  # the board's HTML is built with escaping
     guest.locator("input[name=post]").fill("<script>alert(2)</script><b>bold?</b>")
-    guest.get_by_role("button", name="Post").click()
-    expect(host.locator("[data-test=thread] .posts")).to_contain_text("<b>bold?</b>")
+    guest.get_by_role("button", name="Post", exact=True).click()
+    expect(host.locator("[data-test=feed] .feed")).to_contain_text("<b>bold?</b>")
     for page in (host, guest):
-        assert page.locator("#app img, #app i, .posts b:has-text('bold?'), .posts script").count() == 0
+        assert page.locator("#app img, #app i, .feed b:has-text('bold?'), .feed script").count() == 0
     assert dialogs == []
 
 
@@ -176,3 +176,23 @@ def test_web_merge_patch_keeps_a_player_named_like_an_object_internal(server, ph
     assert out["json"] == '{"board":{"holding":{"Ann":2,"__proto__":1,"constructor":3}}}'
     assert out["before"] == '{"board":{"holding":{"Ann":2},"gone":1}}'  # left as it was
     assert out["proto"] is True
+
+
+def test_web_language_from_the_browser_and_switchable(server, browser):
+    """German from navigator.language; the switch persists; an unknown language is English, said so."""
+    ctx = browser.new_context(locale="de-AT", viewport={"width": 360, "height": 800})
+    page = ctx.new_page()
+    page.goto(server + "/")
+    expect(page.get_by_role("button", name="Tisch eröffnen")).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == "de"
+    page.select_option("select[name=lang]", "en")
+    expect(page.get_by_role("button", name="Create table")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("button", name="Create table")).to_be_visible()  # remembered
+    ctx.close()
+    ctx = browser.new_context(locale="fi-FI")
+    page = ctx.new_page()
+    page.goto(server + "/")
+    expect(page.locator("[data-test=lang-note]")).to_contain_text("(fi)")
+    expect(page.get_by_role("button", name="Create table")).to_be_visible()
+    ctx.close()

@@ -23,7 +23,7 @@ IRREVERSIBLE = {"execute", "call_end"}
 
 #: The client's state as the page holds it (the Alpine component's data).
 STATE_JS = """() => {
-  const d = Alpine.$data(document.getElementById('app'));
+  const d = Alpine.store('session');
   const acts = d.state && d.state.legal_actions ? d.state.legal_actions.filter(a => a.action !== 'post') : [];
   return {me: d.me, code: d.code, over: !!(d.view && d.view.over), waiting: !!(d.state && d.state.waiting),
           status: d.table && d.table.status, phase: d.view && d.view.phase, busy: d.busy, conn: d.connState,
@@ -83,28 +83,36 @@ def step(page: Page, rng: random.Random) -> bool:
     an irreversible one). Returns whether it clicked. Checks that exactly the legal actions are
     offered as buttons."""
     buttons = page.locator("[data-test=actions] button.action")
-    for _ in range(20):  # Alpine renders after a state change: compare once the two agree
-        st = client_state(page)
-        if st["over"] or not st["waiting"] or st["busy"] or not st["legal"]:
-            return False
-        n = buttons.count()
-        if n == len(st["legal"]):
-            break
-        page.wait_for_timeout(25)
-    assert n == len(st["legal"]), f"{n} buttons for {len(st['legal'])} legal actions"
-    i = rng.randrange(n)
-    chosen = st["legal"][i]
+    picks = page.locator("[data-test=actions] fieldset.pick")
+    st = client_state(page)
+    if st["over"] or not st["waiting"] or st["busy"] or not st["legal"]:
+        return False
+    try:
+        # Alpine draws the prompt a moment after the state changes: wait for its buttons
+        expect(buttons.first).to_be_visible(timeout=2000)
+    except AssertionError:
+        return False
     dialog = page.locator("[data-test=confirm]")
     try:
         if dialog.is_visible():  # a confirmation left open by an earlier round
             page.locator("[data-test=confirm-no]").click(timeout=2000)
+        if picks.count():  # a prompt of several picks (Shady Agents' "give both"): one per question
+            for k in range(picks.count()):
+                options = picks.nth(k).locator("button")
+                options.nth(rng.randrange(options.count())).click(timeout=2000)
+            buttons.first.click(timeout=2000)
+            return True
+        n = buttons.count()
+        i = rng.randrange(n)
+        kind = buttons.nth(i).get_attribute("data-action")
+        assert n <= len(st["legal"]), f"{n} buttons for {len(st['legal'])} legal actions"
         buttons.nth(i).click(timeout=2000)
-        if chosen["action"] in IRREVERSIBLE:
+        if kind in IRREVERSIBLE:
             expect(dialog).to_be_visible(timeout=2000)
             expect(dialog).to_contain_text("cannot be undone")
             page.locator("[data-test=confirm-yes]").click(timeout=2000)
         else:
-            assert not dialog.is_visible(), f"{chosen} asked for a confirmation"
+            assert not dialog.is_visible(), f"{kind} asked for a confirmation"
     except AssertionError:
         raise
     except Exception:  # the state moved on under the click (a bot acted): the next round sees it
@@ -252,3 +260,52 @@ def check_audiences(reveal: dict[str, Any], held: dict[str, set[int]]) -> None:
         mine = [e.get("to") for e in reveal["events"] if e.get("to") is None or name in e["to"]]
         for seq in seqs:
             assert mine[seq] is not None and name in mine[seq], f"{name} held event {seq} of {mine[seq]}"
+
+
+#: What a person must never read: JSON or list brackets, snake_case words, "key: value" lists.
+RAW = re.compile(r"[{}\[\]]|[A-Za-z]_[A-Za-z]|\b[a-z]+(?: [a-z]+)?: [^;]+; [a-z]+(?: [a-z]+)?: ")
+
+#: The checks after each step: the newest feed entry is in view, the prompt names its subject,
+#: and (where the server narrates, i.e. its events carry `narration`) no visible raw record.
+CHECK_JS = """() => {
+  const out = {};
+  const box = document.querySelector('[data-test=feed] .feed-box');
+  const last = document.querySelector('[data-test=feed] .feed > li:last-child');
+  if (box && last && box.offsetParent) {
+    const r = last.getBoundingClientRect(), b = box.getBoundingClientRect();
+    out.newestInView = r.bottom <= Math.min(b.bottom, innerHeight) + 2 && r.bottom >= b.top
+      && r.top < innerHeight;
+    out.unseen = !!document.querySelector('[data-test=new-below]:not([style*="display: none"])');
+  }
+  const title = document.querySelector('[data-test=actions] #prompt-title');
+  const sheet = document.querySelector('[data-test=actions]');
+  out.prompt = sheet && sheet.offsetParent ? (title ? title.innerText.trim() : "") : null;
+  const events = Alpine.store('session').events;
+  out.narrated = events.length > 0 && events.every(e => e.kind === 'post' || Array.isArray(e.narration));
+  out.text = document.body.innerText;
+  out.scrollWidth = document.documentElement.scrollWidth;
+  out.width = innerWidth;
+  return out;
+}"""
+
+
+def check_page(page: Page) -> None:
+    """After a step: the newest feed entry is inside the viewport (unless the reader scrolled up),
+    nothing is wider than the screen, a shown prompt has a title naming its subject, and a
+    narrated feed shows no raw record (brackets, snake_case, key: value lists)."""
+    # the page draws a moment after a message: wait for the condition, then read everything
+    try:
+        page.wait_for_function(f"() => {{ const o = ({CHECK_JS})(); return !('newestInView' in o) || o.unseen || o.newestInView; }}",
+                               timeout=3000)
+    except Exception:
+        pass
+    out = page.evaluate(CHECK_JS)
+    if "newestInView" in out and not out["unseen"]:
+        assert out["newestInView"], f"the newest feed entry is not in view on {page.url} ({page.viewport_size})"
+    assert out["scrollWidth"] <= out["width"], f"the page is {out['scrollWidth']} px wide on a {out['width']} px screen"
+    if out["prompt"] is not None:
+        assert len(out["prompt"]) > 8, f"a prompt without a subject: {out['prompt']!r}"
+    if out["narrated"]:
+        feed = page.locator("[data-test=feed] .feed").inner_text()
+        bad = RAW.search(feed)
+        assert bad is None, f"raw record text in the feed: {feed[max(0, bad.start() - 60):bad.end() + 60]!r}"

@@ -32,7 +32,9 @@ def board(game: McCarthyism) -> dict[str, Any]:
         "commies_take_over": g._takeover,
         "turns_had": dict(g._turns_had),
         "can_be_snitch": {p: g._turns_left[p] > 0 for p in players},
+        "deal": g._deal,  # issue 15: the pool deal (the count is secret) or the fixed one
         "commie_count": g._commie_count,
+        "pool": {"commie_cards": g._pool[0], "american_cards": g._pool[1]} if g._commie_count is None else None,
         "turns_per_player": g._turns_per_player,
         "whitelist_protection_turns": g._protection,
         "deck": len(g._deck),

@@ -106,3 +106,23 @@ def test_the_rules_documents_example_script_plays():
     assert summary["blacklisted"] == ["Bob"] and summary["step"] == "forced_play" and summary["hand_size"] == 2
     pair = [x for x in lines if x.get("kind") == "snitched" and "targets" in x][0]
     assert "Eve" in pair["targets"]
+
+
+def test_simulate_takes_the_deal_option_and_refuses_a_bad_one_in_one_line():
+    runner = CliRunner()
+    res = runner.invoke(app, ["simulate", "mccarthyism", "--players", "6", "--games", "3", "--workers", "1",
+                              "--sweep", "deal=pool,fixed"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    rows = [line.split("│")[1].strip() for line in res.output.splitlines() if line.startswith("│")]
+    assert rows == ["deal=pool", "deal=fixed"]
+    fixed = runner.invoke(app, ["simulate", "mccarthyism", "--players", "6", "--games", "2", "--workers", "1",
+                                "--option", "deal=fixed", "--option", "commie_count=3"], env={"COLUMNS": "200"})
+    assert fixed.exit_code == 0, fixed.output
+    bad = runner.invoke(app, ["simulate", "mccarthyism", "--players", "6", "--games", "1", "--workers", "1",
+                              "--option", "deal=bogus"], env={"COLUMNS": "200"})
+    assert bad.exit_code == 2
+    assert bad.output.strip() == "error: option deal='bogus': must be one of 'pool', 'fixed'"
+    mixed = runner.invoke(app, ["simulate", "mccarthyism", "--players", "6", "--games", "1", "--workers", "1",
+                                "--option", "commie_count=2"], env={"COLUMNS": "200"})
+    assert mixed.exit_code == 2 and "commie_count=2: applies only to deal=fixed" in mixed.output
+    assert len(mixed.output.strip().splitlines()) == 1

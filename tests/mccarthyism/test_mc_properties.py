@@ -18,7 +18,7 @@ from hiddenrole.lab import play_game
 
 BOARD_KEYS = {
     "turn", "snitch", "step", "acting", "blacklisted", "whitelisted", "escaped", "protected_through_turn",
-    "confessed", "double_agent", "commies_take_over", "turns_had", "can_be_snitch", "commie_count",
+    "confessed", "double_agent", "commies_take_over", "turns_had", "can_be_snitch", "deal", "commie_count", "pool",
     "turns_per_player", "whitelist_protection_turns", "deck", "discards", "played", "hand_size", "card_in_play",
     "vote",
 }
@@ -35,8 +35,12 @@ def cards_conserved(g):
 
 
 def check_audiences(g):
-    """Every private event goes exactly to whom the rules tell it; public events carry no secret."""
+    """Every private event goes exactly to whom the rules tell it; public events carry no secret
+    (with the pool deal, not even the number of Commies)."""
     dealt = {}
+    pool = g.options["deal"] == "pool"
+    if pool:
+        assert g.view(None)["board"]["commie_count"] is None
     reveal_votes = g.options["reveal_votes"]
     actor_of_hand = None
     for e in g.log:
@@ -51,6 +55,8 @@ def check_audiences(g):
                 assert e.kind == "vote_result" and reveal_votes
             if e.kind == "vote_result":
                 assert set(d) >= {"yes", "no", "voters", "passed"}
+            if e.kind == "setup" and pool:
+                assert "commies" not in d and "americans" not in d, e
             continue
         if e.kind == "role":
             (who,) = e.to
@@ -114,6 +120,7 @@ OPTIONS = st.fixed_dictionaries({}, optional={
     "deep_research_in_order": st.booleans(),
     "reveal_votes": st.booleans(),
     "reshuffle_discards": st.booleans(),
+    "deal": st.sampled_from(["pool", "fixed"]),
 })
 
 
@@ -144,7 +151,10 @@ def test_random_games_end_conserve_cards_and_leak_nothing(n, seed, options, time
             for p in (None, *g.players):
                 check_view(g, p)
     check_audiences(g)
-    assert g.result.winner in ("commies", "americans")
+    free = [p for p in g.players if p not in g._black]
+    # nobody wins exactly when every player is blacklisted (the ruling on an empty table)
+    assert (g.result.winner is None) == (not free)
+    assert g.result.winner in (("commies", "americans") if free else (None,))
     assert set(g.result.outcomes) == set(g.players)
     json.dumps(g.reveal())
 
@@ -154,7 +164,8 @@ def test_many_random_bot_games_end_with_cards_conserved():
         n = 3 + seed % 18
         g = McCarthyism(names(n), seed=seed)
         record = play_game(g, {p: RandomBot(p, seed) for p in g.players})
-        assert record.result.winner in McCarthyism.sides
+        assert record.result.winner in (*McCarthyism.sides, None)
+        assert (record.result.winner is None) == all(p in g._black for p in g.players)
         assert cards_conserved(g)
         assert sum(g._turns_had.values()) == g._turn <= 3 * n
 

@@ -62,4 +62,10 @@ def test_winners():
     side = {"A": "commie", "B": "american", "C": "american"}
     assert winners(side, []) == ("commies", {"A": "win", "B": "loss", "C": "loss"})
     assert winners(side, ["A", "C"]) == ("americans", {"A": "loss", "B": "win", "C": "loss"})
-    assert winners({"A": "american"}, ["A"]) == ("americans", {"A": "loss"})
+    # ruling: every player blacklisted: no free Commie and nobody remaining, so nobody wins
+    assert winners({"A": "american"}, ["A"]) == (None, {"A": "loss"})
+    assert winners(side, ["A", "B", "C"]) == (None, {"A": "loss", "B": "loss", "C": "loss"})
+    # ruling: no Commie at all (a pool deal of no Commie card): the non-blacklisted players win
+    assert winners({"A": "american", "B": "american"}, ["B"]) == ("americans", {"A": "win", "B": "loss"})
+    # every player a Commie (no Commie card dealt, then "Commies take over"): one free Commie wins for all
+    assert winners({"A": "commie", "B": "commie"}, ["B"]) == ("commies", {"A": "win", "B": "win"})

@@ -1,4 +1,5 @@
-"""Setup: player counts, the deal (floor(n/3) Commies), Commies see each other, the first snitch, the deck."""
+"""Setup: player counts, the deal (the pool of 2n cards, or floor(n/3) Commies), Commies see each other,
+the first snitch, the deck."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from mc_helpers import SIX, deck, table
 from hiddenrole.engine import BadOption, BadSetup, game_class, new_game
 from hiddenrole.games.mccarthyism import McCarthyism
 from hiddenrole.games.mccarthyism.cards import CARDS, DECK
+from hiddenrole.games.mccarthyism.roles import pool_cards
 
 
 def names(n):
@@ -31,23 +33,30 @@ def test_player_count_outside_3_to_20_is_bad_setup(n):
 
 
 @pytest.mark.parametrize("n", range(3, 21))
-def test_deal_is_floor_n_over_3_commies_rest_americans(n):
-    g = McCarthyism(names(n), seed=n)
+def test_fixed_deal_is_floor_n_over_3_commies_rest_americans(n):
+    g = McCarthyism(names(n), {"deal": "fixed"}, seed=n)
     roles = Counter(g._role.values())
     assert roles["commie"] == n // 3
     assert roles["american"] == n - n // 3
     setup = g.log[0]
     assert setup.kind == "setup" and setup.public
+    assert setup.data["deal"] == "fixed"
     assert setup.data["commies"] == n // 3 and setup.data["americans"] == n - n // 3
+    assert g.view(None)["board"]["commie_count"] == n // 3 and g.view(None)["board"]["pool"] is None
 
 
 def test_commie_count_option():
-    g = McCarthyism(SIX, {"commie_count": 3}, seed=1)
+    g = McCarthyism(SIX, {"deal": "fixed", "commie_count": 3}, seed=1)
     assert Counter(g._role.values())["commie"] == 3
     with pytest.raises(BadOption, match="commie_count"):
-        McCarthyism(SIX, {"commie_count": 6})
+        McCarthyism(SIX, {"deal": "fixed", "commie_count": 6})
     with pytest.raises(BadOption, match="commie_count"):
-        McCarthyism(SIX, {"commie_count": 0})
+        McCarthyism(SIX, {"deal": "fixed", "commie_count": 0})
+    # the pool deal leaves the count to chance: a count given with it is refused, not ignored
+    with pytest.raises(BadOption, match="commie_count.*only to deal=fixed"):
+        McCarthyism(SIX, {"commie_count": 2})
+    with pytest.raises(BadOption, match="deal.*must be one of 'pool', 'fixed'"):
+        McCarthyism(SIX, {"deal": "random"})
     with pytest.raises(BadOption, match="unknown option"):
         McCarthyism(SIX, {"commies": 2})
 
@@ -105,7 +114,8 @@ def test_fixed_deck_is_dealt_top_first():
 @pytest.mark.parametrize("bad, message", [
     ({"roles": {"Ann": "commie"}}, "every player"),
     ({"roles": {p: "spy" for p in SIX}}, "'commie' or 'american'"),
-    ({"roles": {p: "american" for p in SIX}}, "deals 0 Commies"),
+    ({"roles": {p: "commie" for p in SIX}}, "deals 6 Commies; the pool holds only 4 Commie cards"),
+    ({"roles": {p: ("commie" if p != "Ann" else "american") for p in SIX}}, "only 4 Commie cards"),
     ({"roles": "Bob"}, "must map"),
     ({"first_snitch": "Zed"}, "not a player"),
     ({"deck": ["confess_to_the_feds"] * 48}, "exactly as many"),
@@ -116,6 +126,15 @@ def test_fixed_deck_is_dealt_top_first():
 def test_bad_fixed_chance_outcomes_are_bad_setup(bad, message):
     with pytest.raises(BadSetup, match=message):
         McCarthyism(SIX, chance=bad)
+
+
+@pytest.mark.parametrize("count, message", [(0, "deals 0 Commies; this table has 2"),
+                                            (3, "deals 3 Commies; this table has 2"),
+                                            (6, "deals 6 Commies; this table has 2")])
+def test_fixed_deal_refuses_a_deal_of_another_count(count, message):
+    roles = {p: ("commie" if i < count else "american") for i, p in enumerate(SIX)}
+    with pytest.raises(BadSetup, match=message):
+        McCarthyism(SIX, {"deal": "fixed"}, chance={"roles": roles})
 
 
 def test_same_seed_same_game():
@@ -136,3 +155,66 @@ def test_a_seat_order_seated_before_is_not_checked_again_and_others_still_are():
         McCarthyism("AnnBobCid")
     with pytest.raises(BadSetup, match="non-empty string"):
         McCarthyism([*SIX[:5], ["Fay"]])
+
+
+# ---------------------------------------------------------------- the pool deal (issue 15)
+@pytest.mark.parametrize("n, commie_cards, american_cards", [
+    # "take 2/3 n rounded down commie cards and 4/3 n rounded up American cards": 2n cards
+    (3, 2, 4), (4, 2, 6), (5, 3, 7), (6, 4, 8), (7, 4, 10), (9, 6, 12), (12, 8, 16), (15, 10, 20), (20, 13, 27),
+])
+def test_the_pool_holds_two_thirds_n_commie_cards_rounded_down_and_four_thirds_n_american_rounded_up(
+        n, commie_cards, american_cards):
+    assert pool_cards(n) == (commie_cards, american_cards)
+    g = McCarthyism(names(n), seed=n)
+    setup = g.log[0]
+    assert setup.public and setup.data["deal"] == "pool"
+    assert setup.data["commie_cards"] == commie_cards and setup.data["american_cards"] == american_cards
+    # the number of Commies is secret: not in the public setup, not on the board
+    assert "commies" not in setup.data and "americans" not in setup.data
+    board = g.view(None)["board"]
+    assert board["deal"] == "pool" and board["commie_count"] is None
+    assert board["pool"] == {"commie_cards": commie_cards, "american_cards": american_cards}
+    assert Counter(g._role.values())["commie"] <= commie_cards
+
+
+def test_the_pool_deal_is_the_default():
+    assert McCarthyism(SIX, seed=1).options["deal"] == "pool"
+
+
+def test_pool_deal_counts_follow_the_pool():
+    """At 3 players the pool is 2 Commie and 4 American cards, 3 of them dealt: 0 Commies with
+    probability C(4,3)/C(6,3) = 4/20, 1 with C(2,1)C(4,2)/20 = 12/20, 2 with C(2,2)C(4,1)/20 = 4/20;
+    each seat is a Commie with probability 2/6 = 1/3."""
+    games = 3000
+    counts = Counter()
+    seat_commie = Counter()
+    for seed in range(games):
+        g = McCarthyism(names(3), seed=seed)
+        counts[sum(c == "commie" for c in g._role.values())] += 1
+        for p, c in g._role.items():
+            seat_commie[p] += c == "commie"
+    assert set(counts) == {0, 1, 2}
+    for k, p in {0: 0.2, 1: 0.6, 2: 0.2}.items():
+        assert abs(counts[k] / games - p) < 0.03, (k, counts)  # about 6 standard errors
+    for p in names(3):
+        assert abs(seat_commie[p] / games - 1 / 3) < 0.03, seat_commie
+
+
+def test_pool_deal_is_a_recorded_chance_outcome_and_replays_exactly():
+    g = McCarthyism(names(9), seed="deal")
+    (roles,) = [v for k, v in g.chance.record if k == "roles"]
+    assert roles == g._role
+    replay = McCarthyism(names(9), chance={"roles": roles}, seed="another seed")
+    assert replay._role == g._role
+    assert McCarthyism(names(9), seed="deal")._role == g._role  # same seed, same deal
+
+
+def test_pool_deal_of_no_commie_card_has_nobody_wake_up():
+    """Ruling (deal): a pool deal may hold no Commie card (at 3 players one deal in five); the deal
+    stands, nobody wakes up, and nobody is told that there is no Commie."""
+    all_american = {p: "american" for p in SIX}
+    g = McCarthyism(SIX, chance={"roles": all_american, "first_snitch": "Ann"}, seed=1)
+    assert g._role == all_american
+    assert [e for e in g.log if e.kind == "commies"] == []
+    assert g.view(None)["board"]["commie_count"] is None
+    assert "commies_at_start" not in g.view("Ann")["private"]

@@ -170,12 +170,12 @@ def play_checked(game: McCarthyism, kind: str, seed: int, *, timeouts: float = 0
         (5, None, "rule", 2, 0.0, 0.0),
         (5, {"reveal_votes": True, "deep_research_in_order": False}, "random", 3, 0.2, 0.1),
         (7, {"turns_per_player": 2, "whitelist_protection_turns": 1}, "rule", 4, 0.1, 0.05),
-        (8, {"reshuffle_discards": False, "commie_count": 3}, "random", 5, 0.05, 0.0),
+        (8, {"reshuffle_discards": False, "deal": "fixed", "commie_count": 3}, "random", 5, 0.05, 0.0),
         (9, {"reveal_votes": True}, "rule", 6, 0.0, 0.1),
         (12, None, "rule", 7, 0.0, 0.0),
         (12, {"deep_research_in_order": False, "turns_per_player": 4}, "random", 8, 0.1, 0.02),
         (20, None, "rule", 9, 0.0, 0.0),
-        (20, {"reveal_votes": True, "commie_count": 9, "turns_per_player": 1}, "random", 10, 0.05, 0.02),
+        (20, {"reveal_votes": True, "deal": "fixed", "commie_count": 9, "turns_per_player": 1}, "random", 10, 0.05, 0.02),
     ],
 )
 def test_snapshot_plus_stream_is_the_full_view_after_every_step(

@@ -165,7 +165,7 @@ def test_commie_snitch_must_choose_as_many_commies_as_possible():
 
 
 def test_commie_snitch_with_two_commies_available_must_name_both():
-    g = table(commies=("Bob", "Eve", "Fay"), options={"commie_count": 3})
+    g = table(commies=("Bob", "Eve", "Fay"), options={"deal": "fixed", "commie_count": 3})
     _blacklist_bob(g)
     assert [a["targets"] for a in g.legal_actions("Bob")] == [["Eve", "Fay"]]
 

@@ -16,8 +16,12 @@ def test_view_has_the_shared_keys_board_and_private():
     assert {"game", "player", "phase", "over", "players", "events", "result", "board", "private"} <= set(v)
     assert v["game"] == "mccarthyism" and v["phase"] == "snitching" and v["over"] is False
     assert v["board"]["snitch"] == "Ann" and v["board"]["acting"] == ["Ann"]
-    assert v["board"]["deck"] == 48 and v["board"]["commie_count"] == 2
+    # the pool deal (default): the pool is public, the number of Commies is not
+    assert v["board"]["deck"] == 48 and v["board"]["commie_count"] is None
+    assert v["board"]["deal"] == "pool" and v["board"]["pool"] == {"commie_cards": 4, "american_cards": 8}
     json.dumps(v)
+    fixed = table(options={"deal": "fixed"}).view("Ann")["board"]
+    assert fixed["deal"] == "fixed" and fixed["commie_count"] == 2 and fixed["pool"] is None
 
 
 def test_spectator_sees_only_public_facts():

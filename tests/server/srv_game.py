@@ -15,6 +15,32 @@ from __future__ import annotations
 from collections import Counter
 
 from hiddenrole.engine import Game, IllegalAction, Option, OptionSet, Result, Timer, field_of
+from hiddenrole.engine.narration import Narrator
+
+
+class CouncilNarrator(Narrator):
+    """Council told in plain words (English only: the test game has no catalog)."""
+
+    def phase(self, view):
+        return "The game is over." if view.get("over") else "A round of Council."
+
+    def prompt(self, view, legal):
+        return {"title": "Vote to exile a living player.", "explain": "The player with the most votes leaves.",
+                "choices": [{"action": i, "label": f"Exile {a['target']}", "explain": None}
+                            for i, a in enumerate(legal)]}
+
+    EVENTS = {
+        "deal": lambda n, d, to: ["The Mod dealt the roles."],
+        "role": lambda n, d, to: [f"You are {d['role']}." if n.private_for_viewer(to) else f"A role was {d['role']}."],
+        "round": lambda n, d, to: [f"Round {d['round']} begins."],
+        "post": lambda n, d, to: [f"{d['player']} wrote: “{d['text']}”"],
+        "voted": lambda n, d, to: [f"{d['player']} has voted."],
+        "ballot": lambda n, d, to: [f"You voted to exile {d['target']}."],
+        "tally": lambda n, d, to: [f"Round {d['round']} is counted."],
+        "exiled": lambda n, d, to: ["A player was exiled."],
+        "dusk": lambda n, d, to: ["Dusk falls."],
+        "game_over": lambda n, d, to: [f"The {d['winner']} side won."],
+    }
 
 
 class Council(Game):
@@ -25,6 +51,7 @@ class Council(Game):
     min_players = 3
     max_players = 7
     sides = ("loyal", "traitor")
+    NARRATOR = "srv_game:CouncilNarrator"
     OPTIONS = OptionSet([
         Option("pace", "turbo", "turbo: timed rounds and dusks; untimed: no timers, no dusk",
                choices=("turbo", "untimed")),

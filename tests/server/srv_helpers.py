@@ -128,14 +128,18 @@ class WsClient:
 
 @contextlib.asynccontextmanager
 async def running_server(url: str, *, clock: Clock | None = None, schema: str | None = None,
-                         bot_delay: float = 0.0, moderator: Moderator | None = None, limits: Limits | None = None):
-    """Run the app under uvicorn on a free port in this event loop (``limits``: the abuse
-    limits, the defaults if ``None``; the app is the yielded server's ``app``)."""
+                         bot_delay: float = 0.0, moderator: Moderator | None = None,
+                         urls: list[str] | None = None, public_url: bool = False,
+                         ws_ping: tuple[float, float] | None = None, limits: Limits | None = None):
+    """Run the app under uvicorn on a free port in this event loop (``urls``: the reachable
+    URLs ``serve`` would compute; ``ws_ping``: the WebSocket ping interval and timeout;
+    ``limits``: the abuse limits, the defaults if ``None``; the app is the yielded server's ``app``)."""
     mod = moderator or Moderator(Store(url, schema=schema), clock, bot_delay=bot_delay)
-    app = create_app(moderator=mod, limits=limits)
+    app = create_app(moderator=mod, urls=urls, public_url=public_url, limits=limits)
     port = free_port()
+    interval, timeout = ws_ping or (20.0, 20.0)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20,
-                            lifespan="on")
+                            lifespan="on", ws_ping_interval=interval, ws_ping_timeout=timeout)
     server = uvicorn.Server(config)
     task = asyncio.get_running_loop().create_task(server.serve())
     while not server.started:

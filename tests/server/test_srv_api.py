@@ -24,7 +24,7 @@ def test_create_join_start_and_play_a_whole_game(tmp_path):
     async def main():
         clock = ManualClock()
         async with running_server(db(tmp_path), clock=clock) as srv:
-            made = await srv.create(game="council", pace="untimed", host_name="Ann")
+            made = await srv.create(game="council", pace="untimed", host_name="Ann", listed=True)
             code, host = made["code"], made["host_token"]
             assert len(code) == 6 and made["join_url"].endswith(f"/?join={code}")
             assert made["table"]["options"]["pace"] == "untimed"  # the untimed pace chose the game's untimed
@@ -262,7 +262,7 @@ def test_disconnect_marks_away_and_reconnect_restores_seat_and_prompt(tmp_path):
             await b.close()
             away = await ann.until(lambda f: f["type"] == "update" and not next(
                 s for s in f["state"]["seats"] if s["name"] == "Bob")["connected"])
-            assert away["state"]["seats"][1] == {"name": "Bob", "bot": False, "connected": False}
+            assert away["state"]["seats"][1] == {"name": "Bob", "bot": False, "connected": False, "presence": "present"}
             b2 = await srv.ws(code, bob)
             snap = await b2.recv()
             assert snap["type"] == "snapshot" and snap["you"]["name"] == "Bob"
@@ -279,7 +279,7 @@ def test_disconnect_marks_away_and_reconnect_restores_seat_and_prompt(tmp_path):
             await ann.until(lambda f: f["type"] == "update" and not f["state"]["seats"][1]["connected"])
             r = await srv.http.post(f"/api/tables/{code}/replace", json={"name": "Bob"},
                                     headers={"Authorization": f"Bearer {host}"})
-            assert r.status_code == 200 and r.json()["seats"][1] == {"name": "Bob", "bot": True, "connected": True}
+            assert r.status_code == 200 and r.json()["seats"][1] == {"name": "Bob", "bot": True, "connected": True, "presence": "replaced"}
             # the bot voted for Bob at once
             upd = await ann.until(lambda f: f["type"] == "update" and "Bob" in f["state"]["view"]["board"]["voted"])
             assert upd

@@ -10,7 +10,10 @@ from srv_helpers import running_server
 from hiddenrole.server import ManualClock, Moderator, Scheduler, Store
 from hiddenrole.server.clock import iso
 
-pytestmark = pytest.mark.usefixtures("council")
+# a deadline the server fails to pass (a wrong comparison, a scheduler that spins) must fail
+# these tests, not hang the run: each waits for its conditions at most 5 s (settle), and the
+# whole test at most 60 s (pytest-timeout; each takes under 8 s on a loaded machine)
+pytestmark = [pytest.mark.usefixtures("council"), pytest.mark.timeout(60)]
 T0 = 1_800_000_000.0
 
 
@@ -64,6 +67,33 @@ def test_scheduler_sleeps_until_the_earliest_deadline_and_replaced_ones_do_nothi
         sched.set("e", T0 - 100)  # already overdue: fires at once
         await settle()
         assert fired[-1][0] == "e"
+        await sched.stop()
+
+    run(main())
+
+
+def test_a_deadline_that_fires_without_moving_does_not_starve_the_server():
+    """A table whose deadline fires but stays due (a broken comparison: it registers the same
+    deadline again) must not take the event loop for itself: the rest of the server (here one
+    other task) still runs, so a test of it fails on its own conditions instead of hanging."""
+    async def main():
+        clock = ManualClock(T0)
+        sched: Scheduler
+
+        async def fire(table_id, now):
+            sched.set(table_id, now)  # still due: the scheduler will call again at once
+
+        sched = Scheduler(clock, fire)
+        sched.start()
+        sched.set("stuck", T0)
+        other_ran = asyncio.Event()
+
+        async def other():
+            other_ran.set()
+
+        asyncio.get_running_loop().create_task(other())
+        await other_ran.wait()  # without the scheduler's yield, this never comes back
+        assert sched.fired >= 1
         await sched.stop()
 
     run(main())
@@ -204,7 +234,7 @@ def test_an_action_after_its_deadline_is_judged_after_the_deadline_passes(tmp_pa
             await ann.send({"type": "action", "id": 1, "action": target})
             err = await ann.until(lambda f: f["type"] in ("ack", "error"))
             assert err["type"] == "error" and err["code"] in ("out_of_turn", "game_over")
-            assert table.log[-1].kind == "timeout" and table.log[-1].data == {"key": "vote-1"}
+            assert table.log[-1].kind == "timeout" and table.log[-1].data == {"key": "vote-1", "missed": ["Ann"]}
             # the update telling Ann about the timeout came before the error
             upd = [f for f in ann.frames if f["type"] == "update" and any(
                 e["kind"] == "voted" and e.get("by_timeout") for e in f["events"])]

@@ -21,6 +21,7 @@ from hiddenrole.bots import RandomBot
 from hiddenrole.bots.base import bot_class
 from hiddenrole.engine import available_games, game_class, new_game
 from hiddenrole.server import verify_export
+from hiddenrole.server.audit import void_result
 from hiddenrole.server.client import SeatClient
 from hiddenrole.server.mergepatch import apply, strip_nulls
 from hiddenrole.server.moderator import best_bot_kind
@@ -28,7 +29,8 @@ from hiddenrole.server.stream import number_posts
 
 GAMES = ["secret-hitler", "mccarthyism", "shady-agents"]
 HUMANS = ["Ann", "Bob", "Cid"]
-STATE_KEYS = {"status", "seats", "view", "legal_actions", "can_post", "waiting", "deadline"}
+STATE_KEYS = {"status", "seats", "view", "legal_actions", "can_post", "waiting", "deadline", "narration",
+              "host", "paused", "remaining", "spectators"}
 
 
 def _norm(data) -> str:
@@ -52,6 +54,8 @@ def replayed_knowledge(export, player):
             game.apply(entry["action"])
         elif entry["kind"] == "timeout":
             game.timeout()
+        elif entry["kind"] == "void":  # the host ended the game without a winner
+            game.finish(void_result(game.players, entry["reason"]))
         note()
     visible = [e for e in export["events"] if e.get("to") is None or (player is not None and player in e["to"])]
     observer = game.observer(player)
@@ -86,7 +90,9 @@ def check_frames(client: SeatClient, export, player):
             full = visible[e["seq"]]
             expect = {k: v for k, v in full.items() if k != "to"}
             expect["seq"] = e["seq"]
-            assert e == expect
+            # each event carries its narration: plain sentences for this viewer
+            assert e["narration"] and all(isinstance(t, str) and t for t in e["narration"]), e
+            assert {k: v for k, v in e.items() if k != "narration"} == expect
         assert set(state) <= STATE_KEYS, set(state) - STATE_KEYS
         if "view" in state:
             assert _norm(state["view"]) in views, f"{player} was sent a view the engine never gave them"

@@ -42,7 +42,7 @@ ids = st.none() | st.integers() | st.text(max_size=70) | st.lists(st.integers(),
 @st.composite
 def messages(draw, tokens: list[str]) -> str:
     """One client message as the text of a frame (a hello may carry one of ``tokens``)."""
-    kind = draw(st.sampled_from(["hello", "action", "post", "resync", "ping", "other", "raw"]))
+    kind = draw(st.sampled_from(["hello", "action", "post", "resync", "ping", "lang", "control", "other", "raw"]))
     if kind == "raw":  # not a message at all
         return draw(st.one_of(st.text(max_size=40), st.sampled_from(
             ["[" * 30000, "{" * 3000, "1e99999", '{"type": NaN}', "null", "x" * (64 * 1024 + 1),
@@ -57,6 +57,14 @@ def messages(draw, tokens: list[str]) -> str:
         message["action"] = draw(actions)
     elif kind == "post":
         message["text"] = draw(st.one_of(st.text(max_size=60), json_values))
+    elif kind == "lang":
+        message["lang"] = draw(st.sampled_from(["de", "en", "de-AT", "xx"]) | json_values)
+    elif kind == "control":  # Ann is not the host: every control is refused
+        message["control"] = draw(st.sampled_from(["pause", "resume", "extend", "skip", "void", "host", "kick",
+                                                   "replace", "dance"]) | json_values)
+        message.update(draw(st.fixed_dictionaries({}, optional={
+            "seconds": json_values, "name": names, "by": st.sampled_from(["bot", "substitute", 1]),
+            "reason": json_values, "spectator": json_values})))
     if draw(st.integers(0, 4)) == 0:  # a field the message does not take
         message[draw(st.text(min_size=1, max_size=8))] = draw(json_values)
     return json.dumps(message)

@@ -54,7 +54,7 @@ def test_a_hello_with_a_token_and_spectator_true_is_refused(tmp_path, token):
             await ws.send({"type": "ping", "id": 1})
             assert (await answer(ws))["code"] == "not_authenticated"
             seats = (await srv.http.get(f"/api/tables/{code}")).json()["table"]["seats"]
-            assert seats == [{"name": "Ann", "bot": False, "connected": False}]
+            assert seats == [{"name": "Ann", "bot": False, "connected": False, "presence": "present"}]
             await ws.send({"type": "hello", "token": seat, "spectator": False})
             snap = await answer(ws)
             assert snap["type"] == "snapshot" and snap["you"] == {"name": "Ann", "spectator": False}

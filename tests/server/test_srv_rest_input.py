@@ -36,7 +36,7 @@ def envelope(r, status, code):
 def test_a_body_that_is_not_utf8_gets_the_envelope_and_changes_nothing(tmp_path, body, what):
     async def main():
         async with running_server(db(tmp_path)) as srv:
-            made = await srv.create(game="council", pace="untimed")
+            made = await srv.create(game="council", pace="untimed", listed=True)
             code = made["code"]
             headers = {"Content-Type": "application/json", "Authorization": f"Bearer {made['host_token']}"}
             for url in ("/api/tables", f"/api/tables/{code}/join", f"/api/tables/{code}/bots"):

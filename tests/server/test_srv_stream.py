@@ -17,6 +17,7 @@ from srv_helpers import running_server
 from hiddenrole.bots.base import Bot
 from hiddenrole.engine import game_class
 from hiddenrole.engine.observer import Observer
+from hiddenrole.engine.narration import narrator
 from hiddenrole.server import ManualClock
 from hiddenrole.server.mergepatch import apply, strip_nulls
 from hiddenrole.server.protocol import PROTOCOL, Connection
@@ -115,7 +116,7 @@ async def council_table(game="council", names=NAMES, bots=(), viewers=(*NAMES, N
     out = [Viewer(table, v) for v in viewers]
     async with table.lock:
         for v in out:
-            table.connect(v.conn)
+            await table.connect(v.conn)
     async with table.lock:
         await table.start(seed, options if options is not None else {"pace": "untimed"})
         if before_bots is not None:
@@ -124,11 +125,14 @@ async def council_table(game="council", names=NAMES, bots=(), viewers=(*NAMES, N
     return table, store, out
 
 
-def truth(table: LiveTable, player):
-    """What ``player`` may know now, from a fresh observer: state view, events, thread posts."""
+def truth(table: LiveTable, player, told=True):
+    """What ``player`` may know now, from a fresh observer: state view, events (each with its
+    narration, as the server sends them, unless ``told`` is false), thread posts."""
     observer = table.game.observer(player)
     events = observer.new_events()
-    return strip_nulls(observer.snapshot()), events, number_posts(observer.thread(events), 0)
+    teller = narrator(table.game, player)  # every event the server sends carries its narration
+    out = [dict(e, narration=teller.event_json(e)) for e in events] if told else events
+    return strip_nulls(observer.snapshot()), out, number_posts(observer.thread(events), 0)
 
 
 def test_a_snapshot_then_updates_with_only_new_events_thread_posts_and_changed_fields(council):
@@ -149,7 +153,7 @@ def test_a_snapshot_then_updates_with_only_new_events_thread_posts_and_changed_f
         for v in (ann, bob, cid, dee, spec):
             (f,) = v.new_frames()
             post = {"seq": len(truth(table, v.conn.player)[1]) - 1, "kind": "post", "player": "Ann",
-                    "text": "I trust Bob"}
+                    "text": "I trust Bob", "narration": ["Ann wrote: “I trust Bob”"]}
             # a post changes no field of Council's state: the patch is empty
             assert f == {"type": "update", "seq": f["seq"], "events": [post],
                          "thread": [{"seq": 0, "by": "Ann", "text": "I trust Bob"}], "patch": {}}
@@ -158,11 +162,14 @@ def test_a_snapshot_then_updates_with_only_new_events_thread_posts_and_changed_f
         await settle()
         (mine,) = bob.new_frames()
         assert [e["kind"] for e in mine["events"]] == ["voted", "ballot"] and mine["thread"] == []
+        told = mine["patch"].pop("narration")  # Bob's prompt is gone, and he is waited for no more
+        assert told["prompt"] is None and "Bob" not in told["waiting_for"]
         assert mine["patch"] == {"view": {"board": {"voted": ["Bob"]}, "private": {"ballot": "Ann"}},
                                  "legal_actions": [], "waiting": False}
         (theirs,) = ann.new_frames()
         assert theirs["events"] == [{"seq": theirs["events"][0]["seq"], "kind": "voted", "player": "Bob",
-                                     "by_timeout": False}]
+                                     "by_timeout": False, "narration": ["Bob has voted."]}]
+        assert theirs["patch"].pop("narration")["waiting_for"] == "You, Cid, and Dee"
         assert theirs["patch"] == {"view": {"board": {"voted": ["Bob"]}}}
 
         for v in (ann, bob, cid, dee, spec):  # what each client holds is exactly what it may know
@@ -390,7 +397,7 @@ def test_the_tables_bots_are_handed_their_new_events_through_their_own_observer(
             assert bot.decisions >= 2  # later decisions get only what is new
             # each event once, in order, numbered 0, 1, 2... across the decisions
             assert [e["seq"] for e in bot.seen] == list(range(len(bot.seen)))
-            assert bot.seen == truth(table, p)[1][: len(bot.seen)]
+            assert bot.seen == truth(table, p, told=False)[1][: len(bot.seen)]
 
     asyncio.run(main())
 

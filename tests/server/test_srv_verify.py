@@ -88,7 +88,8 @@ def test_a_malformed_export_exits_2_naming_the_field(tamper, field, tmp_path):
     (lambda e: e["options"].update(pace=["turbo"]), "options.pace has the wrong JSON type"),
     (lambda e: e["options"].update(dusk_seconds=None), "options.dusk_seconds has the wrong JSON type"),
     (lambda e: e["entries"][0].update(kind="bogus"),
-     "entries[0].kind must be one of action, timeout, replace (got 'bogus')"),
+     "entries[0].kind must be one of action, timeout, replace, bot, return, substitute, claim, pause, "
+     "resume, extend, void, host, kick (got 'bogus')"),
     (lambda e: e["entries"][0]["action"].update(player=5), "entries[0].action.player must be a string (got integer)"),
     (lambda e: e["entries"][1]["action"].update(action=None), "entries[1].action.action must be a string (got null)"),
     (lambda e: e["chance"].__setitem__(0, [5, "Ann"]), "chance[0] must be a [kind, value] pair"),

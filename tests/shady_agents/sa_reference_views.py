@@ -74,7 +74,7 @@ def private(game: ShadyAgents, player: str) -> dict[str, Any]:
     }
     card = game.current_card
     if card is not None and game._waiting == (player,):
-        answers = card.answers(ledger, seat, game._caller)
+        answers = card.answers(game._info(seat))  # (the deck of issue 15: answers from public facts)
         allowed = [a["answer"] for a in game.legal_actions(player)]
         out["interrogation"] = {
             "card": card.id,

@@ -18,17 +18,17 @@ SCRIPT = {
     "chance": {
         "roles": {"Ann": "operative", "Bob": "deserter", "Cid": "operative", "Dee": "deserter"},
         "first": "Ann",
-        "interrogations": ["received_medkit"],
+        "interrogations": ["medkit_to"],
         "timeouts": [{"tool": "bullet", "target": "Bob"}],
     },
     "actions": [
         {"player": "Ann", "action": "give", "tool": "medkit", "target": "Cid"},
         {"player": "Bob", "action": "post", "text": "Cid, what did you get?"},
         {"player": "Bob", "action": "interrogate", "discard": "medkit"},
-        {"player": "Cid", "action": "answer", "answer": "yes"},
-        {"player": "Dee", "action": "answer", "answer": "yes"},
-        {"player": "Ann", "action": "answer", "answer": "no"},
-        {"player": "Bob", "action": "answer", "answer": "yes"},
+        {"player": "Cid", "action": "answer", "answer": "Ann"},
+        {"player": "Dee", "action": "answer", "answer": "Cid"},
+        {"player": "Ann", "action": "answer", "answer": "Cid"},
+        {"player": "Bob", "action": "answer", "answer": "Ann"},
         {"player": "Cid", "action": "give", "tool": "medkit", "target": "Ann"},
         {"timeout": True},
         {"player": "Dee", "action": "give", "tool": "medkit", "target": "Bob"},
@@ -70,12 +70,12 @@ def test_a_script_as_a_player_shows_their_private_events():
 
 def test_an_illegal_scripted_answer_exits_2_naming_the_action(tmp_path):
     bad = json.loads(json.dumps(SCRIPT))
-    bad["actions"][3]["answer"] = "no"  # Cid is an operative and did receive a medical kit
+    bad["actions"][5]["answer"] = "Dee"  # Ann is an operative and gave her medical kit to Cid
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad))
     out = CliRunner().invoke(app, ["script", str(path)])
     assert out.exit_code == 2
-    assert "action 3" in out.output and "an operative must answer truthfully" in out.output
+    assert "action 5" in out.output and "an operative must answer truthfully" in out.output
 
 
 def test_simulate_prints_win_rates_per_team_with_intervals_for_4_to_10_players():
@@ -110,3 +110,14 @@ def test_simulate_with_free_text_answers_option():
     assert "operatives win %" in out.output
     bad = CliRunner().invoke(app, ["simulate", "shady-agents", "--players", "3", "--games", "5"])
     assert bad.exit_code == 2 and "4 to 10" in bad.output
+
+
+def test_simulate_with_the_first_player_may_discard_option():
+    out = CliRunner().invoke(app, ["simulate", "shady-agents", "--players", "5", "--games", "20", "--workers", "1",
+                                   "--bots", "*=rule", "--option", "first_player_may_discard=true"],
+                             env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert "operatives win %" in out.output
+    bad = CliRunner().invoke(app, ["simulate", "shady-agents", "--players", "5", "--games", "2", "--workers", "1",
+                                   "--option", "first_player_may_discard=often"])
+    assert bad.exit_code == 2 and "first_player_may_discard" in bad.output

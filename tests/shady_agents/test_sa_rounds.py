@@ -46,8 +46,9 @@ def test_ruling_1_a_tool_can_never_be_given_to_oneself():
     assert all(a.get("target") != "Ann" for a in g.legal_actions("Ann"))
     for p in SIX[:5]:
         give(g, g.to_act()[0], "bullet", "Fay" if g.to_act()[0] != "Fay" else "Ann")
-    # round 2 too, and for both tools of the first player's double hand-out
-    g = table(first="Ann")
+    # round 2 too, and for both tools of the first player's double hand-out (answers on the
+    # honour system, so that they bind nobody's moves)
+    g = table(first="Ann", options={"enforce_statements": False})
     interrogate(g, "Ann")
     answer_all(g)
     for _ in range(5):
@@ -106,14 +107,14 @@ def test_received_tools_stay_with_the_receiver_and_are_not_passed_on():
 
 
 def test_calling_an_interrogation_discards_one_own_tool_face_down():
-    g = table(first="Ann", deck=["holding"])
+    g = table(first="Ann", deck=["parted_first"])
     give(g, "Ann", "bullet", "Bob")
     events = interrogate(g, "Bob", "medkit")
     assert g.ledger.discarded[1] == "medkit" and g.ledger.held[1] == ["bullet"]
     discard = [e for e in events if e.kind == "discard"]
     assert discard[0].to == frozenset({"Bob"}) and discard[0].data["tool"] == "medkit"
     call = [e for e in events if e.kind == "interrogation"][0]
-    assert call.public and call.data["caller"] == "Bob" and call.data["card"] == "holding"
+    assert call.public and call.data["caller"] == "Bob" and call.data["card"] == "parted_first"
     assert call.data["discarded"] is True and "tool" not in call.data
     assert g.phase == "interrogation"
     assert g.view("Ann")["board"]["discarded"] == ["Bob"]
@@ -140,7 +141,7 @@ def test_first_player_interrogates_without_discarding_and_then_hands_out_both_to
     # "Da der erste Spieler weniger Informationen hat ... muss dieser Spieler nicht auf eines
     # seiner Werkzeuge verzichten"; "Das Spiel endet, wenn der erste Spieler beide
     # Werkzeugkarten gleichzeitig verteilt."
-    g = table(first="Cid", deck=["holding"])
+    g = table(first="Cid", deck=["parted_first"], options={"enforce_statements": False})
     rejected(g, {"player": "Cid", "action": "interrogate", "discard": "bullet"}, "without discarding")
     assert {"player": "Cid", "action": "interrogate"} in g.legal_actions("Cid")
     assert not [a for a in g.legal_actions("Cid") if a.get("discard")]
@@ -153,7 +154,6 @@ def test_first_player_interrogates_without_discarding_and_then_hands_out_both_to
         order.append(p)
         answer(g, p, g.legal_actions(p)[0]["answer"])
     assert order == ["Dee", "Eve", "Fay", "Ann", "Bob", "Cid"]
-    assert [a["answer"] for a in g.interrogations[0]["answers"] if a["player"] == "Cid"] == ["both"]
     for p in ["Dee", "Eve", "Fay", "Ann", "Bob"]:
         assert g.to_act() == (p,)
         give(g, p, "bullet", "Cid")
@@ -201,14 +201,14 @@ def test_round_two_is_in_reverse_order_and_the_game_ends_with_the_first_players_
 
 def test_ruling_2_each_card_is_drawn_once_in_deck_order():
     # every player but the first calls an interrogation: five cards, in deck order, none twice
-    deck = ["gave", "discarded", "holding", "received_bullet", "from_left"]
-    g = table(first="Ann", deck=deck)
+    deck = ["bullet_to", "nearer_you", "parted_first", "medkit_to", "nearer_caller"]
+    g = table(first="Ann", deck=deck, options={"enforce_statements": False})
     give(g, "Ann", "bullet", "Bob")
     for p in ["Bob", "Cid", "Dee", "Eve", "Fay"]:
         interrogate(g, p, "bullet")
         answer_all(g)
     assert [rec["card"] for rec in g.interrogations] == deck
-    assert g.view(None)["board"]["cards_left"] == 16 - 5
+    assert g.view(None)["board"]["cards_left"] == 11 - 5
 
 
 def test_posts_are_public_chat_in_the_game_state_any_time():
@@ -256,3 +256,59 @@ def test_listed_actions_are_the_callers_own():
     answers[0]["answer"] = "junk"
     assert g.legal_actions("Cid")[0]["answer"] != "junk"
     assert g.legal_actions("Ann") == []
+
+
+def test_first_player_may_discard_off_the_first_player_never_gives_up_a_tool():
+    # "muss dieser Spieler nicht auf eines seiner Werkzeuge verzichten": by default (the option
+    # first_player_may_discard off) the first player calls only without discarding.
+    g = table(first="Bob", deck=["parted_first"])
+    calls = [a for a in g.legal_actions("Bob") if a["action"] == "interrogate"]
+    assert calls == [{"player": "Bob", "action": "interrogate"}]
+    rejected(g, {"player": "Bob", "action": "interrogate", "discard": "medkit"},
+             "without discarding", "first_player_may_discard")
+
+
+@pytest.mark.parametrize("discard", ["bullet", "medkit"])
+def test_first_player_may_discard_on_the_first_player_chooses_to_keep_both_or_give_one_up(discard):
+    # "need not" allows it: with the option on, the first player may discard one tool face
+    # down like anyone else, and then hands out only the other one in round 2.
+    g = table(first="Bob", deck=["parted_first"], options={"first_player_may_discard": True,
+                                                             "enforce_statements": False})
+    calls = [a for a in g.legal_actions("Bob") if a["action"] == "interrogate"]
+    assert calls == [{"player": "Bob", "action": "interrogate"},
+                     {"player": "Bob", "action": "interrogate", "discard": "bullet"},
+                     {"player": "Bob", "action": "interrogate", "discard": "medkit"}]
+    events = interrogate(g, "Bob", discard)
+    assert g.ledger.discarded[1] == discard
+    kept = {"bullet": "medkit", "medkit": "bullet"}[discard]
+    assert g.ledger.held[1] == [kept]
+    assert [e.data for e in events if e.kind == "discard"] == [{"player": "Bob", "tool": discard}]
+    call = [e for e in events if e.kind == "interrogation"][0]
+    assert call.public and call.data["discarded"] is True
+    answer_all(g)
+    for p in ["Cid", "Dee", "Eve", "Fay", "Ann"]:
+        give(g, p, "bullet", "Bob")
+    for p in ["Ann", "Fay", "Eve", "Dee", "Cid"]:
+        give(g, p, "medkit", "Bob")
+    # the first player's last turn: the one tool left, then the game ends
+    assert g.legal_actions("Bob")[0] == {"player": "Bob", "action": "give", "tool": kept, "target": "Ann"}
+    assert not [a for a in g.legal_actions("Bob") if a["action"] == "give_both"]
+    give(g, "Bob", kept, "Ann")
+    assert g.is_over and g.ledger.count() == 12
+
+
+def test_first_player_may_discard_on_still_allows_keeping_both():
+    g = table(first="Bob", deck=["parted_first"], options={"first_player_may_discard": True})
+    interrogate(g, "Bob")
+    assert g.ledger.held[1] == ["bullet", "medkit"] and g.ledger.discarded[1] is None
+    rejected(g, {"player": "Cid", "action": "interrogate", "discard": "medkit"}, "cannot interrogate now")
+
+
+def test_first_player_may_discard_is_a_documented_option():
+    from hiddenrole.engine import BadOption
+    from hiddenrole.games.shady_agents import ShadyAgents
+    doc = {o["name"]: o for o in ShadyAgents.OPTIONS.describe()}["first_player_may_discard"]
+    assert doc["default"] is False and doc["type"] == "bool"
+    assert "first player" in doc["doc"] and "_" not in doc["doc"] and doc["doc"].endswith(".")
+    with pytest.raises(BadOption, match="first_player_may_discard"):
+        table(options={"first_player_may_discard": "often"})

@@ -138,3 +138,95 @@ def test_everything_is_revealed_at_the_end(first):
     assert g.side_of("B") == "deserters" and g.side_of("A") == "operatives"
     reveal_all = g.reveal()
     assert reveal_all["result"]["winner"] == g.result.winner
+
+
+def test_the_result_carries_the_arithmetic_of_every_score_in_words():
+    g = play_four([
+        ("A", "medkit", "C"), ("B", "bullet", "D"), ("C", "bullet", "B"), ("D", "medkit", "A"),
+        ("D", "bullet", "B"), ("C", "medkit", "A"), ("B", "medkit", "C"), ("A", "bullet", "D"),
+    ])
+    d = g.result.detail
+    assert d["arithmetic"]["players"] == {
+        "A": [{"reason": "a medical kit from D", "points": 1}, {"reason": "a medical kit from C", "points": 1}],
+        "B": [{"reason": "a bullet from C", "points": -1}, {"reason": "a bullet from D", "points": -1}],
+        "C": [{"reason": "a medical kit from A", "points": 1}, {"reason": "a medical kit from B", "points": 1}],
+        "D": [{"reason": "a bullet from B", "points": -1}, {"reason": "a bullet from A", "points": -1}],
+    }
+    assert d["arithmetic"]["sides"] == {
+        "operatives": [{"reason": "A's tools", "points": 2}, {"reason": "C's tools", "points": 2}],
+        "deserters": [{"reason": "B's tools", "points": -2}, {"reason": "D's tools", "points": -2}],
+    }
+    assert d["verdict"] == "Operatives 4, deserters -4: the operatives win on points."
+    # the end screen and the export read the result as JSON: the arithmetic is in it
+    result = g.view(None)["result"]
+    assert result["arithmetic"] == d["arithmetic"] and result["verdict"] == d["verdict"]
+    assert g.summary()["result"]["arithmetic"]["players"]["B"][0] == {"reason": "a bullet from C", "points": -1}
+
+
+def test_ruling_discarded_tools_score_for_nobody():
+    # A (first) calls for free; B discards its medical kit, C its bullet: those two tools
+    # appear in no score and no line of the arithmetic.
+    g = table(FOUR, roles=FOUR_ROLES, first="A", options={"enforce_statements": False})
+    g.apply({"player": "A", "action": "interrogate"})
+    while g.phase == "interrogation":
+        p = g.to_act()[0]
+        g.apply(g.legal_actions(p)[0])
+    g.apply({"player": "B", "action": "interrogate", "discard": "medkit"})
+    while g.phase == "interrogation":
+        p = g.to_act()[0]
+        g.apply(g.legal_actions(p)[0])
+    g.apply({"player": "C", "action": "interrogate", "discard": "bullet"})
+    while g.phase == "interrogation":
+        p = g.to_act()[0]
+        g.apply(g.legal_actions(p)[0])
+    while not g.is_over:
+        p = g.to_act()[0]
+        g.apply(g.legal_actions(p)[0])
+    d = g.result.detail
+    received = sum(len(x) for x in d["arithmetic"]["players"].values())
+    assert received == 6  # 8 tools, 2 discarded
+    assert d["medkits"]["operatives"] + d["medkits"]["deserters"] == 3  # 4 kits, B's discarded
+    assert d["bullets"]["operatives"] + d["bullets"]["deserters"] == 3  # 4 bullets, C's discarded
+    assert not any("discard" in i["reason"] for x in d["arithmetic"]["players"].values() for i in x)
+
+
+def test_ruling_the_odd_table_bonus_is_one_point_not_a_medical_kit():
+    # The two sentences ("Das enthüllte Team erhält am Ende einen Punktbonus" and "das Team
+    # mit weniger Spielern einen zusätzlichen Punkt") are one bonus point for the revealed
+    # card's team; the tie-break counts medical kits received and not the bonus.
+    names = ["A", "B", "C", "D", "E"]
+    roles = ["operative", "deserter", "operative", "deserter", "operative"]
+    ledger = ledger_with(names, [("A", "medkit", "B"), ("B", "medkit", "A"), ("C", "bullet", "D"),
+                                 ("D", "medkit", "C")])
+    # operatives: A +1, C +1 = 2; deserters: B +1, D -1 = 0, +1 bonus = 1
+    r = score(ledger, roles, "deserters")
+    assert r.detail["scores"] == {"operatives": 2, "deserters": 1}
+    assert r.detail["arithmetic"]["sides"]["deserters"] == [
+        {"reason": "B's tools", "points": 1}, {"reason": "D's tools", "points": -1},
+        {"reason": "the bonus point of the smaller team (odd number of players)", "points": 1}]
+    assert r.detail["arithmetic"]["sides"]["operatives"] == [
+        {"reason": "A's tools", "points": 1}, {"reason": "C's tools", "points": 1},
+        {"reason": "E's tools", "points": 0}]
+    # a tie made by the bonus: 1 kit each side, so the bonus is not a kit and it is a draw
+    tie = ledger_with(names, [("A", "medkit", "B"), ("B", "medkit", "A"), ("C", "bullet", "D"),
+                              ("D", "bullet", "C")])
+    # operatives: A +1, C -1 = 0; deserters: B +1, D -1 = 0, +1 bonus = 1 -> deserters win
+    assert score(tie, roles, "deserters").detail["scores"] == {"operatives": 0, "deserters": 1}
+    r = score(tie, roles, "operatives")  # were the operatives the smaller team: 1 - 0
+    assert (r.winner, r.reason) == ("operatives", "higher_score")
+    tie.give(4, "bullet", 0, 2)  # E shoots A: operatives -1 + 1 bonus = 0 = deserters 0
+    r = score(tie, roles, "operatives")
+    assert r.detail["scores"] == {"operatives": 0, "deserters": 0}
+    assert r.detail["medkits"] == {"operatives": 1, "deserters": 1}
+    assert (r.winner, r.reason) == (None, "draw")
+    assert r.detail["verdict"] == ("Operatives 0, deserters 0: a tie on points, and the operatives received "
+                                   "1 medical kits, the deserters 1: a draw.")
+
+
+def test_verdict_of_a_tie_broken_on_medical_kits():
+    g = play_four([
+        ("A", "medkit", "C"), ("B", "medkit", "A"), ("C", "bullet", "A"), ("D", "bullet", "C"),
+        ("D", "medkit", "B"), ("C", "medkit", "A"), ("B", "bullet", "D"), ("A", "bullet", "C"),
+    ])
+    assert g.result.detail["verdict"] == ("Operatives 0, deserters 0: a tie on points; the operatives received "
+                                          "3 medical kits, the deserters 1, so the operatives win.")

@@ -20,7 +20,8 @@ def test_registered_under_its_name_with_the_contract_attributes():
     assert cls is ShadyAgents
     assert (cls.name, cls.min_players, cls.max_players) == ("shady-agents", 4, 10)
     assert cls.sides == ("operatives", "deserters")
-    assert {o.name for o in cls.OPTIONS} == {"enforce_statements", "turn_seconds", "answer_seconds"}
+    assert {o.name for o in cls.OPTIONS} == {"enforce_statements", "first_player_may_discard", "turn_seconds",
+                                           "answer_seconds"}
 
 
 @pytest.mark.parametrize("n", [3, 11])
@@ -145,14 +146,14 @@ def test_deck_is_shuffled_at_the_start_and_recorded_for_the_mod_only():
 
 
 def test_fixed_deck_prefix_then_documented_order():
-    g = table(deck=["discarded", "gave"])
-    rest = [c.id for c in DECK if c.id not in ("discarded", "gave")]
-    assert g._deck == ["discarded", "gave", *rest]
+    g = table(deck=["parted_first", "medkit_to"])
+    rest = [c.id for c in DECK if c.id not in ("parted_first", "medkit_to")]
+    assert g._deck == ["parted_first", "medkit_to", *rest]
 
 
 @pytest.mark.parametrize(
     "deck, words",
-    [("gave", "list of card ids"), (["nope"], "unknown cards"), (["gave", "gave"], "listed twice"), ([3], "list")],
+    [("gave", "list of card ids"), (["nope"], "unknown cards"), (["medkit_to", "medkit_to"], "listed twice"), ([3], "list")],
 )
 def test_bad_fixed_deck(deck, words):
     with pytest.raises(BadSetup, match="chance 'interrogations'") as info:
@@ -173,7 +174,8 @@ def test_bad_options(options, name):
 
 def test_options_defaults_and_cli_strings():
     g = ShadyAgents(SIX)
-    assert g.options == {"enforce_statements": True, "turn_seconds": 120, "answer_seconds": 60}
+    assert g.options == {"enforce_statements": True, "first_player_may_discard": False, "turn_seconds": 120,
+                         "answer_seconds": 60}
     g = new_game("shady-agents", SIX, {"enforce_statements": "false", "turn_seconds": "0"})
     assert g.options["enforce_statements"] is False and g.options["turn_seconds"] == 0
 

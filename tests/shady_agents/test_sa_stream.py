@@ -168,7 +168,7 @@ def test_random_play_with_chat_and_timeouts_streams_each_viewer_exactly_its_view
 
 
 def test_the_snapshot_leaves_the_chat_to_the_posts_of_the_stream() -> None:
-    g = table(first="Ann", deck=["holding"])
+    g = table(first="Ann", deck=["parted_first"])
     g.apply({"player": "Fay", "action": "post", "text": "Bob lies."})
     give(g, "Ann", "bullet", "Cid")
     g.apply({"player": "Cid", "action": "post", "text": "Thanks, Ann."})
@@ -184,14 +184,15 @@ def test_the_snapshot_leaves_the_chat_to_the_posts_of_the_stream() -> None:
 
 
 def test_a_seat_folds_its_own_tools_from_its_private_events() -> None:
-    g = table(first="Ann", deck=["holding"])
+    g = table(first="Ann", deck=["parted_first"])
     cid = g.observer("Cid")
     give(g, "Ann", "bullet", "Cid")
     interrogate(g, "Bob", "medkit")
     private = cid.snapshot()["private"]
     assert private["received"] == [{"tool": "bullet", "from": "Ann", "round": 1}]
     assert private["holding"] == ["bullet", "medkit"] and private["gave"] == []
-    assert private["interrogation"]["card"] == "holding" and private["interrogation"]["allowed"] == ["both"]
+    assert private["interrogation"]["card"] == "parted_first"
+    assert private["interrogation"]["allowed"] == ["bullet", "medkit"]  # he has not played yet
     bob = g.observer("Bob").snapshot()["private"]
     assert bob["discarded"] == "medkit" and bob["holding"] == ["bullet"] and "interrogation" not in bob
     ann = g.observer("Ann").snapshot()["private"]

@@ -12,7 +12,7 @@ from hiddenrole.games.shady_agents import ShadyAgents
 
 
 def test_timers_name_the_step_and_use_the_phase_length():
-    g = table(first="Ann", deck=["holding"], options={"turn_seconds": 90, "answer_seconds": 30})
+    g = table(first="Ann", deck=["parted_first"], options={"turn_seconds": 90, "answer_seconds": 30})
     t1 = g.timers()
     assert [t.seconds for t in t1] == [90] and t1[0].key.startswith("round_1")
     give(g, "Ann", "bullet", "Bob")
@@ -28,7 +28,7 @@ def test_timers_name_the_step_and_use_the_phase_length():
 def test_untimed_options():
     g = table(options={"turn_seconds": 0, "answer_seconds": 0})
     assert g.timers() == []
-    g = table(options={"turn_seconds": 0}, first="Ann", deck=["holding"])
+    g = table(options={"turn_seconds": 0}, first="Ann", deck=["parted_first"])
     interrogate(g, "Ann")
     assert [t.seconds for t in g.timers()] == [60]
 
@@ -72,7 +72,7 @@ def test_bad_fixed_timeout_outcome(bad):
 def test_a_missing_answer_is_a_random_legal_answer():
     seen = {p: Counter() for p in SIX}
     for seed in range(60):
-        g = table(first="Ann", deck=["holding"], seed=seed)
+        g = table(first="Ann", deck=["parted_first"], seed=seed)
         interrogate(g, "Ann")
         while g.phase == "interrogation":
             p = g.to_act()[0]
@@ -81,52 +81,72 @@ def test_a_missing_answer_is_a_random_legal_answer():
             ans = [e for e in events if e.kind == "answer"][0]
             assert ans.data["by_timeout"] is True and ans.data["answer"] in legal
             seen[p][ans.data["answer"]] += 1
+    # nobody but Ann (first, who kept both) has parted with a tool: any answer can still be
+    # made true or false, so each is drawn; Ann may also hand both to one player at once
     for p in SIX:
-        if SIX_ROLES[p] == "operative":
-            assert seen[p] == {"both": 60}  # the truth, always
-        else:
-            assert set(seen[p]) == {"bullet", "medkit"}  # a lie, at random
+        assert set(seen[p]) == ({"bullet", "medkit", "both"} if p == "Ann" else {"bullet", "medkit"}), p
+        assert sum(seen[p].values()) == 60
 
 
 def test_answer_timeout_fixed_and_checked_against_the_legal_answers():
-    g = table(first="Ann", deck=["holding"], timeouts=[{"answer": "bullet"}, {"answer": "bullet"}])
+    g = table(first="Ann", deck=["parted_first"], timeouts=[{"answer": "bullet"}, {"answer": "both"}])
     interrogate(g, "Ann")
     g.timeout()  # Bob, a deserter, lies "bullet"
     assert g.interrogations[0]["answers"][0]["answer"] == "bullet"
     with pytest.raises(BadSetup, match="chance 'timeouts'"):
-        g.timeout()  # Cid, an operative, holds both: "bullet" is not legal for him
+        g.timeout()  # Cid is not the first player: he cannot hand out both at once
 
 
 def test_answer_timeout_with_free_text_picks_any_answer_of_the_set():
     answers = Counter()
     for seed in range(40):
-        g = table(first="Ann", deck=["holding"], seed=seed, options={"enforce_statements": False})
+        g = table(first="Ann", deck=["parted_first"], seed=seed, options={"enforce_statements": False})
         interrogate(g, "Ann")
         g.timeout()
         answers[g.interrogations[0]["answers"][0]["answer"]] += 1
-    assert set(answers) == {"bullet", "medkit", "both"}
+    assert set(answers) == {"bullet", "medkit"}  # Bob answers first: "both" is not his to give
 
 
 def test_first_players_double_hand_out_by_timeout():
-    g = table(first="Ann", deck=["holding"], timeouts=[])
+    g = table(first="Ann", deck=["parted_first"], timeouts=[])
     interrogate(g, "Ann")
     while g.phase != "round_2" or g.to_act() != ("Ann",):
         g.timeout()
     assert g.ledger.held[0] == ["bullet", "medkit"]
-    for timeouts, ok in (([{"bullet": "Bob", "medkit": "Ann"}], False), ([{"bullet": "Bob", "medkit": "Bob"}], True)):
-        g2 = ShadyAgents(SIX, seed=1, chance={"roles": SIX_ROLES, "first": "Ann", "interrogations": ["holding"],
+    # Ann answered "bullet" (her first allowed answer): the bullet must go to the player
+    # nearer after her, so Bob-and-Bob ("both") and Cid-and-Bob break her answer
+    for timeouts, ok in (([{"bullet": "Bob", "medkit": "Ann"}], False), ([{"bullet": "Bob", "medkit": "Bob"}], False),
+                         ([{"bullet": "Cid", "medkit": "Bob"}], False), ([{"bullet": "Bob", "medkit": "Cid"}], True)):
+        g2 = ShadyAgents(SIX, seed=1, chance={"roles": SIX_ROLES, "first": "Ann", "interrogations": ["parted_first"],
                                               "timeouts": timeouts})
         interrogate(g2, "Ann")
         while g2.to_act() != ("Ann",) or g2.phase != "round_2":
             g2.apply(g2.legal_actions(g2.to_act()[0])[0])
         if ok:
             g2.timeout()
-            assert g2.is_over and g2.ledger.kits[1] + g2.ledger.bullets[1] >= 2
+            assert g2.is_over and g2.ledger.gave[0] == [("bullet", 1, 2), ("medkit", 2, 2)]
         else:
-            with pytest.raises(BadSetup, match="'bullet': P, 'medkit': Q"):
+            with pytest.raises(BadSetup, match="chance 'timeouts': expected a double hand-out"):
                 g2.timeout()
     events = g.timeout()
     assert g.is_over
     gives = [e for e in events if e.kind == "give"]
     assert len(gives) == 2 and all(e.data["giver"] == "Ann" and e.data["receiver"] != "Ann" for e in gives)
     assert g.chance.record[-1][0] == "timeouts" and set(g.chance.record[-1][1]) == {"bullet", "medkit"}
+
+
+def test_a_timeout_keeps_a_promise_that_leaves_only_a_call():
+    # Cid (operative) says his bullet is discarded: at his turn he can only call an
+    # interrogation discarding it, and his timeout default does just that.
+    g = table(first="Ann", deck=["bullet_to", "medkit_to"])
+    interrogate(g, "Ann")
+    while g.phase == "interrogation":
+        p = g.to_act()[0]
+        g.apply({"player": p, "action": "answer",
+                 "answer": "discarded" if p == "Cid" else g.legal_actions(p)[0]["answer"]})
+    g.timeout()  # Bob
+    assert g.to_act() == ("Cid",)
+    assert g.legal_actions("Cid") == [{"player": "Cid", "action": "interrogate", "discard": "bullet"}]
+    events = g.timeout()
+    assert [e.data for e in events if e.kind == "discard"] == [{"player": "Cid", "tool": "bullet"}]
+    assert g.phase == "interrogation" and g.interrogations[-1]["caller"] == "Cid"

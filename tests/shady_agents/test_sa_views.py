@@ -13,7 +13,7 @@ from hiddenrole.engine import IllegalAction
 
 
 def test_board_and_private_panel_during_round_one():
-    g = table(first="Ann", deck=["received_bullet"])
+    g = table(first="Ann", deck=["medkit_to"])
     give(g, "Ann", "bullet", "Cid")
     interrogate(g, "Bob", "medkit")
     cid = g.view("Cid")
@@ -24,16 +24,20 @@ def test_board_and_private_panel_during_round_one():
     assert board["received"]["Cid"] == 1
     assert board["gifts"] == [{"giver": "Ann", "receiver": "Cid", "round": 1}]
     assert board["discarded"] == ["Bob"]
-    assert board["current_card"] == {"card": "received_bullet", "question": "Did you receive a bullet?",
+    assert board["current_card"] == {"card": "medkit_to", "question": "Who gets your medical kit?",
                                      "caller": "Bob"}
-    assert board["cards_left"] == 15 and board["revealed_card"] is None
+    assert board["cards_left"] == 10 and board["revealed_card"] is None
     private = cid["private"]
     assert private["role"] == "operative" and private["side"] == "operatives"
     assert private["holding"] == ["bullet", "medkit"]
     assert private["received"] == [{"tool": "bullet", "from": "Ann", "round": 1}]
     assert private["gave"] == [] and private["discarded"] is None
-    assert private["interrogation"]["allowed"] == ["yes"]
-    assert private["interrogation"]["answers"] == [{"answer": "yes", "label": "yes"}, {"answer": "no", "label": "no"}]
+    # Cid has not played yet: his kit can still go to anyone, or be discarded
+    assert private["interrogation"]["allowed"] == ["Ann", "Bob", "Dee", "Eve", "Fay", "discarded"]
+    assert private["interrogation"]["answers"] == [
+        {"answer": "Ann", "label": "Ann"}, {"answer": "Bob", "label": "Bob"}, {"answer": "Dee", "label": "Dee"},
+        {"answer": "Eve", "label": "Eve"}, {"answer": "Fay", "label": "Fay"},
+        {"answer": "discarded", "label": "nobody: it is discarded"}]
     # the giver knows what they gave; the caller what they discarded
     assert g.view("Ann")["private"]["gave"] == [{"tool": "bullet", "to": "Cid", "round": 1}]
     assert g.view("Bob")["private"]["discarded"] == "medkit"
@@ -42,7 +46,7 @@ def test_board_and_private_panel_during_round_one():
 
 
 def test_spectator_sees_only_public_things():
-    g = table(first="Ann", deck=["holding"])
+    g = table(first="Ann", deck=["parted_first"])
     give(g, "Ann", "bullet", "Cid")
     interrogate(g, "Bob", "medkit")
     v = g.view(None)

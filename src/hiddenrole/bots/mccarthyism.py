@@ -64,7 +64,7 @@ class McCarthyismBot(Bot):
 
     Memory (from its own observations only): the allegiances it knows (its own, the
     Commies it saw at the start, roles shown to it or confessed), a suspicion score per
-    player, and the public facts it decides by (the players, the Commie count, who is
+    player, and the public facts it decides by (the players, the Commie count or the pool, who is
     blacklisted, the motion of the vote, the card in play).
 
     On the event stream (``observation.events``, the events new since its last decision) it
@@ -128,7 +128,7 @@ class McCarthyismBot(Bot):
     def _read_setup(self, e: dict[str, Any]) -> None:
         self.players = list(e["players"])
         n = max(len(self.players), 1)
-        self.base = e.get("commies", n // 3) / n
+        self.base = _commie_share(e.get("commies"), e.get("commie_cards"), e.get("american_cards"), n)
 
     def _read_role(self, e: dict[str, Any]) -> None:
         self.cards[self.player] = e.get("card", self.cards.get(self.player, AMERICAN))
@@ -198,7 +198,8 @@ class McCarthyismBot(Bot):
         self.takeover = bool(board.get("commies_take_over", self.takeover))
         self.players = list(board.get("turns_had") or {})
         n = max(len(self.players) or 1, 1)
-        self.base = board.get("commie_count", n // 3) / n
+        pool = board.get("pool") or {}
+        self.base = _commie_share(board.get("commie_count"), pool.get("commie_cards"), pool.get("american_cards"), n)
         self.black = set(board.get("blacklisted") or [])
         vote = board.get("vote") or {}
         self.motion, self.targets = vote.get("motion"), vote.get("targets") or []
@@ -389,6 +390,17 @@ class McCarthyismBot(Bot):
                 return (-c if commie else c) - (1.0 if t in black else 0.0)
             return -c if commie else c
         return best(legal, value, self.rng)
+
+
+def _commie_share(commies: Any, commie_cards: Any, american_cards: Any, n: int) -> float:
+    """The share of Commies at the table, as public: the count the fixed deal announces
+    (``commies`` of ``n`` players), else the Commie cards' share of the pool the pool deal
+    dealt from (its number of Commies is secret), else a third."""
+    if isinstance(commies, int):
+        return commies / n
+    if isinstance(commie_cards, int) and isinstance(american_cards, int) and commie_cards + american_cards > 0:
+        return commie_cards / (commie_cards + american_cards)
+    return (n // 3) / n
 
 
 # event kind -> what it tells the bot (the kinds it does not read are skipped)

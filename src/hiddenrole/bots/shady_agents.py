@@ -1,32 +1,37 @@
 """A rule-based Shady Agents bot: knights and knaves over the possible team assignments.
 
-"Law-abiding agents must answer honestly. Corrupt agents must lie." So every answer heard
-is a statement about its speaker's side: it is true exactly when the speaker is an
-operative. The bot keeps the set of *worlds* -- the assignments of sides to the players
-that fit its own role and the deal's team sizes -- each with a weight. For every answer it
-works out, from what it knows of the tools (what it gave, received and discarded, and the
-public gifts and discards), the chance ``q`` that the answer is true (``q`` is 0 or 1 when
-the answer can be checked outright, as in a knights-and-knaves puzzle; in between when it
-depends on a face-down tool the bot never saw, each unseen tool being a bullet or a medical
-kit with even odds). A world where the speaker is an operative is weighed by ``q``, one
-where they are a deserter by ``1 - q``; worlds of weight 0 are ruled out.
+"Law-abiding agents must answer honestly. Corrupt agents must lie." Every interrogation
+card asks where the answerer's own two tools go (past or future; an answer about a tool
+not yet handed out is a promise the engine holds the player to), so every answer heard is
+a statement about its speaker's side: it is true exactly when the speaker is an operative.
+The bot keeps the set of *worlds* -- the assignments of sides to the players that fit its
+own role and the deal's team sizes. It keeps each answer it heard until what it knows of
+the speaker's tools settles it: the public gifts (who gave a face-down tool to whom, in
+which round), the discards, and the tools it received itself. When every way the speaker's
+tools can have gone makes the answer true, the worlds where the speaker is a deserter are
+ruled out; when every way makes it false, those where the speaker is an operative.
 
 It then gives the medical kit to the player most likely on its own team and the bullet to
-the player most likely on the other team. The first player interrogates for free (the
-first card, asked before anything was given, shows every side); another player calls an
-interrogation only while nobody is a likely enough target. A deserter picks, among the
-lies it may tell, the one the public facts make most plausible.
+the player most likely on the other team. The first player interrogates for free; another
+player calls an interrogation only while nobody is a likely enough target. An operative
+answers with the promise its best plan keeps. A deserter answers "as if its bullet and
+medical kit had swapped places" -- the lie the public record can never refute -- and then
+plays that swap (it gives the bullet to the player it named for its medical kit), so it
+never exposes itself.
 
 The bot follows the game on the event stream: at each decision it reads only the events new
 to it (``Observation.events``) and keeps its reasoning up to date as they arrive; it reads
 its information state (``Observation.view``) once, at its first decision (the seating, the
 options shown on the board, the cards left). The chance of each player being an operative
 is worked out once per state of the worlds, not at every candidate action.
+
+The cards' meaning is restated here (the bot sees the game only as a player does);
+``tests/bots/test_bot_shady_agents.py`` checks it against the engine's deck.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -37,8 +42,71 @@ from .common import EventCursor, best
 
 BULLET, MEDKIT = "bullet", "medkit"
 TOOLS = (BULLET, MEDKIT)
-NOTHING = "nothing"
 OPERATIVE, DESERTER = "operative", "deserter"
+DISCARDED, BOTH = "discarded", "both"
+GONE = -1  # the receiver seat of a discarded tool
+FREE = -2  # the round-1 "move" of a first player who called without discarding
+
+# a tool's fate: (receiver seat or GONE, round); a plan: (medkit fate, bullet fate)
+Fate = tuple[int, int]
+Plan = tuple[Fate, Fate]
+
+
+def say(card: str, n: int, me: int, caller: int, first: int, names: list[str], plan: Plan) -> str | None:
+    """The true answer to ``card`` of the player at seat ``me`` whose tools go as ``plan``
+    (``n`` players; ``caller``, ``first``: seats), or ``None`` for a card the bot does not know."""
+    m, b = plan
+    if card == "medkit_to":
+        return DISCARDED if m[0] == GONE else names[m[0]]
+    if card == "bullet_to":
+        return DISCARDED if b[0] == GONE else names[b[0]]
+    if card == "parted_first":
+        km = (m[1], -1 if m[0] == GONE else (m[0] - me) % n)
+        kb = (b[1], -1 if b[0] == GONE else (b[0] - me) % n)
+    else:
+        how = _ORDERS.get(card)
+        if how is None:
+            return None
+        kind, ref = how
+        seat = me if ref == "you" else caller if ref == "caller" else first
+        km = (_place(kind, seat, m[0], n), m[1])
+        kb = (_place(kind, seat, b[0], n), b[1])
+    return MEDKIT if km < kb else BULLET if kb < km else BOTH
+
+
+def _place(kind: str, ref: int, target: int, n: int) -> int:
+    """Where ``target`` comes in an order round the table from ``ref`` (a discarded tool last)."""
+    if target == GONE:
+        return n * n
+    after = (target - ref) % n
+    if kind == "after":
+        return after
+    if kind == "before":
+        return (ref - target) % n
+    return min(after, n - after) * n + after
+
+
+_ORDERS = {
+    "nearer_after_you": ("after", "you"), "nearer_before_you": ("before", "you"), "nearer_you": ("either", "you"),
+    "nearer_after_caller": ("after", "caller"), "nearer_before_caller": ("before", "caller"),
+    "nearer_caller": ("either", "caller"), "earlier_in_round_one": ("after", "first"),
+    "nearer_first_player": ("either", "first"),
+}
+
+
+#: plans by what is known of a player (a cache shared by every bot: a pure function of the key;
+#: the lists are never changed)
+_PLANS: dict[tuple[Any, ...], list[Plan]] = {}
+
+
+#: settled answers: (the plans' list, card, caller, answer, first seat, seating) -> True,
+#: False or None (not settled); keyed by the identity of a cached plans list, which lives as
+#: long as _PLANS holds it (both caches are cleared together)
+_VERDICTS: dict[tuple[Any, ...], bool | None] = {}
+
+
+def _swap(plan: Plan) -> Plan:
+    return (plan[1], plan[0])
 
 #: Below this chance that the best target is right, a player other than the first calls an
 #: interrogation rather than make a move (a probability, 0..1).
@@ -75,11 +143,6 @@ class _Table:
         # alive bitmask -> (chances by player, values {tool: {player: value}})
         self.numbers: dict[int, tuple[dict[str, float], dict[str, dict[str, float]]]] = {}
 
-
-#: The true answer to each card of a player who has given, discarded and received nothing
-#: (it depends on the card alone; ``None``: a card the bot does not know).
-_BLANK_TRUTHS: dict[str, str | None] = {}
-_UNKNOWN = "\x00unknown"
 
 _TABLES: dict[tuple[tuple[str, ...], str, str | None, int], _Table] = {}
 
@@ -149,10 +212,16 @@ class ShadyAgentsBot(Bot):
         self.cursor = EventCursor()
         self.players: list[str] = []
         self.role: str | None = None
-        self.used: dict[str, str | None] = {}  # player -> the tool used in round 1 (None: unseen)
-        self.gave: dict[str, str] = {}  # giver -> receiver (round 1)
-        self.received: dict[str, list[str]] = {}  # receiver -> givers in order (round 1)
-        self.discarded: set[str] = set()
+        self.seat: dict[str, int] = {}  # seat by name
+        self.first = -1  # the first player's seat
+        self.round1: dict[str, int] = {}  # player -> round-1 receiver seat, GONE (discarded) or FREE
+        self.round2: dict[str, list[int]] = {}  # player -> round-2 receiver seats
+        self.known: dict[str, dict[str, Fate]] = {}  # player -> {tool: fate} of the tools I saw go
+        self.claims: dict[str, list[tuple[str, int, str]]] = {}  # player -> unsettled (card, caller, answer)
+        self.mine: list[tuple[str, int, str]] = []  # my own answers (card, caller seat, answer)
+        self.caller = -1  # the seat of the last caller
+        self._last_give: tuple[str, str, int] | None = None  # the last public gift (giver, receiver, round)
+        self._names: tuple[str, ...] = ()  # the seating, as a key of the shared caches
         self.enforced = True
         self.card: str | None = None  # the card of the last interrogation heard
         self.cards_left = 0  # interrogation cards left in the deck
@@ -196,10 +265,10 @@ class ShadyAgentsBot(Bot):
         self._weighted = None
         self._forget()
         self.left, self.right = table.left, table.right
-        received = self.received
-        for p in self.players:
-            if p not in received:
-                received[p] = []
+        self.seat = {p: i for i, p in enumerate(self.players)}
+        self._names = tuple(self.players)
+        if self.first < 0 and board.get("first_player") in self.seat:
+            self.first = self.seat[board["first_player"]]
 
     def _forget(self) -> None:
         """The worlds changed: drop what was worked out from them."""
@@ -291,99 +360,103 @@ class ShadyAgentsBot(Bot):
         elif self._weighted is None:
             self._weighted = worlds
 
-    # ------------------------------------------------------------ truth of answers
-    def _truth(self, card: str, p: str, u: dict[str, str]) -> str | None:
-        """The true answer of ``p`` to ``card`` if the round-1 tools were ``u`` (player ->
-        tool), or ``None`` for a card this bot does not know."""
-        used = u.get(p) if p in self.used else None
-        if card == "holding":
-            return "both" if used is None else (MEDKIT if used == BULLET else BULLET)
-        if card == "holding_medkit":
-            return "yes" if used != MEDKIT else "no"
-        if card == "holding_bullet":
-            return "yes" if used != BULLET else "no"
-        gave_to = self.gave.get(p)
-        gave_tool = used if gave_to is not None else None
-        if card == "gave":
-            return f"{gave_tool} to {gave_to}" if gave_to else NOTHING
-        if card == "gave_tool":
-            return gave_tool or NOTHING
-        if card == "gave_medkit_to_neighbour":
-            return "yes" if gave_tool == MEDKIT and gave_to in (self.left[p], self.right[p]) else "no"
-        if card == "to_right":
-            return gave_tool if gave_to == self.right[p] else NOTHING
-        if card == "discarded":
-            return used if p in self.discarded else NOTHING
-        givers = self.received[p]
-        if card == "from_left":
-            left = self.left[p]
-            return u[left] if left in givers else NOTHING
-        if card == "from_right":
-            right = self.right[p]
-            return u[right] if right in givers else NOTHING
-        got = [u[g] for g in givers]
-        if card == "received_count":
-            k = len(got)
-            return "3+" if k >= 3 else str(k)
-        if card == "received_bullet":
-            return "yes" if BULLET in got else "no"
-        if card == "received_medkit":
-            return "yes" if MEDKIT in got else "no"
-        if card == "received_balance":
-            kits, bullets = got.count(MEDKIT), got.count(BULLET)
-            return "more" if kits > bullets else ("fewer" if kits < bullets else "equal")
-        if card == "received_first":
-            return got[0] if got else NOTHING
-        if card == "received_last":
-            return got[-1] if got else NOTHING
-        return None
-
-    def truth_chance(self, card: str, p: str, answer: str, *, public: bool = False) -> float | None:
-        """The chance (0..1) that ``answer`` is ``p``'s true answer to ``card`` given what I
-        know now (``public=True``: given the public facts only), each unseen tool a bullet or
-        a medical kit with even odds; ``None`` for an unknown card."""
-        used = self.used
-        givers = self.received.get(p)
-        if not givers and p not in used:
-            # p has given, discarded and received nothing: the true answer is the card's own
-            truth = _BLANK_TRUTHS.get(card, _UNKNOWN)
-            if truth is _UNKNOWN:
-                truth = _BLANK_TRUTHS[card] = self._truth(card, p, {})
-            if truth is None:
-                return None
-            return 1.0 if truth == answer else 0.0
-        if not givers:  # only p's own tool may count
-            own = used.get(p) if not public else None
-            if p not in used or own is not None:  # it does not count, or I know it
-                truth = self._truth(card, p, {} if own is None else {p: own})
-                if truth is None:
-                    return None
-                return 1.0 if truth == answer else 0.0
-        fixed: dict[str, str] = {}
-        free: list[str] = []
-        for q in dict.fromkeys([p, *givers]) if givers else (p,):
-            if q not in used:
+    # ------------------------------------------------------------ what answers say
+    def plans(self, p: str) -> list[Plan]:
+        """Every way ``p``'s two tools can go that fits what I know: the public gifts and
+        discards, and the tools I saw go (mine, and those given to me). A shared list: read only."""
+        n = len(self.players)
+        me = self.seat[p]
+        r1 = self.round1.get(p)
+        r2 = sorted(self.round2.get(p, ()))
+        known = self.known.get(p, {})
+        first = me == self.first
+        key = (n, me, first, r1, tuple(r2), known.get(MEDKIT), known.get(BULLET))
+        cached = _PLANS.get(key)
+        if cached is not None:
+            return cached
+        fates = [(q, r) for q in range(n) if q != me for r in (1, 2)]
+        fates.append((GONE, 1))
+        out: list[Plan] = []
+        for m in fates:
+            if MEDKIT in known and known[MEDKIT] != m:
                 continue
-            tool = None if public else used[q]
-            if tool is None:
-                free.append(q)
+            for b in fates:
+                if BULLET in known and known[BULLET] != b:
+                    continue
+                if m[1] == 1 and b[1] == 1:
+                    continue  # one round-1 turn
+                now = m if m[1] == 1 else b if b[1] == 1 else None
+                if r1 is None:
+                    if now is None and not first:
+                        continue
+                elif r1 == FREE:
+                    if now is not None:
+                        continue
+                elif now is None or now[0] != r1:
+                    continue
+                if r2 and sorted(f[0] for f in (m, b) if f[1] == 2) != r2:
+                    continue
+                out.append((m, b))
+        if len(_PLANS) > 65536:
+            _PLANS.clear()
+            _VERDICTS.clear()
+        _PLANS[key] = out
+        return out
+
+    def _settle(self, p: str) -> None:
+        """Weigh ``p``'s answers that what I know now settles (true or false in every way
+        ``p``'s tools can have gone)."""
+        claims = self.claims.get(p)
+        if not claims or p not in self.round1:
+            return  # nothing to settle, or p has not played yet (any answer can still come true)
+        n, me, names = len(self.players), self.seat[p], self.players
+        plans = self.plans(p)
+        left = []
+        first = self.first
+        for card, caller, answer in claims:
+            key = (id(plans), card, caller, answer, first, self._names)
+            verdict: bool | None
+            if key in _VERDICTS:
+                verdict = _VERDICTS[key]
             else:
-                fixed[q] = tool
-        if not free:
-            truth = self._truth(card, p, fixed)
-            if truth is None:
-                return None
-            return 1.0 if truth == answer else 0.0
-        hits = total = 0
-        for combo in product(TOOLS, repeat=len(free)):
-            u = dict(fixed)
-            u.update(zip(free, combo))
-            truth = self._truth(card, p, u)
-            if truth is None:
-                return None
-            total += 1
-            hits += truth == answer
-        return hits / total
+                seen_true = seen_false = False
+                for c in plans:  # until the plans disagree
+                    if say(card, n, me, caller, first, names, c) == answer:
+                        seen_true = True
+                    else:
+                        seen_false = True
+                    if seen_true and seen_false:
+                        break
+                verdict = None if seen_true == seen_false else seen_true
+                if len(_VERDICTS) > 65536:
+                    _VERDICTS.clear()
+                _VERDICTS[key] = verdict
+            if verdict is None:
+                left.append((card, caller, answer))
+            else:
+                self._weigh(p, 1.0 if verdict else 0.0)
+        self.claims[p] = left
+
+    def _my_plans(self) -> list[Plan]:
+        """The ways my tools can still go that keep every answer I gave as my code wants it."""
+        me = self.player
+        s, n, names = self.seat[me], len(self.players), self.players
+        honest = self.role == OPERATIVE
+        return [c for c in self.plans(me)
+                if all((say(card, n, s, caller, self.first, names, c) == a) == honest for card, caller, a in self.mine)]
+
+    def _covered(self, plans: list[Plan]) -> list[Plan]:
+        """Of my plans (as a deserter), those whose swap makes every answer I gave true, with
+        my two tools going to two places: the table cannot tell them from the swap."""
+        s, n, names = self.seat[self.player], len(self.players), self.players
+        return [c for c in plans if c[0][0] != c[1][0] and all(
+            say(card, n, s, caller, self.first, names, _swap(c)) == a for card, caller, a in self.mine)]
+
+    def _plan_value(self, c: Plan) -> float:
+        values = self._value_table()
+        m, b = c
+        return (values[MEDKIT][self.players[m[0]]] if m[0] >= 0 else 0.0) + (
+            values[BULLET][self.players[b[0]]] if b[0] >= 0 else 0.0)
 
     # ------------------------------------------------------------ reading
     def _read(self, view: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
@@ -392,35 +465,49 @@ class ShadyAgentsBot(Bot):
             kind = e["kind"]
             if kind == "answer":
                 speaker = e["player"]
-                if self.enforced and speaker != me:
+                if "answer" not in e:
+                    continue
+                if speaker == me:
+                    self.mine.append((e["card"], self.caller, e["answer"]))
+                elif self.enforced:
                     if self._table is None:
                         self._init_worlds(view or {})
-                    # one world left: it is never ruled out (see _weigh) and every chance
-                    # over it is 0 or 1 whatever its weight, so no answer can change them
+                    self.claims.setdefault(speaker, []).append((e["card"], self.caller, e["answer"]))
                     if self._open:
-                        q = self.truth_chance(e["card"], speaker, e["answer"])
-                        if q is not None:
-                            self._weigh(speaker, q)
+                        self._settle(speaker)
             elif kind == "give":
-                if e["round"] == 1:
-                    giver, receiver = e["giver"], e["receiver"]
-                    self.used.setdefault(giver, None)
-                    self.gave[giver] = receiver
-                    self.received.setdefault(receiver, []).append(giver)
+                giver, receiver = e["giver"], e["receiver"]
+                if self.seat:
+                    if e["round"] == 1:
+                        self.round1[giver] = self.seat[receiver]
+                    else:
+                        self.round2.setdefault(giver, []).append(self.seat[receiver])
+                    self._last_give = (giver, receiver, e["round"])
+                    if self._open and giver != me:
+                        self._settle(giver)
             elif kind == "tool":
-                giver = e["giver"]
-                if giver in self.gave and self.gave[giver] == e["receiver"]:
-                    if self.used.get(giver) is None and giver in self.used:
-                        self.used[giver] = e["tool"]
+                giver, receiver = e["giver"], e["receiver"]
+                last = self._last_give
+                rnd = last[2] if last is not None and last[0] == giver and last[1] == receiver else 1
+                if self.seat:
+                    self.known.setdefault(giver, {})[e["tool"]] = (self.seat[receiver], rnd)
+                    if self._open and giver != me:
+                        self._settle(giver)
             elif kind == "interrogation":
                 self.card = e["card"]
                 self.cards_left -= 1
-                if e["discarded"]:
-                    self.used.setdefault(e["caller"], None)
-                    self.discarded.add(e["caller"])
+                if self.seat:
+                    caller = e["caller"]
+                    self.caller = self.seat[caller]
+                    self.round1[caller] = GONE if e["discarded"] else FREE
+                    if caller != me and self._open:
+                        self._settle(caller)
             elif kind == "discard":
-                if e["player"] == me:
-                    self.used[me] = e["tool"]
+                if e["player"] == me and self.seat:
+                    self.known.setdefault(me, {})[e["tool"]] = (GONE, 1)
+            elif kind == "first_player":
+                if self.seat:
+                    self.first = self.seat[e["player"]]
             elif kind == "role":
                 self.role = e["role"]
 
@@ -463,6 +550,8 @@ class ShadyAgentsBot(Bot):
                 both = True
         if answers:
             return self._answer(legal)
+        if self.role == DESERTER and self.enforced and self.mine:
+            legal = self._keep_cover(legal)
         if both:
             values = self._value_table()
             bullet, kit = values[BULLET], values[MEDKIT]
@@ -515,14 +604,67 @@ class ShadyAgentsBot(Bot):
         return next((a for a in calls if a.get("discard") == drop), calls[0])
 
     def _answer(self, legal: list[Action]) -> Action:
+        """An operative promises what its best plan makes true; a deserter tells the lie of
+        its best plan's swap (never refuted by the public record), else its best lie."""
         answers = [a for a in legal if a.get("action") == "answer" and "answer" in a]
         if not answers:
             return legal[0]
         card = self.card
-        if self.role == OPERATIVE or card is None:
+        if card is None or not self.seat or self.role is None:
             return answers[0]
+        s, n, names, caller = self.seat[self.player], len(self.players), self.players, self.caller
+        plans = self._my_plans()
+        score: dict[str, float] = {}
+        if self.role == OPERATIVE:
+            for c in plans:
+                a = say(card, n, s, caller, self.first, names, c)
+                if a is not None:
+                    score[a] = max(score.get(a, -9.0), self._plan_value(c))
+        else:
+            for c in self._covered(plans):
+                a = say(card, n, s, caller, self.first, names, _swap(c))
+                if a is not None:
+                    score[a] = max(score.get(a, -9.0), self._plan_value(c))
+            if not score:  # no cover left: the best lie all the same
+                for c in plans:
+                    truth = say(card, n, s, caller, self.first, names, c)
+                    for x in answers:
+                        if x["answer"] != truth:
+                            score[x["answer"]] = max(score.get(x["answer"], -99.0), self._plan_value(c) - 10.0)
+        return best(answers, lambda a: score.get(a["answer"], -100.0), self.rng)
 
-        def plausible(a: Action) -> float:
-            q = self.truth_chance(card, self.player, a["answer"], public=True)
-            return q if q is not None else 0.0
-        return best(answers, plausible, self.rng)
+    def _keep_cover(self, legal: list[Action]) -> list[Action]:
+        """Of a deserter's legal moves, those that keep a plan whose swap the public record
+        cannot tell apart (all of them when none does)."""
+        held = set(TOOLS)
+        for tool, fate in self.known.get(self.player, {}).items():
+            held.discard(tool)
+        acted = self.player in self.round1
+        steps = {_next_step(c, acted, len(held), self.players) for c in self._covered(self._my_plans())}
+        kept = [a for a in legal if _step_of(a) in steps]
+        return kept or legal
+
+
+def _next_step(c: Plan, acted: bool, held: int, names: list[str]) -> tuple[Any, ...]:
+    """My next action in plan ``c`` as a key (see :func:`_step_of`)."""
+    (mt, mr), (bt, br) = c
+    if not acted:
+        if mr == 1:
+            return ("discard", MEDKIT) if mt == GONE else ("give", MEDKIT, names[mt])
+        if br == 1:
+            return ("discard", BULLET) if bt == GONE else ("give", BULLET, names[bt])
+        return ("call",)
+    if held == 2:
+        return ("both", names[bt], names[mt])
+    return ("give", MEDKIT, names[mt]) if mr == 2 else ("give", BULLET, names[bt])
+
+
+def _step_of(a: Action) -> tuple[Any, ...]:
+    kind = a["action"]
+    if kind == "give":
+        return ("give", a["tool"], a["target"])
+    if kind == "give_both":
+        return ("both", a[BULLET], a[MEDKIT])
+    if kind == "interrogate":
+        return ("call",) if "discard" not in a else ("discard", a["discard"])
+    return (kind,)

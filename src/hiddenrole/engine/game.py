@@ -178,6 +178,9 @@ class Game(ABC):
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
     OBSERVER: ClassVar[str | None] = None
+    #: The game's narrator class as ``"module:Class"`` (:mod:`hiddenrole.engine.narration`):
+    #: every event kind told in plain words, for a viewer, in a language.
+    NARRATOR: ClassVar[str | None] = None
 
     def __init__(
         self,

@@ -4,12 +4,14 @@ REST (JSON, OpenAPI at ``/openapi.json``, docs at ``/docs``):
 
 * ``GET /api/games``: the games, their options (with defaults and ranges) and bot kinds;
 * ``POST /api/tables``: create a table (game, options, pace, factor, bots, host name);
-* ``GET /api/tables``: the open tables (waiting for players), a page at a time
-  (``?limit=&cursor=``; the next page's link in the ``Link`` header);
+* ``GET /api/tables``: the listed tables waiting for players (tables are private unless
+  listed), a page at a time (``?limit=&cursor=``; the next page's link in the ``Link`` header);
+* ``GET /api/server``: the URLs others can reach this server at;
 * ``GET /api/tables/{code}``: a table's public state (with ``Authorization: Bearer
   SEAT_TOKEN``, also that player's view);
-* ``POST /api/tables/{code}/join``, ``/start``, ``/kick``, ``/bots``, ``/replace``
-  (the last four need ``Authorization: Bearer HOST_TOKEN``);
+* ``POST /api/tables/{code}/join``, ``/claim`` (a substitute link), ``/start``, ``/kick``,
+  ``/bots``, ``/replace``, ``/control`` (the host's controls; the last five need
+  ``Authorization: Bearer`` with the host token or the host's seat token);
 * ``GET /api/tables/{code}/export`` and ``/replay/{step}`` once the game is over.
 
 WebSocket: ``/ws/{code}`` (see :mod:`hiddenrole.server.protocol`). Errors are
@@ -34,12 +36,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.base import bot_kinds
 from ..engine import available_games, game_class
+from ..engine.narration import accept_language, language_of, narrator_class, translations, warm_up
 from .clock import Clock
 from .guard import Guard, Limits
-from .moderator import MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
+from .moderator import CONTROLS, MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
+from .net import is_loopback, join_base
 from .protocol import player_state, serve_connection, token_hash
 from .store import DEFAULT_DATABASE_URL, Store
 from .table import TableError
+from .webcatalog import primary_language, web_messages
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -79,6 +84,9 @@ class CreateTable(Strict):
     bots: int = Field(0, description="how many seats bots fill")
     bot_kind: str | None = Field(None, description="bot kind (default: the best for this game)")
     host_name: str | None = Field(None, description="the host's display name, if the host plays")
+    listed: bool = Field(False, description="show the table in the lobby's list (default: private, by code/link)")
+    missed_limit: int = Field(2, description="after this many missed deadlines in a row a bot plays the seat "
+                                             "until its player comes back (0: never)")
 
 
 class Join(Strict):
@@ -91,6 +99,23 @@ class SeatName(Strict):
     """A seat named by its player's display name."""
 
     name: str
+
+
+class Claim(Strict):
+    """A substitute link's secret."""
+
+    claim: str
+
+
+class Control(Strict):
+    """One of the host's controls (docs/protocol.md, "The host's controls")."""
+
+    control: str = Field(description=", ".join(CONTROLS))
+    seconds: float | None = Field(None, description="extend: seconds to add (negative shortens)")
+    name: str | None = Field(None, description="host, replace: the seat")
+    by: str | None = Field(None, description="replace: bot or substitute")
+    reason: str | None = Field(None, description="void: why")
+    spectator: int | None = Field(None, description="kick: the spectator's number")
 
 
 class BotCount(Strict):
@@ -177,6 +202,7 @@ def client_address(request: Request | WebSocket) -> str:
 
 def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None = None,
                bot_delay: float = 0.0, moderator: Moderator | None = None,
+               urls: list[str] | None = None, public_url: bool = False,
                limits: Limits | None = None) -> FastAPI:
     """Build the server application.
 
@@ -185,11 +211,20 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         clock: the time source (tests inject a ``ManualClock``).
         bot_delay: seconds a bot waits before each action.
         moderator: an existing moderator (its store and clock are used instead of the above).
+        urls: the URLs others reach the server at (:func:`~.net.reachable_urls`); the join
+            and substitute links use them instead of a loopback address.
+        public_url: ``urls`` is the host's ``--public-url``: every link uses it.
         limits: the abuse limits (rates, connection caps; :class:`~.guard.Limits` by default),
             counted on the moderator's clock.
     """
     mod = moderator or Moderator(Store(database_url), clock, bot_delay=bot_delay)
+    reach = list(urls or [])
     guard = Guard(mod.clock, limits)
+
+    def base_of(request: Request) -> str:
+        base = join_base(str(request.base_url), reach, public_url)
+        mod.link_base = base
+        return base
 
     def rate_limit(kind: str, request: Request, what: str) -> None:
         wait = guard.hit(kind, client_address(request))
@@ -198,6 +233,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        warm_up()  # the catalogs and list formats, loaded before the first table needs them
         await mod.start()
         try:
             yield
@@ -239,15 +275,21 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
                               headers=headers)
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        """The available games with their options, player counts, sides and bot kinds."""
+    async def games(request: Request, lang: str | None = None) -> list[dict[str, Any]]:
+        """The available games with their options, player counts, sides and bot kinds, in the
+        language asked for (``?lang=de``, else the ``Accept-Language`` header, else English):
+        each option with its ``label``, its ``doc`` (one sentence saying what it changes) and
+        its ``choice_labels``; ``lang`` says the language used."""
+        chosen = language_of(lang) if lang is not None else None
+        if chosen is None:
+            chosen = accept_language(request.headers.get("accept-language"))
         out = []
         for name in available_games():
             cls = game_class(name)
-            out.append({"name": name, "title": cls.title, "min_players": cls.min_players,
+            out.append({"name": name, "title": translations(chosen).gettext(cls.title), "min_players": cls.min_players,
                         "max_players": cls.max_players, "sides": list(cls.sides),
-                        "options": cls.OPTIONS.describe(), "bot_kinds": bot_kinds(name),
-                        "best_bot": best_bot_kind(name)})
+                        "options": narrator_class(cls).describe_options(cls, chosen), "bot_kinds": bot_kinds(name),
+                        "best_bot": best_bot_kind(name), "lang": chosen})
         return out
 
     @app.post("/api/tables", status_code=201)
@@ -256,10 +298,10 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         (keep it: it starts, kicks and replaces), and the host's seat token if ``host_name`` was given."""
         rate_limit("creates", request, "new tables")
         out = await mod.create(body.game, body.options, body.pace, body.factor, body.bots, body.bot_kind,
-                               body.host_name)
+                               body.host_name, body.listed, body.missed_limit)
         code = out["table"]["code"]
         out["code"] = code
-        out["join_url"] = f"{str(request.base_url).rstrip('/')}/?join={code}"
+        out["join_url"] = f"{base_of(request)}/?join={code}"
         return out
 
     @app.get("/api/tables")
@@ -268,22 +310,36 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
                           cursor: str | None = Query(None, max_length=200,
                                                      description="the next page's cursor (from the Link header)"),
                           ) -> list[dict[str, Any]]:
-        """The tables waiting for players, newest first, ``limit`` at a time; when there are
-        more, the ``Link`` header (``rel="next"``) gives the next page's URL."""
+        """The listed tables waiting for players, newest first, ``limit`` at a time (tables are
+        private unless listed); when there are more, the ``Link`` header (``rel="next"``)
+        gives the next page's URL."""
         page, after = await mod.open_tables(cursor, limit)
         if after is not None:
             url = request.url.include_query_params(limit=limit, cursor=after)
             response.headers["Link"] = f'<{url.path}?{url.query}>; rel="next"'
         return page
 
+    @app.get("/api/server")
+    async def server(request: Request) -> dict[str, Any]:
+        """Where others reach this server: ``urls`` (what ``serve`` printed), ``join_base``
+        (the base of the links this page hands out) and ``loopback_only`` (only this machine
+        can reach it: the page says so)."""
+        base = base_of(request)
+        known = reach or [str(request.base_url).rstrip("/")]
+        from urllib.parse import urlsplit
+
+        return {"urls": known, "join_base": base,
+                "loopback_only": all(is_loopback(urlsplit(u).hostname or "") for u in known + [base])}
+
     @app.get("/api/tables/{code}")
     async def state(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:
         """A table's public state; with a seat token (``Authorization: Bearer``), that player's
-        state too; with the host token, the spectator's state and ``"host": true``."""
+        state too; with the host token (while it holds the host role), the spectator's state
+        and ``"host": true`` (``table.host`` names the seat that holds the role, if any)."""
         table = await mod.table(code)
         out: dict[str, Any] = {"table": table.public_info()}
         token = _bearer(authorization)
-        is_host = bool(token and token_hash(token) == table.row.host_token_hash)
+        is_host = bool(token and table.host_token_live and token_hash(token) == table.row.host_token_hash)
         player = await mod.player_of(table, token) if token and not is_host else None
         async with table.lock:
             out["state"] = player_state(table, player)
@@ -298,6 +354,27 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         """Take a seat; returns the seat token (send it in the WebSocket's hello)."""
         rate_limit("joins", request, "seats taken")
         return await mod.join(code, body.name)
+
+    @app.post("/api/tables/{code}/claim", status_code=201)
+    async def claim(code: str, body: Claim) -> dict[str, Any]:
+        """Take the seat a substitute link opens (once: a second use is refused); returns the
+        new seat token (the seat's old token no longer works)."""
+        return await mod.claim(code, body.claim)
+
+    @app.post("/api/tables/{code}/control")
+    async def control(code: str, body: Control, request: Request,
+                      authorization: str | None = Header(None)) -> dict[str, Any]:
+        """One of the host's controls during the game: pause, resume, extend (seconds), skip,
+        void (reason), host (name), replace (name, by: bot or substitute), kick (spectator).
+        Returns the table, and for a substitute the one-time link to give the new player."""
+        table = await mod.table(code)
+        mod.check_host(table, _bearer(authorization))
+        base_of(request)
+        params = {k: v for k, v in body.model_dump(exclude_none=True).items() if k != "control"}
+        if body.control == "extend" and isinstance(params.get("seconds"), float) and params["seconds"].is_integer():
+            params["seconds"] = int(params["seconds"])
+        out = await mod.control(table, body.control, params)
+        return {"table": table.public_info(), **(out or {})}
 
     @app.post("/api/tables/{code}/start")
     async def start(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:
@@ -331,13 +408,29 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         table = await mod.table(code)
         return table.replay_step(step)
 
+    @app.get("/i18n/{name}")
+    async def web_catalog(name: str) -> JSONResponse:
+        """The web client's own strings in a language (``de.json`` or ``de-AT.json``):
+        ``{"lang", "messages": {english: translated}}``; 404 ``no_language`` without a catalog."""
+        lang = primary_language(name.removesuffix(".json"))
+        messages = web_messages(lang) if name.endswith(".json") else None
+        if messages is None:
+            return JSONResponse({"error": {"code": "no_language",
+                                           "message": f"no translation of the page into {name[:20]!r}: English is used"}},
+                                status_code=404)
+        return JSONResponse({"lang": lang, "messages": messages})
+
     @app.websocket("/ws/{code}")
     async def websocket(ws: WebSocket, code: str) -> None:
         """One player's (or spectator's) connection: first message ``{"type": "hello", "token": ...}``."""
         await serve_connection(ws, mod, code, guard)
 
     if (WEB / "index.html").exists():
+        import mimetypes
+
         from fastapi.staticfiles import StaticFiles
+
+        mimetypes.add_type("application/manifest+json", ".webmanifest")  # the PWA manifest
 
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     else:

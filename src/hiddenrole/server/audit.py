@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import BadOption, BadSetup, Game, HiddenRoleError, game_class, new_game
+from ..engine import BadOption, BadSetup, Game, HiddenRoleError, Result, game_class, new_game
 
 EXPORT_FORMAT = "hiddenrole-export/1"
 
@@ -78,7 +78,13 @@ _FIELDS: tuple[tuple[str, type | tuple[type, ...], str], ...] = (
 )
 
 
-ENTRY_KINDS = ("action", "timeout", "replace")
+ENTRY_KINDS = ("action", "timeout", "replace", "bot", "return", "substitute", "claim", "pause", "resume",
+               "extend", "void", "host", "kick")
+
+
+def void_result(players: Sequence[str], reason: str) -> Result:
+    """The result of a game the host voided: no winner, every player's outcome a draw."""
+    return Result(None, "voided", {p: "draw" for p in players}, {"voided": reason})
 
 
 def _type_name(value: Any) -> str:
@@ -176,6 +182,8 @@ def replay(export: Mapping[str, Any]) -> Game:
             game.apply(entry["action"])
         elif kind == "timeout":
             game.timeout()
+        elif kind == "void":
+            game.finish(void_result(game.players, str(entry.get("reason", ""))))
     return game
 
 

@@ -139,6 +139,9 @@ class Scheduler:
 
     async def _run(self) -> None:
         while True:
+            # let the other tasks run between two deadlines: a table whose deadline fires
+            # without moving (a bug) must not starve the event loop, and so the server
+            await asyncio.sleep(0)
             # drop entries replaced since they were pushed
             while self._heap and self._deadlines.get(self._heap[0][1]) != self._heap[0][0]:
                 heapq.heappop(self._heap)

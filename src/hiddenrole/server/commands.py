@@ -37,6 +37,9 @@ def serve(
     bot_delay: Annotated[float, typer.Option(min=0, help="seconds a bot waits before each action")] = 0.5,
     log_level: Annotated[str, typer.Option(
         help="uvicorn log level: critical, error, warning, info, debug or trace")] = "warning",
+    public_url: Annotated[str | None, typer.Option(
+        help="the address others use to reach this server (e.g. https://games.example.org behind a proxy): "
+             "printed, and used in every join link and QR code")] = None,
     limit: Annotated[list[str] | None, typer.Option(
         help="an abuse limit NAME=VALUE (repeatable; docs/protocol.md, Limits), e.g. "
              "connections_per_address=64 or creates=20/minute")] = None,
@@ -48,12 +51,17 @@ def serve(
     database that another server holds (its ``<database>.lock``), exits 1 before anything
     is loaded. A bad ``--log-level`` or database URL exits 2, a database that cannot be
     opened (unreachable, refused login, no such database) exits 1: each with one line
-    naming the problem.
+    naming the problem. Prints every URL others can use: each non-loopback interface
+    address when bound to 0.0.0.0 (or ``::``), or ``--public-url``.
+
+    Every WebSocket is pinged by the server every 10 s; one that does not answer within
+    10 s is closed (its seat shows away after 20 s without a connection).
     """
     import uvicorn
     from uvicorn.config import LOG_LEVELS
 
     from .app import create_app
+    from .net import is_loopback, reachable_urls
     from .store import DatabaseInUse, lock_database, normalise_url
 
     if log_level.lower() not in LOG_LEVELS:
@@ -72,6 +80,11 @@ def serve(
         error(f"bad --limit: {exc}")
         raise typer.Exit(2) from None
     where = f"[{host}]" if ":" in host else host
+    try:
+        urls = reachable_urls(host, port, public_url)
+    except ValueError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
     # the port first: a second server on a busy port must fail before it touches the
     # (shared) database, loads the live games or starts their clock and bots
     try:
@@ -95,22 +108,32 @@ def serve(
         if problem is not None:
             error(f"cannot open the database {database}: {problem}")
             raise typer.Exit(1)
-        app = create_app(url, bot_delay=bot_delay, limits=limits)
+        app = create_app(url, bot_delay=bot_delay, urls=urls, public_url=public_url is not None, limits=limits)
         tune_runtime()
         config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), ws_max_size=1 << 20,
-                                proxy_headers=True, forwarded_allow_ips="127.0.0.1")
+                                proxy_headers=True, forwarded_allow_ips="127.0.0.1",
+                                ws_ping_interval=WS_PING_INTERVAL, ws_ping_timeout=WS_PING_TIMEOUT)
 
         class Server(uvicorn.Server):
             async def startup(self, sockets=None) -> None:
                 await super().startup(sockets=sockets)
                 if self.started:  # migrated, games loaded, serving: only now say where
                     typer.echo(f"hiddenrole server at http://{where}:{port} (database {database})")
+                    for reach in urls:
+                        typer.echo(f"  players join at {reach}/")
+                    if all(is_loopback(u.split("//", 1)[1].rsplit(":", 1)[0]) for u in urls):
+                        typer.echo("  only this machine can reach it: to play with others, serve with "
+                                   "--host 0.0.0.0 (or give --public-url)")
 
         Server(config).run(sockets=[sock])
     finally:
         sock.close()
         if lock is not None:
             lock.release()
+
+
+WS_PING_INTERVAL = 10.0  # seconds between the server's WebSocket pings
+WS_PING_TIMEOUT = 10.0  # seconds a client has to answer one before its connection is closed
 
 
 def parse_limits(items: list[str]) -> Limits:

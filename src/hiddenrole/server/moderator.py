@@ -21,9 +21,8 @@ from .audit import commitment, new_salt, new_seed
 from .clock import Clock, Scheduler
 from .names import look_alike, look_alike_keys, name_problem
 from .pace import check_pace, game_options
-from .protocol import token_hash
-from .store import SeatRow, Store, TableRow
-from .table import LiveTable, TableError
+from .store import SeatRow, Store, TableRow, token_hash
+from .table import LiveTable, TableError, best_bot_kind
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 CODE_LENGTH = 6
@@ -33,11 +32,13 @@ MAX_PAGE_SIZE = 100
 IDLE_TTL = 600.0  # seconds a finished table stays in memory after its last change
 
 
-def best_bot_kind(game: str) -> str:
-    """The best bot the project has for ``game``: a game-specific kind if one is registered, else ``"random"``."""
-    kinds = bot_kinds(game)
-    better = [k for k in kinds if k != "random"]
-    return better[0] if better else "random"
+__all__ = ["CONTROLS", "Moderator", "best_bot_kind", "check_name"]
+# the host's controls during a game and the fields each takes (docs/protocol.md, "The host's controls")
+CONTROLS: dict[str, tuple[str, ...]] = {
+    "pause": (), "resume": (), "extend": ("seconds",), "skip": (), "void": ("reason",),
+    "host": ("name",), "replace": ("name", "by"), "kick": ("spectator",),
+}
+MAX_MISSED_LIMIT = 20
 
 
 BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)  # the bots' names: "Bot 1", "Bot 2"...
@@ -89,6 +90,7 @@ class Moderator:
         self.tables: dict[str, LiveTable] = {}
         self.codes: dict[str, str] = {}
         self.scheduler = Scheduler(self.clock, self._fire)
+        self.link_base = ""  # the address others reach the server at ("" : links are relative)
         self._load_lock = asyncio.Lock()
         self._sweeper: asyncio.Task | None = None
 
@@ -121,7 +123,7 @@ class Moderator:
             table.rebuild(await self.store.log_of(row.id))
         self.tables[row.id] = table
         self.codes[row.code] = row.id
-        self.scheduler.set(row.id, table.next_deadline())
+        self.scheduler.set(row.id, table.next_wake())
         return table
 
     def sweep(self, idle: float = IDLE_TTL) -> int:
@@ -190,18 +192,32 @@ class Moderator:
         other = await self.store.seat_by_token(digest)
         if other is not None and other.table_id != table.id:
             raise TableError("wrong_table", "this seat token belongs to another table", 403)
-        if any(e.kind == "replace" for e in table.log) and other is None:
-            raise TableError("bad_token", "unknown seat token (was your seat given to a bot?)", 403)
+        if any(e.kind in ("replace", "substitute") for e in table.log) and other is None:
+            raise TableError("bad_token", "unknown seat token (did the host give your seat to a bot or "
+                                          "to another player?)", 403)
         raise TableError("bad_token", "unknown seat token", 403)
 
-    def _check_host(self, table: LiveTable, host_token: str | None) -> None:
-        if not host_token or token_hash(host_token) != table.row.host_token_hash:
-            raise TableError("not_host", "only the host (with the table's host token) may do this", 403)
+    def check_host(self, table: LiveTable, token: str | None) -> None:
+        """Refuse unless ``token`` is the table's host token (while no player took the host
+        role over) or the seat token of the player who holds the host role.
+
+        Raises:
+            TableError: ``not_host`` (403).
+        """
+        if token:
+            digest = token_hash(token)
+            if table.host_token_live and digest == table.row.host_token_hash:
+                return
+            seat = table.seat(table.host) if table.host is not None else None
+            if seat is not None and seat.row.token_hash == digest:
+                return
+        raise TableError("not_host", "only the host (with the table's host token, or the host's seat) may do this",
+                         403)
 
     # ----------------------------------------------------------------- lobby
     async def create(self, game: Any, options: Mapping[str, Any] | None, pace: Any = "turbo",
                      factor: Any = None, bots: Any = 0, bot_kind: Any = None,
-                     host_name: Any = None) -> dict[str, Any]:
+                     host_name: Any = None, listed: Any = False, missed_limit: Any = 2) -> dict[str, Any]:
         """Create a table.
 
         Args:
@@ -212,13 +228,23 @@ class Moderator:
             bots: how many seats bots fill (count).
             bot_kind: the bot kind (default: the best the project has for the game).
             host_name: if given, the host also takes the first seat under this name.
+            listed: whether the lobby lists the table (default: private, reached by code or link).
+            missed_limit: after this many missed deadlines in a row a bot plays an absent
+                player's seat until they come back (0: never; at most 20).
 
         Returns:
             ``{"table": public info, "host_token": ..., "seat": {"name", "token"} or None}``.
 
         Raises:
-            TableError: ``bad_game``, ``bad_option``, ``bad_pace``, ``bad_bots``, ``bad_name`` (400).
+            TableError: ``bad_game``, ``bad_option``, ``bad_pace``, ``bad_bots``, ``bad_name``,
+                ``bad_listed``, ``bad_missed_limit`` (400).
         """
+        if not isinstance(listed, bool):
+            raise TableError("bad_listed", "listed must be true or false", 400)
+        if isinstance(missed_limit, bool) or not isinstance(missed_limit, int) \
+                or not 0 <= missed_limit <= MAX_MISSED_LIMIT:
+            raise TableError("bad_missed_limit", f"missed_limit must be a whole number from 0 (no bot takes "
+                                                 f"a seat) to {MAX_MISSED_LIMIT}", 400)
         try:
             cls = game_class(game)
         except BadSetup as exc:
@@ -253,7 +279,8 @@ class Moderator:
                 break
         row = TableRow(id=secrets.token_hex(8), code=code, game=cls.name, options=resolved, pace=pace,
                        factor=factor, bot_kind=bot_kind, status="lobby", host_token_hash=token_hash(host_token),
-                       created_at=now, seed=str(seed), salt=salt, commitment=commitment(seed, salt))
+                       created_at=now, seed=str(seed), salt=salt, commitment=commitment(seed, salt),
+                       host_seat=host_name, listed=listed, missed_limit=missed_limit)
         await self.store.create_table(row)
         table = await self._load(row)
         seat = None
@@ -288,8 +315,12 @@ class Moderator:
         position = max((s.row.position for s in table.seats), default=-1) + 1
         row = SeatRow(table.id, position, name, token_hash(token) if token else None, bot_kind, self.clock.now())
         await self.store.add_seat(row)
-        table.seats.append(Seat(row))
+        seat = Seat(row)
+        if token is not None:  # "away" if the player does not connect soon
+            seat.away_since = self.clock.now()
+        table.seats.append(seat)
         table.broadcast()
+        table.set_deadline(table.id, table.next_wake())
         return token
 
     async def _lobby(self, code: str) -> LiveTable:
@@ -318,7 +349,7 @@ class Moderator:
     async def add_bots(self, code: str, host_token: str | None, count: Any) -> dict[str, Any]:
         """The host adds ``count`` bot seats before the start."""
         table = await self._lobby(code)
-        self._check_host(table, host_token)
+        self.check_host(table, host_token)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise TableError("bad_bots", "count must be a whole number of seats, 1 or more", 400)
         max_players = game_class(table.row.game).max_players
@@ -336,7 +367,7 @@ class Moderator:
     async def kick(self, code: str, host_token: str | None, name: Any) -> dict[str, Any]:
         """The host removes a player (or bot) before the start; their token stops working."""
         table = await self._lobby(code)
-        self._check_host(table, host_token)
+        self.check_host(table, host_token)
         async with table.lock:
             seat = table.seat(name) if isinstance(name, str) else None  # case-insensitive
             if seat is None:
@@ -357,7 +388,7 @@ class Moderator:
             TableError: ``not_host``, ``already_started``, ``bad_setup`` (player count).
         """
         table = await self._lobby(code)
-        self._check_host(table, host_token)
+        self.check_host(table, host_token)
         async with table.lock:
             if table.row.status != "lobby":
                 raise TableError("already_started", "the game has already started")
@@ -370,12 +401,66 @@ class Moderator:
     async def replace(self, code: str, host_token: str | None, name: Any) -> dict[str, Any]:
         """The host hands an absent player's seat to a bot during the game."""
         table = await self.table(code)
-        self._check_host(table, host_token)
+        self.check_host(table, host_token)
         await table.replace_by_bot(name if isinstance(name, str) else "", table.row.bot_kind)
         return table.public_info()
 
+    async def control(self, table: LiveTable, control: Any, params: Mapping[str, Any]) -> dict[str, Any] | None:
+        """Run one of the host's controls (the caller checked the host) with its ``params``;
+        returns what the host must be given back (a substitute link's claim), else ``None``.
+
+        Raises:
+            TableError: ``bad_control`` (unknown, or fields it does not take), and each
+                control's own errors (see :class:`LiveTable`).
+        """
+        if not isinstance(control, str) or control not in CONTROLS:
+            raise TableError("bad_control", f"unknown control {control!r} (expected {', '.join(CONTROLS)})", 400)
+        takes = CONTROLS[control]
+        extra = sorted(str(k) for k in params if k not in takes)
+        if extra:
+            said = f"takes {', '.join(takes)}" if takes else "takes no fields"
+            raise TableError("bad_control", f"the {control} control {said}, not {', '.join(extra)}", 400)
+        table.seen_host()
+        if control == "pause":
+            await table.pause()
+        elif control == "resume":
+            await table.resume()
+        elif control == "extend":
+            await table.extend(params.get("seconds"))
+        elif control == "skip":
+            await table.skip()
+        elif control == "void":
+            await table.void(params.get("reason"))
+        elif control == "host":
+            await table.pass_host(params.get("name"))
+        elif control == "kick":
+            await table.kick_spectator(params.get("spectator"))
+        elif control == "replace":
+            by = params.get("by", "bot")
+            name = params.get("name")
+            if by == "bot":
+                await table.replace_by_bot(name if isinstance(name, str) else "", table.row.bot_kind)
+            elif by == "substitute":
+                seat, claim = await table.substitute(name)
+                return {"name": seat, "claim": claim,
+                        "link": f"{self.link_base}/?join={table.row.code}&claim={claim}"}
+            else:
+                raise TableError("bad_control", f"replace by \"bot\" or \"substitute\", not {by!r}", 400)
+        return None
+
+    async def claim(self, code: str, claim: Any) -> dict[str, Any]:
+        """Take the seat a substitute link opens: returns ``{"name", "token", "table"}``.
+
+        Raises:
+            TableError: ``no_table``, ``claim_used``, ``bad_claim``, ``game_over``, ``voided``.
+        """
+        table = await self.table(code)
+        name, token = await table.claim(claim)
+        return {"name": name, "token": token, "table": table.public_info()}
+
     async def open_tables(self, cursor: str | None = None, limit: int = PAGE_SIZE) -> tuple[list[dict[str, Any]], str | None]:
-        """One page of the tables waiting for players (not expired), newest first.
+        """One page of the listed tables waiting for players (not expired), newest first (a
+        table is private unless its host chose to list it).
 
         Args:
             cursor: where the page starts: the ``next`` of the previous page (``None``: the first).

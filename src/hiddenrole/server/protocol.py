@@ -12,12 +12,19 @@ connection's message counter (1, 2, 3...). A client too far behind (its queue ov
 its backlog; one that falls behind again before it has taken that snapshot is closed (1013).
 
 Client messages: ``action`` (``{"type": "action", "id": ..., "action": {...}}``), ``post``
-(``{"type": "post", "id": ..., "text": ...}``), ``resync`` (a new snapshot) and ``ping``.
-Each action or post is answered by ``ack`` or by ``error`` with a ``code`` and a
-``message`` naming what was wrong. The rate (per seat and per client address,
-:class:`~.guard.Guard`) and the size of a message are checked before it is parsed; malformed
-JSON, unknown types, messages over 64 KiB and messages over the rate get an error and
-change nothing (a connection refused too often for its rate is closed with 1008).
+(``{"type": "post", "id": ..., "text": ...}``), ``control`` (the host's controls:
+``{"type": "control", "control": "pause", ...}``), ``resync`` (a new snapshot), ``lang`` (a
+new snapshot in another language) and ``ping`` (the heartbeat: answered by ``pong``; the
+snapshot's ``heartbeat`` says how often to send it and how long to wait for the answer
+before the client treats the link as dead). Every event sent carries its ``narration``
+(plain sentences for this viewer in the connection's language) and the state its own
+(``phase``, ``waiting_for``, ``deadline_note``, ``prompt``).
+Each action, post or control is answered by ``ack`` or by ``error`` with a ``code`` and a
+``message`` naming what was wrong. The table's own events (missed deadlines, a pause, a
+substitute...) come as ``notice`` messages (:mod:`.notices`). The rate (per seat and per
+client address, :class:`~.guard.Guard`) and the size of a message are checked before it is
+parsed; malformed JSON, unknown types, messages over 64 KiB and messages over the rate get
+an error and change nothing (a connection refused too often for its rate is closed with 1008).
 
 No message carries anything the player may not know: the state is built from the player's
 observer (``game.observer(player)``: its snapshot, its events, its thread posts), the
@@ -28,7 +35,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import hashlib
 import itertools
 import json
 import logging
@@ -37,9 +43,11 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..engine.narration import DEFAULT_LANGUAGE, LANGUAGES, language_of
 from .guard import Guard
 from .mergepatch import diff
-from .stream import Broadcast, Feed, number_posts
+from .store import token_hash
+from .stream import Broadcast, Feed, log_indices, narrated, number_posts
 
 if TYPE_CHECKING:
     from .moderator import Moderator
@@ -60,23 +68,21 @@ _RESYNC = object()  # in a queue: the snapshot that replaces a dropped backlog
 _EMPTY: list[Any] = []
 # the fields each client message may carry (``id`` is echoed in the answer)
 MESSAGE_FIELDS = {
-    "hello": frozenset({"type", "id", "token", "spectator", "protocol"}),
+    "hello": frozenset({"type", "id", "token", "spectator", "host_token", "protocol", "lang"}),
+    "lang": frozenset({"type", "id", "lang"}),
     "action": frozenset({"type", "id", "action"}),
     "post": frozenset({"type", "id", "text"}),
     "resync": frozenset({"type", "id"}),
     "ping": frozenset({"type", "id"}),
+    "control": frozenset({"type", "id", "control", "seconds", "name", "by", "reason", "spectator"}),
 }
+HEARTBEAT = {"interval": 2, "timeout": 2}  # the client pings every 2 s; nothing heard for 2 s more: the link is dead
 # C0 control characters but tab and newline: PostgreSQL's text refuses NUL, and none belongs in a post
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f]")
 # bidi embeddings, overrides and isolates: they reorder the text around them (Trojan Source);
 # the marks U+200E, U+200F and U+061C, which reorder nothing, stay allowed
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _NUMBERS = itertools.count(1)
-
-
-def token_hash(token: str) -> str:
-    """The stored form of a seat or host token: its SHA-256 hex digest."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def _no_constant(name: str) -> Any:
@@ -180,8 +186,25 @@ class Connection:
         self.behind = False  # the backlog was dropped: a snapshot is on its way, nothing else is queued
         self.closing = False
         self.close_code = 4003
-        self.resyncs = 0  # how many times the backlog was dropped for a snapshot
         self.catch_up: str | None = None  # the snapshot that replaced a dropped backlog, until it is sent
+        self.host = False  # said hello with the host token (a host without a seat, or watching)
+        self.spectator = 0  # a spectator's number at the table (1, 2...), for the host's kick
+        self.resyncs = 0  # how many times the backlog was dropped for a snapshot
+        self.lang = DEFAULT_LANGUAGE  # the language of this connection's narration
+        self.lang_note: str | None = None  # said once, in the next snapshot, when the asked language is unknown
+
+    def set_language(self, tag: Any) -> None:
+        """Use the language of the BCP 47 ``tag`` (``"de-AT"`` -> German); an unknown one gives
+        English and a note in the next snapshot naming the language asked for."""
+        lang = language_of(tag)
+        if lang is None:
+            asked = str(tag)[:30] if isinstance(tag, str) else json.dumps(tag)[:30]
+            self.lang = DEFAULT_LANGUAGE
+            self.lang_note = (f"The language {asked!r} is not available, so English is used instead "
+                              f"(available: {', '.join(LANGUAGES)}).")
+        else:
+            self.lang = lang
+            self.lang_note = None
 
     # ------------------------------------------------------------ the queue
     def drop_queue(self) -> None:
@@ -236,6 +259,12 @@ class Connection:
             message = message[:MAX_ERROR_CHARS - 1] + "…"
         self.send({"type": "error", "id": id, "code": code, "message": message})
 
+    def notice(self, notice: dict[str, Any]) -> None:
+        """Send a table event (:mod:`.notices`, told in the connection's language) to a
+        connection that has had its snapshot."""
+        if self.joined:
+            self.send({"type": "notice", **notice})
+
     def revoke(self, code: str, message: str, close_code: int = 4003) -> None:
         """Tell the client why it loses the connection (its seat, its place...), then close
         it with ``close_code`` (what was still queued for it is dropped)."""
@@ -268,16 +297,25 @@ class Connection:
             feed, fresh = table.attach(self)
             if fresh:  # the feed's first take is everything so far
                 events, thread = feed.take()
+                indices = feed.indices
             else:  # the feed is shared and already past it: the backlog from a fresh observer
                 observer = game.observer(self.player)
                 events = observer.new_events()
+                indices = log_indices(observer, 0, observer.position)
                 thread = number_posts(observer.thread(events), 0)
-            state = feed.state_now(table, shared)
+            events = narrated(events, indices, feed.teller(self.lang), game, table.narration_cache)
+            state = feed.told_state(feed.state_now(table, shared), self.lang, table, shared)
         self.last_state = state
-        message: dict[str, Any] = {"type": "snapshot", "protocol": PROTOCOL,
-                                   "you": {"name": self.player, "spectator": self.player is None},
+        you: dict[str, Any] = {"name": self.player, "spectator": self.player is None}
+        if self.host:
+            you["host"] = True
+        message: dict[str, Any] = {"type": "snapshot", "protocol": PROTOCOL, "you": you,
                                    "table": table.public_info(), "state": state, "events": events,
-                                   "thread": thread}
+                                   "thread": thread, "lang": self.lang, "notices": table.notices_in(self.lang),
+                                   "heartbeat": HEARTBEAT}
+        if self.lang_note is not None:
+            message["lang_note"] = self.lang_note
+            self.lang_note = None
         if game is not None and game.is_over:
             message["reveal"] = table.revealed()
             self.revealed = True
@@ -303,7 +341,8 @@ class Connection:
                     self.snapshot(table)
                     return
             feed.step(table, shared)
-            state, events, thread, bodies = feed.state, feed.events, feed.thread, feed.bodies
+            events, state, bodies = feed.told(self.lang, table, shared)
+            thread = feed.thread
         last = self.last_state
         cached = bodies.get(id(last))
         if cached is not None and cached[0] is last:
@@ -372,7 +411,7 @@ def admit(conn: Connection, table: LiveTable, player: str | None, guard: Guard) 
     """Make room for ``conn`` at ``table`` (the caller holds the table's lock): a seat keeps
     its newest :attr:`~.guard.Limits.connections_per_seat` connections (the oldest is closed,
     1008), and a spectator is refused when the table has
-    :attr:`~.guard.Limits.connections_per_table` connections (a player never is).
+    :attr:`~.guard.Limits.connections_per_table` connections (a player or the host never is).
 
     Raises:
         TableError: ``too_many_connections``, for a spectator at a full table.
@@ -382,7 +421,7 @@ def admit(conn: Connection, table: LiveTable, player: str | None, guard: Guard) 
     limits = guard.limits
     live = [c for c in table.connections if not c.closing]
     if player is None:
-        if len(live) >= limits.connections_per_table:
+        if len(live) >= limits.connections_per_table and not conn.host:
             raise TableError("too_many_connections", f"this table has {limits.connections_per_table} "
                                                      "connections already: try again later")
         return
@@ -512,6 +551,13 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
             raise TableError("bad_message", "ambiguous hello: it has both a seat \"token\" and \"spectator\": true "
                                             "(send the token to play your seat, or only \"spectator\": true to watch)")
         table = await moderator.table(code)
+        host_token = data.get("host_token")
+        if host_token is not None:
+            if data.get("spectator") is not True:
+                raise TableError("bad_message", "\"host_token\" goes with \"spectator\": true (a host who plays "
+                                                "sends only their seat \"token\")")
+            moderator.check_host(table, host_token if isinstance(host_token, str) else None)
+            conn.host = True
         if data.get("spectator") is True:
             player = None
         else:
@@ -519,19 +565,33 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
             if not isinstance(token, str) or not token:
                 raise TableError("bad_token", "hello needs your seat \"token\" (or \"spectator\": true)")
             player = await moderator.player_of(table, token)
+        if "lang" in data:
+            conn.set_language(data["lang"])
         async with table.lock:
             admit(conn, table, player, guard)
             conn.player = player
             conn.table = table
-            table.connect(conn)
+            await table.connect(conn)
         return
     if not conn.joined or conn.table is None:
-        if kind in ("action", "post", "resync", "ping"):
+        if kind in MESSAGE_FIELDS:
             raise TableError("not_authenticated", "send {\"type\": \"hello\", \"token\": ...} first")
         raise TableError("unknown_type", f"unknown message type {_field_name(kind)} (expected hello)")
     table = conn.table
     if kind == "ping":
         conn.send({"type": "pong", "id": id})
+    elif kind == "lang":
+        # switch this connection's language: a fresh snapshot in it
+        conn.set_language(data.get("lang"))
+        async with table.lock:
+            table.flush()
+            conn.snapshot(table)
+    elif kind == "control":
+        if not (conn.host or table.is_host_seat(conn.player)):
+            raise TableError("not_host", "only the host may use the host's controls", 403)
+        params = {k: v for k, v in data.items() if k not in ("type", "id", "control")}
+        out = await moderator.control(table, data.get("control"), params)
+        conn.send({"type": "ack", "id": id, **({"result": out} if out else {})})
     elif kind == "resync":
         async with table.lock:
             table.flush()
@@ -560,4 +620,4 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
         conn.send({"type": "ack", "id": id})
     else:
         raise TableError("unknown_type", f"unknown message type {_field_name(kind)} "
-                                         "(expected action, post, resync or ping)")
+                                         "(expected action, post, control, resync, lang or ping)")

@@ -12,6 +12,7 @@ accepted action.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +27,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from .models import game_log, seats, tables
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/hiddenrole.db"
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat, host or substitute token: its SHA-256 hex digest."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -46,6 +52,9 @@ class TableRow:
     seed: str
     salt: str
     commitment: str
+    host_seat: str | None = None
+    listed: bool = False
+    missed_limit: int = 2
 
 
 @dataclass
@@ -67,8 +76,11 @@ class LogEntry:
     Attributes:
         seq: the entry's position in the game's log (0 is the start).
         kind: ``"start"`` (``data``: players, options, seed), ``"action"`` (``data``: the
-            action, with its player), ``"timeout"`` (``data``: the timer key that expired),
-            or ``"replace"`` (``data``: the seat name and the bot kind that took it).
+            action, with its player), ``"timeout"`` (``data``: the timer key that expired,
+            the players who missed it, ``"skip"`` when the host ended it), or one of the
+            Mod's entries (:data:`~hiddenrole.server.notices.TABLE_KINDS`: ``"replace"``,
+            ``"bot"``, ``"return"``, ``"substitute"``, ``"claim"``, ``"pause"``, ``"resume"``,
+            ``"extend"``, ``"void"``, ``"host"``, ``"kick"``; docs/protocol.md lists their data).
         data: JSON details.
         at: when it was accepted, in seconds since the Unix epoch (UTC).
     """
@@ -259,11 +271,11 @@ class Store:
 
     async def tables_page(self, status: str, *, since: float, before: tuple[float, str] | None,
                           limit: int) -> list[TableRow]:
-        """At most ``limit`` tables of ``status`` created after ``since`` (epoch seconds),
+        """At most ``limit`` listed tables of ``status`` created after ``since`` (epoch seconds),
         newest first (ties by id, descending), starting after ``before`` (the
         ``(created_at, id)`` of the previous page's last table) if given."""
         c = tables.c
-        query = tables.select().where(c.status == status, c.created_at > since)
+        query = tables.select().where(c.status == status, c.created_at > since, c.listed.is_(True))
         if before is not None:
             at, table_id = before
             query = query.where(sa.or_(c.created_at < at, sa.and_(c.created_at == at, c.id < table_id)))

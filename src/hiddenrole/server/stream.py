@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, Observer
+from ..engine.narration import Narrator, narrator
 from .clock import iso
 from .mergepatch import strip_nulls
 
@@ -35,6 +36,50 @@ def number_posts(posts: list[dict[str, Any]], start: int) -> list[dict[str, Any]
     return out
 
 
+class NarrationCache:
+    """The narration of a table's public events, per language, made once for every viewer
+    (a public event is told the same way to everyone); private events are told per viewer.
+    Made anew when the table's game is rebuilt."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.public: dict[tuple[str, int], list[str]] = {}
+
+    def sentences(self, teller: Narrator, game: Game, index: int) -> list[str]:
+        """The sentences telling the event at log position ``index`` to ``teller``'s viewer."""
+        if self.game is not game:
+            self.game = game
+            self.public = {}
+        event = game.log[index]
+        if event.to is not None:
+            return teller.event(event.kind, event.data, event.to)
+        key = (teller.lang, index)
+        out = self.public.get(key)
+        if out is None:
+            out = self.public[key] = teller.event(event.kind, event.data, None)
+        return out
+
+
+def narrated(events: list[dict[str, Any]], indices: list[int], teller: Narrator, game: Game,
+             cache: NarrationCache) -> list[dict[str, Any]]:
+    """``events`` (a viewer's JSON events, at log positions ``indices``) each with its
+    ``narration``: the sentences for ``teller``'s viewer in its language."""
+    out = []
+    for event, index in zip(events, indices):
+        told = dict(event)
+        told["narration"] = cache.sentences(teller, game, index)
+        out.append(told)
+    return out
+
+
+def log_indices(observer: Observer, start: int, end: int) -> list[int]:
+    """The log positions in ``start .. end - 1`` of the events ``observer``'s viewer sees (in
+    order: the positions of the events its :meth:`~Observer.new_events` gave for that span)."""
+    log = observer.game.log
+    sees = observer.sees
+    return [i for i in range(start, end) if sees(log[i])]
+
+
 class Broadcast:
     """The facts of one broadcast that are the same for every viewer, each computed once,
     when first needed: the seat list, the running deadlines and who the game waits for.
@@ -51,7 +96,17 @@ class Broadcast:
         self.seats = [s.to_json() for s in table.seats]
         self._deadlines: dict[str, float] | None = None
         self._to_act: tuple[str, ...] | None = None
-        self.lobby: dict[str, Any] = {"status": self.status, "seats": self.seats}  # the state before a game
+        # the table's part of every state: status, seats, and (when set) the host, the pause,
+        # the spectators' numbers
+        self.table_part: dict[str, Any] = {"status": self.status, "seats": self.seats}
+        if table.host is not None:
+            self.table_part["host"] = table.host
+        if table.paused_at is not None:
+            self.table_part["paused"] = iso(table.paused_at)
+        spectators = table.spectator_numbers()
+        if spectators:
+            self.table_part["spectators"] = spectators
+        self.lobby: dict[str, Any] = self.table_part  # the state before a game
         self.lobby_bodies: dict[int, tuple[dict[str, Any], str | None]] = {}
 
     @property
@@ -97,6 +152,56 @@ class Feed:
         self.state: dict[str, Any] = {}
         # per broadcast: id(the state a connection was last sent) -> (that state, update body or None)
         self.bodies: dict[int, tuple[dict[str, Any], str | None]] = {}
+        self.indices: list[int] = []  # the log positions of :attr:`events`
+        self._seen = 0  # the log position the feed's takes have reached
+        self._tellers: dict[str, Narrator] = {}
+        # per language, for the broadcast :attr:`turn`: (turn, events, state, bodies)
+        self._told: dict[str, tuple[int, list[dict[str, Any]], dict[str, Any], dict[int, Any]]] = {}
+        # lang -> (the parts it was made for, the narration, what it was made from)
+        self._situation: dict[str, tuple[Any, dict[str, Any], Any]] = {}
+
+    def teller(self, lang: str) -> Narrator:
+        """The viewer's narrator in ``lang`` (made once)."""
+        teller = self._tellers.get(lang)
+        if teller is None:
+            teller = self._tellers[lang] = narrator(self.game, self.viewer, lang)
+        return teller
+
+    def situation(self, lang: str, parts: dict[str, Any], shared: Broadcast) -> dict[str, Any]:
+        """The state's ``narration`` in ``lang`` (phase, who must act, the deadline's note, the
+        prompt; no ``null`` member), made once per state of the game."""
+        cached = self._situation.get(lang)
+        if cached is not None and cached[0] is parts:
+            return cached[1]
+        # what the narration reads: a post, or another viewer's step, usually leaves it alone, and
+        # comparing it costs less than telling it again
+        key = (parts["view"], parts["legal_actions"], shared.to_act, "deadline" in parts)
+        if cached is not None and cached[2] == key:
+            told = cached[1]
+        else:
+            told = strip_nulls(self.teller(lang).situation(*key))
+        self._situation[lang] = (parts, told, key)
+        return told
+
+    def told_state(self, state: dict[str, Any], lang: str, table: LiveTable, shared: Broadcast) -> dict[str, Any]:
+        """``state`` (:meth:`state_now`) with its ``narration`` in ``lang``."""
+        out = dict(state)
+        out["narration"] = self.situation(lang, self.parts(table, shared), shared)
+        return out
+
+    def told(self, lang: str, table: LiveTable, shared: Broadcast) -> tuple[
+            list[dict[str, Any]], dict[str, Any], dict[int, Any]]:
+        """This broadcast's events and state in ``lang`` (each event with its ``narration``,
+        the state with its own) and the update bodies already made for them; made lazily,
+        once per broadcast and language, for all of the viewer's connections in that language."""
+        cached = self._told.get(lang)
+        if cached is not None and cached[0] == self.turn:
+            return cached[1], cached[2], cached[3]
+        events = narrated(self.events, self.indices, self.teller(lang), self.game, table.narration_cache)
+        state = self.told_state(self.state, lang, table, shared)
+        bodies: dict[int, Any] = {}
+        self._told[lang] = (self.turn, events, state, bodies)
+        return events, state, bodies
 
     def current(self) -> bool:
         """Whether the feed has looked at every event of its game (so a connection may join
@@ -107,6 +212,9 @@ class Feed:
     def take(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The viewer's events since the last take and the thread posts among them (numbered)."""
         events = self.observer.new_events()
+        end = self.observer.position
+        self.indices = log_indices(self.observer, self._seen, end) if events else []
+        self._seen = end
         posts = self.observer.thread(events) if events else []
         thread = number_posts(posts, self.threads)
         self.threads += len(thread)
@@ -124,20 +232,24 @@ class Feed:
         legal = game.legal_actions(player) if acting else []
         parts: dict[str, Any] = {
             "view": strip_nulls(self.observer.snapshot()),
-            "legal_actions": legal,
+            "legal_actions": [] if table.paused else legal,  # a paused game takes no action
             "can_post": bool(acting and game.can_post(player)),  # type: ignore[arg-type]
             "waiting": bool(acting and player in shared.to_act),
         }
         deadline = iso(table.deadline_for(player, shared.deadlines, may_act=bool(legal)))
         if deadline is not None:
             parts["deadline"] = deadline
+        if table.paused_at is not None:  # the time the viewer's deadline keeps for the resume
+            held = table.deadline_for(player, table.timed_deadlines(), may_act=bool(legal))
+            if held is not None:
+                parts["remaining"] = round(held - table.paused_at, 3)
         self._parts = parts
         self._version = table.version
         return parts
 
     def state_now(self, table: LiveTable, shared: Broadcast) -> dict[str, Any]:
         """The viewer's whole state now (no ``null`` member: see :mod:`.mergepatch`)."""
-        state = {"status": shared.status, "seats": shared.seats}
+        state = dict(shared.table_part)
         state.update(self.parts(table, shared))
         return state
 

@@ -13,17 +13,20 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..bots.base import Bot, Observation, bot_class
+from ..bots.base import Bot, Observation, bot_class, bot_kinds
 from ..engine import Game, IllegalAction, Observer, derive_seed, game_class, name_key, new_game
 from ..engine.observer import copy_json
-from .audit import EXPORT_FORMAT
+from .audit import EXPORT_FORMAT, void_result
 from .clock import Clock, iso
-from .store import LogEntry, SeatRow, Store, TableRow
-from .stream import Broadcast, Feed
+from .notices import is_notice, notice_of, told
+from .store import LogEntry, SeatRow, Store, TableRow, token_hash
+from .stream import Broadcast, Feed, NarrationCache
 
 if TYPE_CHECKING:
     from .protocol import Connection
@@ -34,6 +37,17 @@ MAX_AUTO_TIMEOUTS = 10_000
 # the players' posts of one game, as JSON text (escapes included), at most: a snapshot holds
 # every post twice (event and thread post), so this bounds a snapshot near 1 MiB plus the events
 MAX_THREAD_BYTES = 512 * 1024
+AWAY_AFTER = 20.0  # seconds without a connection before a seat shows "away"
+HOST_AWAY_AFTER = 120.0  # seconds the host may be away during a game before the role passes on
+HOST_RETRY = 5.0  # seconds before asking again who may take over from an absent host
+MAX_EXTEND = 24 * 3600.0  # the most seconds one extension may add or take
+
+
+def best_bot_kind(game: str) -> str:
+    """The best bot the project has for ``game``: a game-specific kind if one is registered, else ``"random"``."""
+    kinds = bot_kinds(game)
+    better = [k for k in kinds if k != "random"]
+    return better[0] if better else "random"
 POST_KEYS = frozenset({"player", "action", "text"})  # a post: {"action": "post", "text": ...}
 
 
@@ -62,10 +76,25 @@ class TableError(Exception):
 
 @dataclass
 class Seat:
-    """A seat at a live table (the stored :class:`SeatRow` plus presence)."""
+    """A seat at a live table (the stored :class:`SeatRow` plus presence).
+
+    Attributes:
+        connections: the player's open connections.
+        away_since: when the last one closed (epoch seconds; ``None`` while connected).
+        away: whether the seat shows "away" (no connection for :data:`AWAY_AFTER` seconds).
+        stand_in: a bot plays the seat because its player missed deadlines; the player
+            takes it back by coming back (their token still works).
+        replaced: the host gave the seat to a bot for good (the token stopped working).
+        substitutes: how many times the host handed the seat to a new person.
+    """
 
     row: SeatRow
     connections: int = 0
+    away_since: float | None = None
+    away: bool = False
+    stand_in: bool = False
+    replaced: bool = False
+    substitutes: int = 0
 
     @property
     def name(self) -> str:
@@ -75,9 +104,24 @@ class Seat:
     def is_bot(self) -> bool:
         return self.row.bot_kind is not None
 
+    @property
+    def presence(self) -> str:
+        """``"present"``, ``"away"``, ``"bot"`` (played by a bot: a bot seat, or a stand-in
+        while its player is absent) or ``"replaced"`` (given to a bot for good by the host)."""
+        if self.replaced and self.is_bot:
+            return "replaced"
+        if self.is_bot:
+            return "bot"
+        return "away" if self.away else "present"
+
     def to_json(self) -> dict[str, Any]:
-        """Public facts about the seat: name, whether a bot plays it, whether it is connected."""
-        return {"name": self.name, "bot": self.is_bot, "connected": self.is_bot or self.connections > 0}
+        """Public facts about the seat: name, whether a bot plays it, whether it is connected,
+        its presence (:attr:`presence`) and how many substitutes took it."""
+        out = {"name": self.name, "bot": self.is_bot, "connected": self.is_bot or self.connections > 0,
+               "presence": self.presence}
+        if self.substitutes:
+            out["substitutes"] = self.substitutes
+        return out
 
 
 class LiveTable:
@@ -107,6 +151,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.feeds: dict[str | None, Feed] = {}  # each connected viewer's feed (None: the spectators)
+        self.narration_cache = NarrationCache()  # the public events' narration, per language
         self.version = 0  # counts the changes of the game's state (log entries, rebuilds)
         self.sent_version = 0  # the version the connections were last sent
         self.turn = 0  # counts the broadcasts
@@ -118,6 +163,24 @@ class LiveTable:
         self.closed = False
         self.max_thread_bytes = MAX_THREAD_BYTES
         self.thread_bytes = 0  # the players' posts of the game so far, as JSON text
+        # the Mod's state, rebuilt from the log with the game
+        self.paused_at: float | None = None  # when the running pause began (epoch seconds)
+        self.void_reason: str | None = None  # why the host voided the game
+        self.host: str | None = row.host_seat  # the seat that holds the host role, if a player holds it
+        self.host_token_live = True  # the host token works until the role passes to a player
+        self.missed: dict[str, int] = {}  # each seat's missed deadlines in a row
+        self.claims: dict[str, str] = {}  # a substitute link's claim hash -> the seat it opens
+        self.used_claims: set[str] = set()
+        self.notices: list[dict[str, Any]] = []  # the table's public events so far
+        self.host_connections = 0  # connections that said hello with the host token
+        self.host_token_seen = False  # whether one ever did (a seatless host who never did keeps the role)
+        self.host_away_since: float | None = clock.now() if row.host_seat is not None else None
+        self.spectators = 0  # the spectators' connections counted so far (each gets a number)
+        self.away_after = AWAY_AFTER
+        self.host_away_after = HOST_AWAY_AFTER
+        for seat in self.seats:
+            if not seat.is_bot:
+                seat.away_since = clock.now()
 
     # ---------------------------------------------------------------- facts
     @property
@@ -138,7 +201,14 @@ class LiveTable:
         return next((s for s in self.seats if name_key(s.name) == key), None)
 
     def deadlines(self) -> dict[str, float]:
-        """The running deadlines by timer key, in epoch seconds (none when untimed or over)."""
+        """The running deadlines by timer key, in epoch seconds (none when untimed, over or paused)."""
+        if self.paused_at is not None:
+            return {}
+        return self.timed_deadlines()
+
+    def timed_deadlines(self) -> dict[str, float]:
+        """The deadlines by timer key as the clock would have them if it ran now (during a
+        pause: where they stood when it began)."""
         if self.game is None or self.game.is_over or self.row.pace == "untimed":
             return {}
         factor = self.row.factor
@@ -149,6 +219,26 @@ class LiveTable:
         """The earliest running deadline (epoch seconds), or ``None``."""
         d = self.deadlines()
         return min(d.values()) if d else None
+
+    def next_wake(self) -> float | None:
+        """When the table must next look at the clock (epoch seconds), or ``None``: the
+        earliest running deadline, a seat turning "away", the host's absence running out."""
+        if self.row.status not in ("running", "lobby"):
+            return None
+        times = [at for at in (self.next_deadline(),) if at is not None]
+        times += [s.away_since + self.away_after for s in self.seats
+                  if s.away_since is not None and not s.away and not s.is_bot]
+        if self.host_away_since is not None and self.row.status == "running":
+            times.append(self.host_away_since + self.host_away_after)
+        return min(times) if times else None
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    def is_host_seat(self, player: str | None) -> bool:
+        """Whether ``player`` (a seat name) holds the host role."""
+        return player is not None and self.host is not None and name_key(player) == name_key(self.host)
 
     def deadline_for(self, player: str | None, deadlines: dict[str, float] | None = None,
                      may_act: bool | None = None) -> float | None:
@@ -192,6 +282,10 @@ class LiveTable:
             "seats": [s.to_json() for s in self.seats],
             "created_at": iso(self.row.created_at),
             "commitment": self.row.commitment if self.row.status in ("running", "over") else None,
+            "host": self.host,
+            "listed": self.row.listed,
+            "missed_limit": self.row.missed_limit,
+            "paused": self.paused,
         }
         if self.row.status == "over":
             info["seed"] = int(self.row.seed)
@@ -219,9 +313,18 @@ class LiveTable:
         self.bot_observers = {}
         self._reveal = None
         self.thread_bytes = 0
+        self.paused_at = None
+        self.void_reason = None
+        self.host = self.row.host_seat
+        self.host_token_live = True
+        self.missed = {}
+        self.claims = {}
+        self.used_claims = set()
+        self.notices = []
         for entry in entries:
             self._replay(entry)
             self.log.append(entry)
+            self._note(entry)
         for s in self.seats:
             if s.is_bot:
                 self._make_bot(s)
@@ -242,15 +345,76 @@ class LiveTable:
             assert self.game is not None
             self.game.apply(data["action"])
             self.thread_bytes += post_size(data["action"])
+            player = data["action"].get("player")
+            if player in self.missed and data["action"].get("action") != "post":
+                self.missed[player] = 0
         elif entry.kind == "timeout":
             assert self.game is not None
             self.game.timeout()
-        elif entry.kind == "replace":
-            seat = self.seat(data["name"])
-            if seat is not None:
-                seat.row.bot_kind = data["bot_kind"]
-                seat.row.token_hash = None
+            for name in data.get("missed", ()):
+                self.missed[name] = self.missed.get(name, 0) + 1
+        else:
+            self._replay_table(entry)
         self._update_timers(entry.at)
+
+    def _replay_table(self, entry: LogEntry) -> None:
+        """Apply one of the Mod's entries (the caller stores it; the seat rows are stored with it)."""
+        data, at = entry.data, entry.at
+        seat = self.seat(data["name"]) if isinstance(data.get("name"), str) else None
+        kind = entry.kind
+        if kind == "replace" and seat is not None:
+            seat.row.bot_kind = data["bot_kind"]
+            seat.row.token_hash = None
+            seat.replaced, seat.stand_in = True, False
+        elif kind == "bot" and seat is not None:
+            seat.row.bot_kind = data["bot_kind"]
+            seat.stand_in = True
+        elif kind == "return" and seat is not None:
+            seat.row.bot_kind = None
+            seat.stand_in = False
+            self.missed[seat.name] = 0
+        elif kind == "substitute" and seat is not None:
+            seat.row.token_hash = None
+            self.claims[data["claim"]] = seat.name
+        elif kind == "claim" and seat is not None:
+            claim = data["claim"]
+            self.claims.pop(claim, None)
+            self.used_claims.add(claim)
+            seat.row.bot_kind = None  # the seat's new token hash is in its stored row
+            seat.stand_in = seat.replaced = False
+            seat.substitutes += 1
+            self.missed[seat.name] = 0
+        elif kind == "pause":
+            self.paused_at = at
+        elif kind == "resume":
+            began = self.paused_at if self.paused_at is not None else at
+            # each running timer gets back the time the pause took from it (one that
+            # appeared during the pause starts now)
+            self.timer_starts = {k: (start + at - began if start <= began else at)
+                                 for k, start in self.timer_starts.items()}
+            self.paused_at = None
+        elif kind == "extend":
+            self.timer_starts = {k: start + data["seconds"] for k, start in self.timer_starts.items()}
+        elif kind == "void":
+            assert self.game is not None
+            self.game.finish(void_result(self.game.players, data["reason"]))
+            self.void_reason = data["reason"]
+            self.paused_at = None
+        elif kind == "host":
+            self.host = data["name"]
+            self.host_token_live = False
+
+    def notices_in(self, lang: str) -> list[dict[str, Any]]:
+        """The table's notices so far, each with its sentence in ``lang``."""
+        return [told(n, lang) for n in self.notices]
+
+    def _note(self, entry: LogEntry) -> dict[str, Any] | None:
+        """Record the notice of a table event (returns it), or ``None`` for a game entry."""
+        if not is_notice(entry.kind, entry.data):
+            return None
+        notice = notice_of(len(self.notices), entry.kind, entry.data, entry.at)
+        self.notices.append(notice)
+        return notice
 
     def _make_bot(self, seat: Seat) -> None:
         cls = bot_class(seat.row.bot_kind or "random", self.row.game)
@@ -274,7 +438,20 @@ class LiveTable:
         self.version += 1
         if status:
             self.row.status = status
+        if kind == "action":
+            player = data["action"].get("player")
+            if player in self.missed and data["action"].get("action") != "post":
+                self.missed[player] = 0
+        elif kind == "timeout":
+            for name in data.get("missed", ()):
+                self.missed[name] = self.missed.get(name, 0) + 1
+        elif kind != "start":
+            self._replay_table(entry)
         self._update_timers(at)
+        notice = self._note(entry)
+        if notice is not None:
+            for conn in list(self.connections):
+                conn.notice(told(notice, conn.lang))
 
     async def start(self, seed: int, options: Mapping[str, Any]) -> None:
         """Start the game with the seated players (the caller holds the lock).
@@ -295,6 +472,7 @@ class LiveTable:
         for s in self.seats:
             if s.is_bot:
                 self._make_bot(s)
+        self.seen_host()
         await self._changed()
 
     def _check_running(self) -> Game:
@@ -321,11 +499,15 @@ class LiveTable:
             seat = self.seat(player)
             if seat is None:
                 raise TableError("unknown_player", f"{player!r} has no seat at this table")
-            if seat.is_bot:
+            if seat.is_bot and not seat.stand_in:
                 raise TableError("seat_replaced", f"{player}'s seat is now played by a bot")
+            if self.paused and (not isinstance(action, Mapping) or action.get("action") != "post"):
+                raise TableError("paused", "the game is paused: only posts are taken until the host resumes it")
             before = len(self.log)
             try:
                 await self._fire_due()
+                if seat.stand_in:  # the player is back: the seat is theirs from this decision on
+                    await self._take_back(seat)
                 if game.is_over:
                     raise TableError("game_over", "the game ended before this action arrived")
                 await self._apply_action(player, action)
@@ -387,11 +569,18 @@ class LiveTable:
         return frozenset(keys | POST_KEYS) if keys else None
 
     async def _fire_due(self) -> None:
-        """Pass every deadline that is due (the caller holds the lock)."""
+        """Pass every deadline that is due (the caller holds the lock); nothing while paused.
+
+        A player the game still waited for when a phase's deadline passed missed it
+        (``"missed"`` in the timeout's entry; a private step's deadline, whose key has a
+        ``"/"``, is not counted, so nobody learns who had one). After the table's
+        ``missed_limit`` missed deadlines in a row (0: never), a bot of the game's best kind
+        plays the seat until its player comes back.
+        """
         now = self.clock.now()
         for _ in range(MAX_AUTO_TIMEOUTS):
             game = self.game
-            if game is None or game.is_over:
+            if game is None or game.is_over or self.paused:
                 return
             d = self.deadlines()
             due = [k for k, at in d.items() if at <= now]
@@ -399,21 +588,104 @@ class LiveTable:
             if not due and not stuck:
                 return
             key = min(due, key=d.__getitem__) if due else None
+            missed = []
+            if key is not None and "/" not in key:
+                missed = [p for p in game.to_act() if (s := self.seat(p)) is not None and not s.is_bot]
             game.timeout()
-            await self._append("timeout", {"key": key}, now)
+            data: dict[str, Any] = {"key": key}
+            if missed:
+                data["missed"] = missed
+            await self._append("timeout", data, now)
+            await self._stand_in_bots(missed, now)
         raise RuntimeError(f"table {self.id}: the game does not move on after {MAX_AUTO_TIMEOUTS} timeouts")
 
+    async def _stand_in_bots(self, names: list[str], now: float) -> None:
+        limit = self.row.missed_limit
+        if limit <= 0 or self.game is None or self.game.is_over:
+            return
+        for name in names:
+            seat = self.seat(name)
+            if seat is None or seat.is_bot or self.missed.get(name, 0) < limit:
+                continue
+            kind = best_bot_kind(self.row.game)
+            row = SeatRow(**{**seat.row.__dict__, "bot_kind": kind})
+            await self._append("bot", {"name": seat.name, "bot_kind": kind, "missed": self.missed[name]}, now,
+                               seat=row)
+            seat.row = row
+            self._make_bot(seat)
+
+    async def _take_back(self, seat: Seat) -> None:
+        """The player of a seat a stand-in bot plays is back (the caller holds the lock)."""
+        row = SeatRow(**{**seat.row.__dict__, "bot_kind": None})
+        await self._append("return", {"name": seat.name}, self.clock.now(), seat=row)
+        seat.row = row
+        self.bots.pop(seat.name, None)
+        self.bot_observers.pop(seat.name, None)
+
     async def on_deadline(self, now: float) -> None:
-        """The scheduler's call: pass the deadline if it is still due (stale ones do nothing)."""
+        """The scheduler's call: pass the deadline if it is still due (stale ones do nothing),
+        mark seats away, pass the host role on if the host is away too long."""
         async with self.lock:
+            if self.row.status == "lobby" and self._mark_away(self.clock.now()):
+                self.broadcast()
             if self.row.status != "running":
+                self.set_deadline(self.id, self.next_wake())
                 return
+            now = self.clock.now()
             before = len(self.log)
             await self._fire_due()
+            shown = self._mark_away(now)
+            await self._host_away(now)
             if len(self.log) != before:
                 await self._changed()
             else:
-                self.set_deadline(self.id, self.next_deadline())
+                if shown:
+                    self.broadcast()
+                self.set_deadline(self.id, self.next_wake())
+
+    def _mark_away(self, now: float) -> bool:
+        """Mark "away" the seats without a connection for :attr:`away_after` seconds; whether any changed."""
+        changed = False
+        for seat in self.seats:
+            if (seat.away_since is not None and not seat.away and not seat.is_bot
+                    and now - seat.away_since >= self.away_after):
+                seat.away = True
+                changed = True
+        return changed
+
+    def host_present(self) -> bool:
+        """Whether the host has a connection open (their seat's, or one that said hello with the host token)."""
+        if self.host is not None:
+            seat = self.seat(self.host)
+            if seat is not None and seat.connections > 0:
+                return True
+        return self.host_token_live and self.host_connections > 0
+
+    def seen_host(self) -> None:
+        """The host was just heard from (a connection, a request): their absence starts again.
+        A host without a seat who never connected with the host token is not watched (a
+        client that cannot say it is the host would lose the role)."""
+        watched = self.host is not None or self.host_token_seen
+        self.host_away_since = None if self.host_present() or not watched else self.clock.now()
+
+    async def _host_away(self, now: float) -> bool:
+        """Pass the host role to the next present player (in seat order after the host) when
+        the host has been away :attr:`host_away_after` seconds during the game."""
+        if self.host_away_since is None or now - self.host_away_since < self.host_away_after:
+            return False
+        if self.row.status != "running":
+            return False
+        start = 0
+        if self.host is not None and (seat := self.seat(self.host)) is not None:
+            start = self.seats.index(seat) + 1
+        order = self.seats[start:] + self.seats[:start]
+        heir = next((s for s in order if not s.is_bot and s.connections > 0 and not self.is_host_seat(s.name)), None)
+        if heir is None:  # nobody present to take it: the host keeps it, and it is asked again soon
+            self.host_away_since = now - self.host_away_after + HOST_RETRY
+            return False
+        await self._append("host", {"name": heir.name, "reason": "away"}, now)
+        self.host_away_since = None
+        return True
 
     async def replace_by_bot(self, name: str, bot_kind: str) -> None:
         """Hand ``name``'s seat to a bot of ``bot_kind`` during the game (the player's token stops working).
@@ -440,36 +712,243 @@ class LiveTable:
                     conn.revoke("seat_replaced", f"{name}'s seat is now played by a bot")
             await self._changed()
 
+    # ------------------------------------------------------- the Mod's controls
+    def _check_game(self) -> Game:
+        """The running game, or the error a control on a table without one gets."""
+        if self.void_reason is not None:
+            raise TableError("voided", "the game was already voided")
+        return self._check_running()
+
+    async def pause(self) -> None:
+        """Stop every clock (the host's control); actions wait, posts go on.
+
+        Raises:
+            TableError: ``not_started``, ``game_over``, ``voided``, ``already_paused``.
+        """
+        async with self.lock:
+            self._check_game()
+            if self.paused:
+                raise TableError("already_paused", "the game is already paused")
+            await self._append("pause", {}, self.clock.now())
+            await self._changed()
+
+    async def resume(self) -> None:
+        """Run the clocks again: each deadline gets back the time the pause took.
+
+        Raises:
+            TableError: ``not_started``, ``game_over``, ``voided``, ``not_paused``.
+        """
+        async with self.lock:
+            self._check_game()
+            if self.paused_at is None:
+                raise TableError("not_paused", "the game is not paused")
+            now = self.clock.now()
+            await self._append("resume", {"paused": round(now - self.paused_at, 3)}, now)
+            await self._changed()
+
+    async def extend(self, seconds: Any) -> None:
+        """Move every running deadline of the phase by ``seconds`` (seconds of real time;
+        negative shortens; a shortened deadline must stay in the future: use skip to end it).
+
+        Raises:
+            TableError: ``bad_seconds``, ``no_deadline`` (untimed, or no timer runs),
+                ``not_started``, ``game_over``, ``voided``.
+        """
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+                or seconds == 0 or abs(seconds) > MAX_EXTEND:
+            raise TableError("bad_seconds", f"seconds must be a number other than 0, at most {MAX_EXTEND:g} "
+                                            "either way (negative shortens the deadline)", 400)
+        async with self.lock:
+            self._check_game()
+            deadlines = self.timed_deadlines()
+            if not deadlines:
+                raise TableError("no_deadline", "no deadline is running (an untimed table, or a phase without one)")
+            now = self.clock.now()
+            left = min(deadlines.values()) - (self.paused_at if self.paused_at is not None else now)
+            if seconds < 0 and left + seconds <= 0:
+                raise TableError("bad_seconds", f"the current deadline has {left:g} seconds left: shorten it by "
+                                                "less, or skip it to end it now", 400)
+            await self._append("extend", {"seconds": seconds}, now)
+            await self._changed()
+
+    async def skip(self) -> None:
+        """End the current step now: the engine's ``timeout()`` gives the missing choices the
+        rules' defaults (logged as a timeout with ``"skip": true``; nobody missed it).
+
+        Raises:
+            TableError: ``paused`` (resume first), ``not_started``, ``game_over``, ``voided``.
+        """
+        async with self.lock:
+            game = self._check_game()
+            if self.paused:
+                raise TableError("paused", "the game is paused: resume it before skipping a deadline")
+            now = self.clock.now()
+            deadlines = self.deadlines()
+            key = min(deadlines, key=deadlines.__getitem__) if deadlines else None
+            game.timeout()
+            await self._append("timeout", {"key": key, "skip": True}, now)
+            await self._changed()
+
+    async def void(self, reason: Any) -> None:
+        """End the game without a winner (every player's outcome a draw), for ``reason``.
+
+        Raises:
+            TableError: ``bad_reason`` (empty, over 200 characters, control characters),
+                ``voided`` (already), ``game_over``, ``not_started``.
+        """
+        if not isinstance(reason, str) or not reason.strip():
+            raise TableError("bad_reason", "voiding needs a reason (a non-empty text)", 400)
+        reason = " ".join(reason.split())
+        if len(reason) > 200:
+            raise TableError("bad_reason", "a reason has at most 200 characters", 400)
+        async with self.lock:
+            self._check_game()
+            await self._append("void", {"reason": reason}, self.clock.now(), status="over")
+            await self._changed()
+
+    async def pass_host(self, name: Any) -> None:
+        """Give the host role to the player of seat ``name`` (the old host's token or seat
+        loses it).
+
+        Raises:
+            TableError: ``unknown_player``, ``bad_host`` (a bot's seat, or already the host),
+                ``not_started``, ``game_over``, ``voided``.
+        """
+        async with self.lock:
+            self._check_game()
+            seat = self.seat(name) if isinstance(name, str) else None
+            if seat is None:
+                raise TableError("unknown_player", f"no seat named {name!r}", 404)
+            if seat.is_bot:
+                raise TableError("bad_host", f"{seat.name}'s seat is played by a bot: a bot cannot be the host")
+            if self.is_host_seat(seat.name):
+                raise TableError("bad_host", f"{seat.name} is already the host")
+            await self._append("host", {"name": seat.name, "reason": "passed"}, self.clock.now())
+            self.seen_host()
+            await self._changed()
+
+    async def substitute(self, name: Any) -> tuple[str, str]:
+        """Hand seat ``name`` to a new person: the seat's token stops working at once and a
+        one-time claim (the substitute link's secret) is made. Returns ``(seat name, claim)``.
+
+        Raises:
+            TableError: ``unknown_player``, ``not_started``, ``game_over``, ``voided``.
+        """
+        async with self.lock:
+            self._check_game()
+            seat = self.seat(name) if isinstance(name, str) else None
+            if seat is None:
+                raise TableError("unknown_player", f"no seat named {name!r}", 404)
+            claim = secrets.token_urlsafe(24)
+            row = SeatRow(**{**seat.row.__dict__, "token_hash": None})
+            now = self.clock.now()
+            await self._append("substitute", {"name": seat.name, "claim": token_hash(claim)}, now, seat=row)
+            seat.row = row
+            for conn in list(self.connections):
+                if conn.player == seat.name:
+                    conn.revoke("substituted", f"the host handed {seat.name}'s seat to another player")
+            await self._changed()
+            return seat.name, claim
+
+    async def claim(self, claim: Any) -> tuple[str, str]:
+        """Take the seat a substitute link opens; returns ``(seat name, the new seat token)``.
+
+        Raises:
+            TableError: ``claim_used`` (the link was used already), ``bad_claim`` (unknown),
+                ``game_over``, ``voided``.
+        """
+        digest = token_hash(claim) if isinstance(claim, str) else ""
+        async with self.lock:
+            if digest in self.used_claims:
+                raise TableError("claim_used", "this substitute link was already used: ask the host for a new one")
+            name = self.claims.get(digest)
+            if name is None:
+                raise TableError("bad_claim", "unknown substitute link", 403)
+            self._check_game()
+            seat = self.seat(name)
+            assert seat is not None
+            token = secrets.token_urlsafe(24)
+            row = SeatRow(**{**seat.row.__dict__, "token_hash": token_hash(token), "bot_kind": None})
+            await self._append("claim", {"name": seat.name, "claim": digest}, self.clock.now(), seat=row)
+            seat.row = row
+            self.bots.pop(seat.name, None)
+            self.bot_observers.pop(seat.name, None)
+            await self._changed()
+            return seat.name, token
+
+    async def kick_spectator(self, number: Any) -> None:
+        """Close spectator ``number``'s connection (the numbers the state's ``spectators`` lists).
+
+        Raises:
+            TableError: ``unknown_spectator``.
+        """
+        async with self.lock:
+            conn = next((c for c in self.connections if c.player is None and not c.host and not c.closing
+                         and isinstance(number, int) and c.spectator == number), None)
+            if conn is None:
+                raise TableError("unknown_spectator", f"no spectator number {number!r} is watching", 404)
+            if self.row.status == "running":
+                await self._append("kick", {"spectator": number}, self.clock.now())
+            conn.revoke("kicked", "the host sent you away from this table")
+            self.connections.discard(conn)
+            self.broadcast()
+
+    def spectator_numbers(self) -> list[int]:
+        """The numbers of the spectators watching now."""
+        return sorted(c.spectator for c in self.connections
+                      if c.player is None and not c.host and not c.closing and c.spectator)
+
     # ------------------------------------------------------------ presence
-    def connect(self, conn: Connection) -> None:
+    async def connect(self, conn: Connection) -> None:
         """Attach a connection that said hello (the caller holds the lock): send its snapshot;
-        a seat that was away is back."""
+        a seat that was away is back; a seat a stand-in bot plays is its player's again."""
         self.flush()
         seat = self.seat(conn.player) if conn.player is not None else None
+        if seat is not None and seat.stand_in and self.row.status == "running":
+            await self._take_back(seat)
+            await self._changed()
         if seat is not None:
             seat.connections += 1
+            seat.away_since = None
+            seat.away = False
+        elif conn.host:
+            self.host_connections += 1
+            self.host_token_seen = True
+        else:
+            self.spectators += 1
+            conn.spectator = self.spectators
+        self.seen_host()
         self.connections.add(conn)
         conn.joined = True
         conn.snapshot(self)
-        if seat is not None and seat.connections == 1:
-            self.broadcast()
+        if seat is None and not conn.host or seat is not None and seat.connections == 1:
+            self.broadcast()  # a seat is back, or a spectator's number joins the list
+        self.set_deadline(self.id, self.next_wake())
 
     def disconnect(self, conn: Connection) -> None:
-        """Detach a closed connection; the player is marked away (not gone) when it was their
-        last (told to the others under the lock, after any change in progress)."""
+        """Detach a closed connection; when it was the player's last, the seat shows "away"
+        after :attr:`away_after` seconds (told to the others under the lock, after any change
+        in progress)."""
+        if conn not in self.connections:
+            return
         self.connections.discard(conn)
         self.detach(conn)
         seat = self.seat(conn.player) if conn.player is not None else None
         if seat is not None and seat.connections > 0:
             seat.connections -= 1
             if seat.connections == 0:
-                task = asyncio.get_running_loop().create_task(self._presence_changed())
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+                seat.away_since = self.clock.now()
+        elif conn.host and self.host_connections > 0:
+            self.host_connections -= 1
+        self.seen_host()
+        task = asyncio.get_running_loop().create_task(self._presence_changed())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _presence_changed(self) -> None:
         async with self.lock:
             self.broadcast()
+            self.set_deadline(self.id, self.next_wake())
 
     # ---------------------------------------------------------------- feeds
     def attach(self, conn: Connection) -> tuple[Feed, bool]:
@@ -507,7 +986,7 @@ class LiveTable:
         """Pass deadlines that nothing waits for, tell the connections, set the next deadline, wake the bots."""
         await self._fire_due()
         self.broadcast()
-        self.set_deadline(self.id, self.next_deadline())
+        self.set_deadline(self.id, self.next_wake())
         self.poke_bots()
 
     def broadcast(self) -> None:
@@ -550,7 +1029,7 @@ class LiveTable:
 
     def _bot_waiting(self) -> str | None:
         game = self.game
-        if game is None or game.is_over or self.row.status != "running" or not self.bots:
+        if game is None or game.is_over or self.row.status != "running" or not self.bots or self.paused:
             return None
         return next((p for p in game.to_act() if p in self.bots), None)
 
@@ -644,7 +1123,8 @@ class LiveTable:
         total = len(self.log) - 1
         if not 0 <= step <= total:
             raise TableError("bad_step", f"step must be between 0 and {total}", 400)
-        shadow = LiveTable(self.row, [s.row for s in self.seats], self.store, self.clock, lambda *_: None)
+        shadow = LiveTable(self.row, [SeatRow(**s.row.__dict__) for s in self.seats], self.store, self.clock,
+                           lambda *_: None)
         for entry in self.log[: step + 1]:
             shadow._replay(entry)
         g = shadow.game

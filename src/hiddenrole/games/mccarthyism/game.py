@@ -29,7 +29,7 @@ from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, R
 from . import cards as C
 from . import draws, effects
 from .options import OPTIONS
-from .roles import AMERICAN, COMMIE, ROLE_CARDS, allegiance, default_commie_count, side_of_allegiance
+from .roles import AMERICAN, COMMIE, ROLE_CARDS, allegiance, default_commie_count, pool_cards, side_of_allegiance
 from .rules import blacklisting_passes, ending_passes, protection_turns, snitch_pairs, winners
 from .seating import known, seating
 
@@ -40,6 +40,10 @@ REVEAL = "reveal"
 FORCED_PLAY = "forced_play"
 CARD_TARGET = "card_target"
 OVER = "over"
+
+# the deals (option "deal")
+POOL = "pool"
+FIXED = "fixed"
 
 # vote motions
 BLACKLIST = "blacklist"
@@ -73,7 +77,8 @@ class McCarthyism(Game):
         players: the names in seat order; the snitch token moves from seat ``i`` to ``i + 1``.
         options: see :mod:`hiddenrole.games.mccarthyism.options`.
         seed: seeds every chance outcome not fixed.
-        chance: fixed outcomes: ``"roles"`` ({name: "commie"|"american"}), ``"first_snitch"``
+        chance: fixed outcomes: ``"roles"`` ({name: "commie"|"american"}: with ``deal=pool`` any deal
+            the pool allows, 0 Commies included; with ``deal=fixed`` exactly ``commie_count``), ``"first_snitch"``
             (a name), ``"deck"`` (the 48 card names, top first), ``"reshuffles"`` (a list, one
             new deck order per reshuffle, each a permutation of the discards, top first) and
             ``"timeouts"`` (a list, one per random timeout default: a card name, a target name,
@@ -81,7 +86,8 @@ class McCarthyism(Game):
 
     Raises:
         BadSetup: fewer than 3 or more than 20 players, bad names, or a bad fixed outcome.
-        BadOption: an unknown option or a bad value (``commie_count`` must leave an American).
+        BadOption: an unknown option or a bad value (``commie_count`` must leave an American, and
+            applies only to ``deal=fixed``).
     """
 
     name = "mccarthyism"
@@ -103,6 +109,7 @@ class McCarthyism(Game):
         "game_over",
     })
     OBSERVER = "hiddenrole.games.mccarthyism.views:McCarthyismObserver"
+    NARRATOR = "hiddenrole.games.mccarthyism.narration:McCarthyismNarrator"
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -123,11 +130,16 @@ class McCarthyism(Game):
         n = self._n = len(players)
         opts = self.options
         commies = opts["commie_count"]
-        if commies is None:
+        self._deal = deal = opts["deal"]
+        self._pool = pool_cards(n)
+        if deal == POOL:
+            if commies is not None:
+                raise BadOption("commie_count", commies, "applies only to deal=fixed")
+        elif commies is None:
             commies = default_commie_count(n)
         elif commies >= n:
             raise BadOption("commie_count", commies, f"must be below the player count ({n})")
-        self._commie_count = commies
+        self._commie_count: int | None = commies  # None with the pool deal: secret
         protect = opts["whitelist_protection_turns"]
         self._protection = protection_turns(n) if protect is None else protect
         self._turns_per_player = opts["turns_per_player"]
@@ -178,10 +190,14 @@ class McCarthyism(Game):
         self._result: Result | None = None
 
         log = self.log
-        log.append(Event(0, "setup", {
-            "players": list(players), "commies": commies, "americans": n - commies, "first_snitch": first,
-            "deck": C.DECK_SIZE, "whitelist_protection_turns": self._protection,
-            "turns_per_player": self._turns_per_player}))
+        setup: dict[str, Any] = {"players": list(players), "deal": deal}
+        if commies is None:  # the pool deal: only the pool is public
+            setup["commie_cards"], setup["american_cards"] = self._pool
+        else:
+            setup["commies"], setup["americans"] = commies, n - commies
+        setup.update({"first_snitch": first, "deck": C.DECK_SIZE, "whitelist_protection_turns": self._protection,
+                      "turns_per_player": self._turns_per_player})
+        log.append(Event(0, "setup", setup))
         log.append(Event(1, "deck", {"cards": list(order)}, _MOD))
         only = self._only
         for p in players:
@@ -192,7 +208,15 @@ class McCarthyism(Game):
         self._next_turn()
 
     def _draw_roles(self, rng: Rng) -> dict[str, str]:
-        commies = set(draws.sample(rng, self._n, self._commie_count))
+        """The deal. Pool: seat ``i`` gets the ``i``-th card of a uniform sample of n of the pool's
+        2n cards (Commie cards first in the pool); fixed: ``commie_count`` seats drawn uniformly."""
+        n = self._n
+        count = self._commie_count
+        if count is None:
+            commie_cards = self._pool[0]
+            cards = draws.sample(rng, 2 * n, n)
+            return {p: (COMMIE if cards[i] < commie_cards else AMERICAN) for i, p in enumerate(self.players)}
+        commies = set(draws.sample(rng, n, count))
         return {p: (COMMIE if i in commies else AMERICAN) for i, p in enumerate(self.players)}
 
     def _check_roles(self, value: Any) -> dict[str, str]:
@@ -206,7 +230,15 @@ class McCarthyism(Game):
         if bad:
             raise BadSetup(f"chance 'roles': {bad} must be 'commie' or 'american'")
         commies = sum(1 for r in value.values() if r == COMMIE)
-        if commies != self._commie_count:
+        if self._commie_count is None:
+            commie_cards, american_cards = self._pool
+            if commies > commie_cards:
+                raise BadSetup(f"chance 'roles' deals {commies} Commies; the pool holds only {commie_cards} "
+                               f"Commie cards")
+            if self._n - commies > american_cards:
+                raise BadSetup(f"chance 'roles' deals {self._n - commies} Americans; the pool holds only "
+                               f"{american_cards} American cards")
+        elif commies != self._commie_count:
             raise BadSetup(f"chance 'roles' deals {commies} Commies; this table has {self._commie_count}")
         return dict(value)
 

@@ -1,8 +1,10 @@
 """Role cards and allegiance.
 
 Rulebook, *Setup*: "For n<21 players: take 2/3 n rounded down commie cards and 4/3 n rounded
-up American cards and distribute 1 to each player." Those fractions add up to 2n cards, so
-the engine's ruling is ``floor(n/3)`` Commies and the rest Americans (option ``commie_count``).
+up American cards and distribute 1 to each player." Those fractions add up to 2n cards, of
+which n are dealt (option ``deal=pool``, the default: :func:`pool_cards`), so the number of
+Commies is itself random and secret; option ``deal=fixed`` deals exactly ``floor(n/3)``
+Commies (option ``commie_count``) and the rest Americans.
 
 Ruling 1: a player's *allegiance* is their role card, flipped while they hold the double agent
 token, and flipped again while "Commies take over" is in force.
@@ -21,12 +23,19 @@ AMERICANS = "americans"
 _FLIP = {COMMIE: AMERICAN, AMERICAN: COMMIE}
 
 
-def default_commie_count(players: int) -> int:
-    """The number of Commie role cards for ``players`` players (count): ``floor(players / 3)``.
+def pool_cards(players: int) -> tuple[int, int]:
+    """The pool the role cards are dealt from (``deal=pool``), for ``players`` players (count):
+    ``(commie cards, american cards)`` = ``(floor(2n/3), ceil(4n/3))``, 2n cards in all.
 
-    Implements the ruling on "take 2/3 n rounded down commie cards and 4/3 n rounded up
-    American cards" (which would deal 2n cards): one third of the table, rounded down.
+    "take 2/3 n rounded down commie cards and 4/3 n rounded up American cards and distribute
+    1 to each player". ``floor(2n/3) < n`` for every n >= 1, so no pool deal is all Commies.
     """
+    return 2 * players // 3, -(-4 * players // 3)
+
+
+def default_commie_count(players: int) -> int:
+    """The number of Commie role cards of the fixed deal (``deal=fixed``) for ``players``
+    players (count): ``floor(players / 3)``, the mean of the pool deal rounded down."""
     return players // 3
 
 

@@ -60,22 +60,30 @@ def snitch_pairs(eligible: Sequence[str], commie_snitch: bool, allegiance: Mappi
     return list(combinations(eligible, 2))
 
 
-def winners(allegiance: Mapping[str, str], blacklisted: Iterable[str]) -> tuple[str, dict[str, str]]:
+def winners(allegiance: Mapping[str, str], blacklisted: Iterable[str]) -> tuple[str | None, dict[str, str]]:
     """The winning side and each player's outcome at the end (rulebook, *Endgame rules*).
 
     "If even a single commie is not blacklisted at the end, then all the commies win and all
     the Americans lose. If all commies are blacklisted, then the remaining non-blacklisted
     players win. Blacklisted Americans still lose."
 
+    Rulings (docs/rules/mccarthyism.md, *Endgame rules*): with no Commie at the end (a pool
+    deal of 0 Commie cards) "all commies are blacklisted" holds, so the non-blacklisted
+    players win; with every player blacklisted there is no remaining non-blacklisted player
+    and no free Commie, so nobody wins: the winner is ``None`` and every outcome a loss.
+
     Args:
         allegiance: player -> ``"commie"`` / ``"american"`` at the end (ruling 1).
         blacklisted: the blacklisted players (escaped ones included; whitelisted ones not).
 
     Returns:
-        ``(winner, outcomes)``: ``"commies"`` or ``"americans"``, and player -> ``"win"``/``"loss"``.
+        ``(winner, outcomes)``: ``"commies"``, ``"americans"`` or ``None`` (nobody wins), and
+        player -> ``"win"``/``"loss"``.
     """
     out = set(blacklisted)
     commies_free = any(role == COMMIE and p not in out for p, role in allegiance.items())
     if commies_free:
         return COMMIES, {p: ("win" if role == COMMIE else "loss") for p, role in allegiance.items()}
+    if all(p in out for p in allegiance):  # every player blacklisted: nobody remains to win
+        return None, dict.fromkeys(allegiance, "loss")
     return AMERICANS, {p: ("loss" if p in out else "win") for p in allegiance}

@@ -89,6 +89,7 @@ class SecretHitler(Game):
     })
     #: The observer that builds every view (:class:`.views.SecretHitlerObserver`).
     OBSERVER = "hiddenrole.games.secret_hitler.views:SecretHitlerObserver"
+    NARRATOR = "hiddenrole.games.secret_hitler.narration:SecretHitlerNarrator"
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
@@ -135,6 +136,8 @@ class SecretHitler(Game):
         self.chancellor: str | None = None
         self.limit_president: str | None = None  # the term limits of the next nomination
         self.limit_chancellor: str | None = None
+        # turbo: the term limits a top-deck lifted for the next nomination only (ruling 11)
+        self.chaos_exempt = False
         self.nominees: list[str] = []
         self.veto_refused = False
         self.power: str | None = None
@@ -449,6 +452,7 @@ class SecretHitler(Game):
             return
         self.president, self.chancellor = pc, cc
         self.limit_president, self.limit_chancellor = pc, cc
+        self.chaos_exempt = False
         if self.fascist_policies >= R.HITLER_ZONE and self.roles[cc] == R.HITLER:
             self._end("fascists", "hitler_elected")
             return
@@ -457,6 +461,15 @@ class SecretHitler(Game):
         self._draw_three(pc)
 
     def _failed_election(self) -> None:
+        """A ticket voted down (or no Chancellor Candidate named): the tracker moves.
+
+        Ruling 11: in the turbo rules the exemption after a top-deck is for "the next
+        Presidential Candidate" only, so once that candidate's election failed the last elected
+        President and Chancellor are term-limited again; the official rules' "term-limits are
+        forgotten" lasts until a government is elected."""
+        if self.chaos_exempt:
+            self.chaos_exempt = False
+            self.limit_president, self.limit_chancellor = self.president, self.chancellor
         self.tracker += 1
         if self.tracker >= self.tracker_limit:
             self._top_deck()
@@ -574,7 +587,11 @@ class SecretHitler(Game):
         self.discards.extend(self.hand)
         self.hand = []
         if self.veto_fails:
-            self.tracker += 1
+            self.tracker += 1  # ruling 5
+        else:
+            # "2 consecutive elections with no majority support": this government was elected
+            # (majority yes), so it ends the streak of failed elections
+            self.tracker = 0
         self._announce("veto", True)
         self._reshuffle_if_needed()
         self._end_session()
@@ -738,12 +755,14 @@ class SecretHitler(Game):
     def _top_deck(self, report: dict[str, Any] | None = None) -> None:
         """"After 2 consecutive elections with no majority support ..., the next policy card in
         the deck is played WITHOUT its powers" (3 in the official rules); term limits are
-        forgotten for the next nomination."""
+        lifted: for the next nomination only in the turbo rules, until a government is elected
+        in the official rules (ruling 11)."""
         if report:
             self._emit_report(report)
             report.clear()
         card = self.deck.pop()
         self.limit_president = self.limit_chancellor = None
+        self.chaos_exempt = self.turbo
         self._enact_policy(card, True)
 
     def _emit_report(self, report: dict[str, Any]) -> None:

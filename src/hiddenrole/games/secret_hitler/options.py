@@ -1,4 +1,5 @@
-"""The options of a Secret Hitler table (rulings 1, 3, 5, 8 and the variant and pace).
+"""The options of a Secret Hitler table (rulings 1, 3, 5, 8 and the variant and pace; the
+variant also decides ruling 11).
 
 ``None`` defaults mean "the variant's own rule" and are resolved by :func:`resolved`.
 """
@@ -18,28 +19,30 @@ VOTES_CAST = "votes_cast"
 
 OPTIONS = OptionSet([
     Option("variant", TURBO,
-           "turbo: the turbo forum rules (night 0, votecodes, 2 failed elections top-deck); "
-           "official: the published rules (no night 0, direct votes, 3 failed elections).",
+           "Which rules are played: the turbo forum game (a night 0, votes posted as votecodes, the top "
+           "policy enacted after 2 failed elections) or the official board game (no night 0, direct "
+           "votes, the top policy enacted after 3 failed elections).",
            choices=(TURBO, OFFICIAL)),
     Option("pace", None,
-           "turbo: the text's deadlines (day d lasts 14-(d-1) minutes, at least 6; a night lasts 4 "
-           "minutes; each private step 2 minutes); untimed: no deadlines, a day ends when every "
-           "living player has voted. Default: turbo for the turbo variant, untimed for the official.",
+           "Whether the turbo deadlines run (day 1 lasts 14 minutes and each later day one minute "
+           "less, at least 6; a night 4 minutes; each private step 2 minutes) or there are none and a "
+           "day ends when every living player has voted; by default the turbo game has deadlines and "
+           "the board game none.",
            choices=(TURBO, UNTIMED), nullable=True),
     Option("power_holder", None,
-           "Ruling 1. turbo: the Chancellor examines identities and kills, the President peeks and "
-           "calls the special election; president: the President uses every power. Default: turbo "
-           "for the turbo variant, president for the official.",
+           "Who uses the presidential powers: as in the turbo game, where the Chancellor investigates "
+           "and executes while the President peeks and calls special elections, or the President "
+           "alone, as in the board game (by default the one of the rules played).",
            choices=(TURBO, PRESIDENT), nullable=True),
     Option("pass_rule", LIVING_MAJORITY,
-           "Ruling 3. living_majority: a ticket passes when strictly more than half of the living "
-           "players voted yes; votes_cast: when more yes than no votes were cast.",
+           "When a ticket is elected: when more than half of the living players vote yes, or when "
+           "more yes than no votes are cast.",
            choices=(LIVING_MAJORITY, VOTES_CAST)),
     Option("veto_counts_as_failed_election", True,
-           "Ruling 5: a veto the President allows moves the election tracker like a failed election.",
+           "Whether a veto the President allows moves the election tracker like a failed election.",
            kind=bool),
     Option("investigate_once", True,
-           "Ruling 8: a player's identity can be examined only once per game.", kind=bool),
+           "Whether each player's party membership can be investigated only once per game.", kind=bool),
 ])
 
 

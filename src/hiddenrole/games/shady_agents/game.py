@@ -18,7 +18,8 @@ Action kinds (each ``{"player": NAME, "action": KIND, ...}``; see docs/rules/sha
 * ``give_both {bullet, medkit}``: the first player's round-2 hand-out of both tools at once
   (when they kept both by calling an interrogation without discarding).
 * ``interrogate {discard}``: call an interrogation, discarding ``"bullet"`` or ``"medkit"``
-  face down; the first player gives no ``discard``.
+  face down; the first player gives no ``discard`` (or, with the option
+  ``first_player_may_discard``, may give one).
 * ``answer {answer}`` (one id of the card's answer set) or, with ``enforce_statements``
   off, ``answer {text}``.
 * ``post {text}``: the public chat ("Fühle dich frei zu diskutieren!"), any time until the end.
@@ -35,13 +36,13 @@ from mypy_extensions import mypyc_attr
 
 from hiddenrole.engine import BadSetup, Event, Game, IllegalAction, Result, Timer
 
-from .interrogations import CARD_IDS, CARDS, Card
+from .interrogations import CARD_IDS, CARDS, Card, Completion, Seat, completions, next_step
 from .options import OPTIONS
 from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
 from .scoring import score
 from .seating import seating_of
 from .shuffles import shuffled
-from .timeouts import check_both, check_one, check_pick
+from .timeouts import check_both, check_listed, check_one, check_pick
 from .tools import BULLET, MEDKIT, TOOLS, Ledger
 
 ROUND_1 = "round_1"
@@ -67,7 +68,7 @@ class ShadyAgents(Game):
     """Shady Agents for 4 to 10 players (see the module docstring and docs/rules/shady-agents.md).
 
     Args: as :class:`hiddenrole.engine.Game` (players in seat order, clockwise; options
-    ``enforce_statements``, ``turn_seconds``, ``answer_seconds``; seed; fixed chance outcomes).
+    ``enforce_statements``, ``first_player_may_discard``, ``turn_seconds``, ``answer_seconds``; seed; fixed chance outcomes).
 
     Raises:
         BadSetup: a player count outside 4..10, bad names, or a fixed chance outcome that
@@ -100,6 +101,7 @@ class ShadyAgents(Game):
     })
     LEGAL_ACTIONS_FRESH = True  # legal_actions() copies the listed actions at every call
     OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
+    NARRATOR = "hiddenrole.games.shady_agents.narration:ShadyAgentsNarrator"
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
@@ -119,6 +121,7 @@ class ShadyAgents(Game):
             "interrogations", lambda rng: shuffled(rng, CARD_IDS), _check_deck
         )
         self._deck_pos = 0
+        self._may_discard: int = 1 if self.options["first_player_may_discard"] else 0
         self.ledger = Ledger(players)
         self._order: list[int] = table.orders[self._first]  # round 1, clockwise (never changed)
         self._round = 1
@@ -137,6 +140,14 @@ class ShadyAgents(Game):
         self._result: Result | None = None
         self._legal: list[dict[str, Any]] | None = None
         self._answers_now: tuple[str, ...] = ()
+        # the spy code over time: each seat's answers (card, caller, answer, kept true?) and
+        # whether it has taken its round-1 turn (see interrogations.py: answers are promises)
+        self._promises: list[list[tuple[Card, int, str, bool]]] = [[] for _ in range(n)]
+        self._acted: list[bool] = [False] * n
+        # per seat, once it has answered: the ways its tools can still go that keep its
+        # answers (narrowed by each answer and each of its actions); None before
+        self._seat_plans: list[list[Completion] | None] = [None] * n
+        self._truths: tuple[int, list[Completion], list[str]] | None = None  # the answerer's, this step
         log = self.log
         for k, (alone, role) in enumerate(zip(table.alone, self._roles)):
             log.append(Event(k, "role", {"role": role, "side": SIDE_OF_ROLE[role]}, alone))
@@ -207,23 +218,96 @@ class ShadyAgents(Game):
             card = self._card
             assert card is not None
             p = self.players[seat]
+            info = self._info(seat)
             if self.options["enforce_statements"]:
-                answers = card.allowed(self.ledger, seat, self._caller, self._roles[seat])
+                plans = self._plans(seat)
+                truths = card.truths(plans, info)
+                self._truths = (seat, plans, truths)  # for the promise the answer makes
+                answers = card.allowed(plans, info, self._roles[seat] == OPERATIVE, truths)
             else:
-                answers = card.answers(self.ledger, seat, self._caller)
+                answers = card.answers(info)
             self._answers_now = answers  # valid until the step ends (see _set_current)
             return [{"player": p, "action": "answer", "answer": a} for a in answers]
         # moves and hand-outs depend only on the seat, the tools held, the phase and
         # whether the seat is the first player: built once per seating and shared (never
         # handed out: legal_actions copies them)
         held = self.ledger.held[seat]
-        # an int key: seat, the tools held (3 both, 1 the bullet, 2 the kit), round 1 or 2, first?
-        key = seat << 4 | (3 if len(held) == 2 else 1 if held[0] == BULLET else 2) << 2 | (
+        # an int key: seat, whether the first player may discard, the tools held (3 both, 1 the
+        # bullet, 2 the kit), round 1 or 2, first?
+        key = seat << 5 | self._may_discard << 4 | (3 if len(held) == 2 else 1 if held[0] == BULLET else 2) << 2 | (
             2 if self._phase == ROUND_1 else 0) | (seat == self._first)
         template = self._templates.get(key)
         if template is None:
             template = self._templates[key] = self._turn_actions(seat)
+        if self._promises[seat]:
+            steps = self._steps(seat)
+            return [a for a in template if self._step_of(a) in steps]
         return template
+
+    # ------------------------------------------------------- answers as promises
+    def _info(self, seat: int) -> Seat:
+        """What the cards need to answer for ``seat`` (public facts only)."""
+        first = seat == self._first
+        ledger = self.ledger
+        can_discard = ledger.discarded[seat] is not None or (
+            not self._acted[seat] and (not first or bool(self._may_discard)))
+        return Seat(seat, self._caller, self._first, self.players, can_discard,
+                    first and len(ledger.held[seat]) == 2)
+
+    def _completions(self, seat: int) -> list[Completion]:
+        ledger = self.ledger
+        return completions(len(self.players), seat, ledger.gave[seat], ledger.discarded[seat], ledger.held[seat],
+                           self._acted[seat], seat == self._first, bool(self._may_discard))
+
+    def _plans(self, seat: int) -> list[Completion]:
+        """The ways ``seat``'s tools can still end that keep every answer it gave as the spy
+        code wants it (true for an operative, false for a deserter); cached for the step."""
+        plans = self._seat_plans[seat]
+        return self._completions(seat) if plans is None else plans
+
+    def _narrow(self, seat: int, step: tuple[Any, ...]) -> None:
+        """``seat`` acted (``step``, a :func:`next_step` key): keep the plans that did so."""
+        plans = self._seat_plans[seat]
+        if plans is not None:
+            acted, held = self._acted[seat], len(self.ledger.held[seat])
+            self._seat_plans[seat] = [c for c in plans if next_step(c, acted, held) == step]
+
+    def _info_for(self, seat: int, caller: int) -> Seat:
+        info = self._info(seat)
+        return info if info.caller == caller else Seat(seat, caller, info.first, info.names, info.can_discard,
+                                                       info.can_double)
+
+    def _steps(self, seat: int) -> set[tuple[Any, ...]]:
+        """The next actions of ``seat`` that keep its answers as the spy code wants them."""
+        acted, held = self._acted[seat], len(self.ledger.held[seat])
+        return {next_step(c, acted, held) for c in self._plans(seat)}
+
+    def _step_of(self, action: Mapping[str, Any]) -> tuple[Any, ...]:
+        """A listed move or hand-out as a :func:`next_step` key."""
+        kind = action["action"]
+        seat = self._seat
+        if kind == "give":
+            return ("give", action["tool"], seat[action["target"]])
+        if kind == "give_both":
+            return ("both", seat[action[BULLET]], seat[action[MEDKIT]])
+        return ("call",) if "discard" not in action else ("discard", action["discard"])
+
+    def _check_promises(self, player: str, action: Mapping[str, Any], seat: int, step: tuple[Any, ...]) -> None:
+        """Refuse an action that would break one of ``seat``'s interrogation answers."""
+        if not self._promises[seat] or step in self._steps(seat):
+            return
+        acted, held = self._acted[seat], len(self.ledger.held[seat])
+        plans = [c for c in self._completions(seat) if next_step(c, acted, held) == step]
+        for card, caller, answer, true in self._promises[seat]:
+            info = self._info_for(seat, caller)
+            plans = [c for c in plans if (card.truth(c, info) == answer) == true]
+            if not plans:
+                break
+        code = "an operative's answers must stay true" if true else "a deserter's answers must stay false"
+        raise IllegalAction(
+            player, action,
+            f"this would break your answer {answer!r} to {card.question!r} ({code} to the end of the game)",
+        )
 
     def _turn_actions(self, seat: int) -> list[dict[str, Any]]:
         p = self.players[seat]
@@ -237,7 +321,7 @@ class ShadyAgents(Game):
         if self._phase == ROUND_1:
             if seat == self._first:
                 out.append({"player": p, "action": "interrogate"})
-            else:
+            if seat != self._first or self._may_discard:
                 out.extend({"player": p, "action": "interrogate", "discard": t} for t in held)
         return out
 
@@ -346,6 +430,10 @@ class ShadyAgents(Game):
         to = self._seat.get(target) if type(target) is str else None
         if to is None or to == seat:
             to = self._target(player, action, "target")  # raises, naming the problem
+        if self._promises[seat]:
+            self._check_promises(player, action, seat, ("give", tool, to))
+            self._narrow(seat, ("give", tool, to))
+        self._acted[seat] = True
         self._hand(seat, tool, to, False)
         self._next_turn()
 
@@ -360,6 +448,8 @@ class ShadyAgents(Game):
             self._check_keys(player, action, _GIVE_BOTH_KEYS)
         to_bullet = self._target(player, action, BULLET)
         to_kit = self._target(player, action, MEDKIT)
+        self._check_promises(player, action, seat, ("both", to_bullet, to_kit))
+        self._narrow(seat, ("both", to_bullet, to_kit))
         self._hand(seat, BULLET, to_bullet, False)
         self._hand(seat, MEDKIT, to_kit, False)
         self._next_turn()
@@ -385,16 +475,18 @@ class ShadyAgents(Game):
         Rule: "kannst du eines deiner Werkzeuge auswählen ... und es ablegen, ohne es zu
         offenbaren" -- discard one own tool face down; "Da der erste Spieler weniger
         Informationen hat ..., muss dieser Spieler nicht auf eines seiner Werkzeuge
-        verzichten" -- the first player keeps both.
+        verzichten" -- the first player need not give up a tool: they keep both, or, with
+        the option ``first_player_may_discard``, may also discard one.
         """
         seat = self._check_turn(player, action, "interrogate")
         self._check_keys(player, action, _INTERROGATE_KEYS)
         discard = action.get("discard")
-        if seat == self._first:
+        if seat == self._first and (discard is None or not self._may_discard):
             if discard is not None:
                 raise IllegalAction(
                     player, action,
-                    "the first player calls an interrogation without discarding: give no 'discard'",
+                    "the first player calls an interrogation without discarding: give no 'discard' "
+                    "(the option first_player_may_discard allows one)",
                 )
         else:
             if discard is None:
@@ -405,10 +497,13 @@ class ShadyAgents(Game):
                 raise IllegalAction(player, action, f"'discard' must be 'bullet' or 'medkit', not {discard!r}")
             if discard not in self.ledger.held[seat]:
                 raise IllegalAction(player, action, f"you no longer hold your {discard}")
+        self._check_promises(player, action, seat, ("call",) if discard is None else ("discard", discard))
         self._call(seat, discard)
 
     def _call(self, seat: int, discard: str | None) -> None:
         player = self.players[seat]
+        self._narrow(seat, ("call",) if discard is None else ("discard", discard))
+        self._acted[seat] = True
         if discard is not None:
             self.ledger.discard(seat, discard)
             self.emit("discard", to=(player,), player=player, tool=discard)
@@ -445,7 +540,7 @@ class ShadyAgents(Game):
                 raise IllegalAction(
                     player, action,
                     "free-text answers need the option enforce_statements=false: give 'answer', one of "
-                    + _listing(card.answers(self.ledger, seat, self._caller)),
+                    + _listing(card.answers(self._info(seat))),
                 )
             self._check_keys(player, action, _TEXT_KEYS)
             text = _text(player, action)
@@ -460,32 +555,41 @@ class ShadyAgents(Game):
             # one of the answers listed for this step: the code allows it
             self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
             return
-        ledger, caller = self.ledger, self._caller
-        if enforce and self._roles[seat] == OPERATIVE:
-            # the true answer is always one of the card's answers
-            if answer != card.truth(ledger, seat, caller):
-                self._reject_answer(player, action, seat, "an operative must answer truthfully, and {!r} is false")
-        else:
-            if type(answer) is not str or answer not in card.answers(ledger, seat, caller):
-                self._reject_answer(player, action, seat, "")
-            if enforce and answer == card.truth(ledger, seat, caller):
-                raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true")
-        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
-
-    def _reject_answer(self, player: str, action: Mapping[str, Any], seat: int, reason: str) -> None:
-        card = self._card
-        assert card is not None
-        answer = action["answer"]
-        answers = card.answers(self.ledger, seat, self._caller)
+        answers = card.answers(self._info(seat))
         if type(answer) is not str or answer not in answers:
             raise IllegalAction(
                 player, action, f"{answer!r} is not an answer to {card.id!r}; answers: {_listing(answers)}"
             )
-        raise IllegalAction(player, action, reason.format(answer))
+        if enforce and answer not in self._legal_answers():
+            if self._roles[seat] == OPERATIVE:
+                raise IllegalAction(player, action, f"an operative must answer truthfully, and {answer!r} is false "
+                                                    "(nothing you can still do makes it true)")
+            raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true "
+                                                "(nothing you can still do makes it false)")
+        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
+
+    def _legal_answers(self) -> tuple[str, ...]:
+        if self._legal is None:
+            self._legal = self._build_legal()
+        return self._answers_now
 
     def _record_answer(self, seat: int, data: dict[str, Any], by_timeout: bool) -> None:
         if by_timeout:
             data["by_timeout"] = True
+        if self.options["enforce_statements"] and "answer" in data:
+            card = self._card
+            assert card is not None
+            true = self._roles[seat] == OPERATIVE
+            answer = data["answer"]
+            self._promises[seat].append((card, self._caller, answer, true))
+            known = self._truths
+            if known is not None and known[0] == seat:
+                plans, truths = known[1], known[2]
+            else:
+                plans = self._plans(seat)
+                truths = card.truths(plans, self._info(seat))
+            self._seat_plans[seat] = [c for c, t in zip(plans, truths) if (t == answer) == true]
+            self._truths = None
         self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
         log = self.log
         log.append(Event(len(log), "answer", data, None))
@@ -585,6 +689,32 @@ class ShadyAgents(Game):
             )
             return
         held = self.ledger.held[seat]
+        if self._promises[seat]:
+            # a random legal move: one that keeps the player's answers as the code wants them
+            listed = self._build_legal()
+            legal = [a for a in listed if a["action"] in ("give", "give_both")]
+            if not legal:  # the answers leave only a call: make it, discarding what they promised
+                calls = [{"discard": a.get("discard")} for a in listed]
+                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(calls)),
+                                           check_listed(calls, "an interrogation call"), sequence=True)
+                self._call(seat, pick["discard"])
+                return
+            if legal[0]["action"] == "give_both":
+                pairs = [{BULLET: a[BULLET], MEDKIT: a[MEDKIT]} for a in legal]
+                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(pairs)),
+                                           check_listed(pairs, "a double hand-out"), sequence=True)
+                self._narrow(seat, ("both", self._seat[pick[BULLET]], self._seat[pick[MEDKIT]]))
+                self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
+                self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
+            else:
+                moves = [{"tool": a["tool"], "target": a["target"]} for a in legal]
+                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(moves)),
+                                           check_listed(moves, "a move"), sequence=True)
+                self._narrow(seat, ("give", pick["tool"], self._seat[pick["target"]]))
+                self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
+            self._acted[seat] = True
+            self._next_turn()
+            return
         if self._phase == ROUND_2 and len(held) == 2:
             def draw_both(rng):
                 return {BULLET: rng.choice(others), MEDKIT: rng.choice(others)}
@@ -600,6 +730,7 @@ class ShadyAgents(Game):
 
             pick = self.chance.outcome("timeouts", draw_one, check_one(tools, others), sequence=True)
             self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
+        self._acted[seat] = True
         self._next_turn()
 
     # ------------------------------------------------------------------ views

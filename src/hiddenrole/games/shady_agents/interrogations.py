@@ -1,4 +1,4 @@
-"""The interrogation deck: questions with closed answer sets whose truth the engine knows.
+"""The interrogation deck: questions about where a player's own two tools go.
 
 Rules text: "Ziehe die nächste Interrogationskarte und lese sie laut vor. Beginne mit dem
 nächsten Spieler im Uhrzeigersinn, der eine Aussage machen muss, die die Karte
@@ -6,33 +6,68 @@ beantwortet. Gesetzestreue Agenten müssen ehrlich antworten. Korrupte Agenten m
 lügen." -- draw the next interrogation card; starting with the next player clockwise,
 everyone makes a statement answering it; operatives must answer honestly, deserters must lie.
 
-The rules text has no card list; this deck is ours. Every card asks about facts the
-answering player knows about their own tools (held, given and to whom, received and from
-whom, discarded). Each card has a *closed* answer set, computed for the answering player,
-of at least two answers, and exactly one of them is true in every situation, so an
-operative always has one true answer and a deserter always at least one false one. When
-``enforce_statements`` is on, the engine offers an operative only the true answer and a
-deserter only the false ones.
+The rules text names no cards; this deck is ours (docs/rules/shady-agents.md, "The
+interrogation deck"). Its one design rule: **no card ever forces a deserter into a lie
+that the table can see through.** What the table sees of a player's tools is who gave a
+face-down tool to whom, who discarded, and so how many tools each one holds; a question
+whose answer those facts settle (how many tools did you receive?) makes a deserter's lie
+plain. So every card asks where the answerer's own two tools go -- *go*, past or future:
 
-A card is answered during round 1 only (there are no interrogations in round 2), so every
-player then holds one or two of their own tools and has given at most one.
+* a tool's **fate** is its receiver and the round it is handed out in, or ``DISCARDED``;
+* a player's **completion** is the fate of both their tools by the end of the game, given
+  what they have done so far (:func:`completions`);
+* an answer about a tool not yet handed out is a promise the engine holds the player to:
+  an operative's answers stay true and a deserter's stay false until the end (``keeps``).
+
+Every card is *antisymmetric*: if a player's bullet and medical kit swapped fates (and the
+two go to different places), the card's true answer changes. The table cannot tell a
+completion from its swap (tools travel face down), so a deserter always has the lie
+"the truth as if my tools had swapped places", and keeps it consistent with everything
+public by playing the swap: a deserter who named their bullet's receiver as their
+medical kit's gives them the bullet. ``tests/shady_agents/test_sa_fairness.py`` checks
+it over random games against a separate reading of the public record.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .roles import OPERATIVE
-from .tools import BULLET, MEDKIT, TOOL_NAMES, Ledger
+from .tools import BULLET, MEDKIT
 
-YES, NO = "yes", "no"
-NOTHING = "nothing"
+DISCARDED = "discarded"
 BOTH = "both"
+DISCARD = -1  # the target of a discarded tool
 
-# (ledger, answering seat, calling seat) -> answers / the true answer
-Answers = Callable[[Ledger, int, int], tuple[str, ...]]
-Truth = Callable[[Ledger, int, int], str]
+# A fate: (target seat or DISCARD, round 1 or 2). A completion: (medkit fate, bullet fate)
+# flattened as (medkit target, medkit round, bullet target, bullet round).
+Completion = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """What a card needs to know about the table to answer for one player (all public).
+
+    Attributes:
+        seat: the answering player's seat (0-based).
+        caller: the seat of the player who called the interrogation.
+        first: the first player's seat.
+        names: the players' names in seat order.
+        can_discard: whether "discarded" can be (or is) a fate of one of this player's tools.
+        can_double: whether this player can still hand out both tools at once (the first
+            player who called without discarding).
+    """
+
+    seat: int
+    caller: int
+    first: int
+    names: tuple[str, ...]
+    can_discard: bool
+    can_double: bool
+
+
+Truth = Callable[[Completion, Seat], str]
+Answers = Callable[[Seat], tuple[str, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +75,12 @@ class Card:
     """One interrogation card.
 
     Attributes:
-        id: the card's name in scripts and events (``"received_bullet"``...).
-        question: the question read aloud (English).
-        answers: ``(ledger, seat, caller) -> tuple of answer ids``: the closed answer set
-            offered to the player at ``seat`` (at least two answers, in a fixed order).
-        truth: ``(ledger, seat, caller) -> answer id``: the one true answer for that player,
-            computed only from what that player knows (their own tools and the public seating).
-        listing: the answer set as documented (for docs/rules/shady-agents.md).
+        id: the card's name in scripts and events (``"medkit_to"``...).
+        question: the question read aloud (plain English).
+        answers: ``(seat info) -> tuple of answer ids``, the closed answer set offered.
+        truth: ``(completion, seat info) -> answer id``: the true answer if the player's
+            tools end as ``completion``.
+        listing: the answer set in words (for docs/rules/shady-agents.md).
     """
 
     id: str
@@ -55,138 +89,241 @@ class Card:
     truth: Truth
     listing: str
 
-    def allowed(self, ledger: Ledger, seat: int, caller: int, role: str) -> tuple[str, ...]:
-        """The answers the code allows: the true one for an operative, the false ones for a
-        deserter (in answer-set order). Never empty: every card has two or more answers of
-        which exactly one is true."""
-        true = self.truth(ledger, seat, caller)
-        if role == OPERATIVE:
-            return (true,)
-        return tuple(a for a in self.answers(ledger, seat, caller) if a != true)
+    def truths(self, plans: Sequence[Completion], info: Seat) -> list[str]:
+        """``[self.truth(c, info) for c in plans]``, worked out faster for the cards that
+        order the receivers (each receiver's place computed once)."""
+        place = _PLACES.get(self.id)
+        if place is None:
+            truth = self.truth
+            return [truth(c, info) for c in plans]
+        n = len(info.names)
+        table = [place(t, info) for t in range(n)]
+        table.append(place(DISCARD, info))  # index -1
+        out = []
+        for mt, mr, bt, br in plans:
+            m, b = table[mt], table[bt]
+            out.append(MEDKIT if m < b or (m == b and mr < br) else BULLET if b < m or mr > br else BOTH)
+        return out
+
+    def allowed(self, plans: Sequence[Completion], info: Seat, operative: bool,
+                truths: Sequence[str] | None = None) -> tuple[str, ...]:
+        """The answers the spy code allows, given the player's possible completions
+        ``plans`` (those that keep every earlier answer as the code wants it): for an
+        operative each answer some plan makes true, for a deserter each answer some plan
+        makes false; in answer-set order. Never empty while ``plans`` is not. ``truths``:
+        :meth:`truths` of the plans, if already worked out."""
+        seen = set(self.truths(plans, info) if truths is None else truths)
+        answers = self.answers(info)
+        if operative:
+            return tuple(a for a in answers if a in seen)
+        if len(seen) > 1:
+            return answers
+        return tuple(a for a in answers if a not in seen)
 
 
 def answer_label(answer: str) -> str:
-    """An answer id in words: ``"medkit"`` -> ``"a medical kit"``, ``"bullet to Ann"`` ->
-    ``"a bullet to Ann"``, ``"3+"`` -> ``"3 or more"``; other ids are their own words."""
-    if answer in TOOL_NAMES:
-        return TOOL_NAMES[answer]
-    tool, sep, rest = answer.partition(" to ")
-    if sep and tool in TOOL_NAMES:
-        return f"{TOOL_NAMES[tool]} to {rest}"
-    return {"3+": "3 or more", BOTH: "both tools", NOTHING: "nothing"}.get(answer, answer)
+    """An answer id in words: ``"medkit"`` -> ``"my medical kit"``, ``"bullet"`` -> ``"my
+    bullet"``, ``"both"`` -> ``"both, at once to the same player"``, ``"discarded"`` ->
+    ``"nobody: it is discarded"``; a player's name is itself."""
+    return _LABELS.get(answer, answer)
 
 
-# ----------------------------------------------------------------- answer sets
-_YES_NO = (YES, NO)
-_WHICH = (NOTHING, BULLET, MEDKIT)
+_LABELS = {MEDKIT: "my medical kit", BULLET: "my bullet", BOTH: "both, at once to the same player",
+           DISCARDED: "nobody: it is discarded"}
 
 
-def _yes_no(_l: Ledger, _s: int, _c: int) -> tuple[str, ...]:
-    return _YES_NO
+# --------------------------------------------------------------- completions
+def completions(
+    n: int, seat: int, gave: Sequence[tuple[str, int, int]], discarded: str | None, held: Sequence[str],
+    acted: bool, first: bool, may_discard: bool,
+) -> list[Completion]:
+    """Every way the two tools of ``seat`` can end, given what it has done so far.
+
+    Args:
+        n: the number of players.
+        seat: the player's seat.
+        gave: ``(tool, receiver seat, round)`` of each tool they gave so far.
+        discarded: the tool they discarded, or ``None``.
+        held: the tools they still hold.
+        acted: whether they have taken their round-1 turn (a move or a call).
+        first: whether they are the first player.
+        may_discard: whether the first player may discard (the option).
+
+    Returns: completions ``(medkit target, medkit round, bullet target, bullet round)``
+    (target ``DISCARD`` = -1 with round 1 for a discarded tool), in a fixed order; a list
+    shared by every caller with the same arguments (a cache): never change it.
+    """
+    key = (n, seat, tuple(gave), discarded, tuple(held), acted, first, may_discard)
+    cached = _COMPLETIONS.get(key)
+    if cached is not None:
+        return cached
+    out = _completions(n, seat, gave, discarded, held, acted, first, may_discard)
+    if len(_COMPLETIONS) > 50_000:
+        _COMPLETIONS.clear()
+    _COMPLETIONS[key] = out
+    return out
 
 
-def _which(_l: Ledger, _s: int, _c: int) -> tuple[str, ...]:
-    return _WHICH
+_COMPLETIONS: dict[tuple[object, ...], list[Completion]] = {}
 
 
-def _yn(flag: bool) -> str:
-    return YES if flag else NO
+def _completions(
+    n: int, seat: int, gave: Sequence[tuple[str, int, int]], discarded: str | None, held: Sequence[str],
+    acted: bool, first: bool, may_discard: bool,
+) -> list[Completion]:
+    fixed: dict[str, tuple[int, int]] = {t: (r, rd) for t, r, rd in gave}
+    if discarded is not None:
+        fixed[discarded] = (DISCARD, 1)
+    others = [q for q in range(n) if q != seat]
+    out: list[Completion] = []
+
+    if len(held) == 0:
+        m, b = fixed[MEDKIT], fixed[BULLET]
+        out.append((m[0], m[1], b[0], b[1]))
+    elif len(held) == 1:
+        if held[0] == MEDKIT:
+            b = fixed[BULLET]
+            out.extend((q, 2, b[0], b[1]) for q in others)
+        else:
+            m = fixed[MEDKIT]
+            out.extend((m[0], m[1], q, 2) for q in others)
+    elif acted:  # the first player who called without discarding: both at once in round 2
+        out.extend((qm, 2, qb, 2) for qm in others for qb in others)
+    else:  # the round-1 turn to come: a move, or a call (with a discard, or the first player's free call)
+        out.extend((q2, 2, q, 1) for q in others for q2 in others)  # the bullet now
+        out.extend((q, 1, q2, 2) for q in others for q2 in others)  # the medical kit now
+        if not first or may_discard:
+            out.extend((q2, 2, DISCARD, 1) for q2 in others)
+            out.extend((DISCARD, 1, q2, 2) for q2 in others)
+        if first:
+            out.extend((qm, 2, qb, 2) for qm in others for qb in others)
+    return out
 
 
-def _received_from(ledger: Ledger, seat: int, giver: int) -> str:
-    for tool, source, _ in ledger.received[seat]:
-        if source == giver:
-            return tool
-    return NOTHING
+def next_step(c: Completion, acted: bool, held: int) -> tuple[str | int, ...]:
+    """The player's next action in completion ``c``, as a key (``("give", tool, target)``,
+    ``("discard", tool)``, ``("call",)`` for the first player's free call, ``("both",
+    bullet target, medkit target)``); ``acted``: the round-1 turn is taken; ``held``: the
+    number of tools held."""
+    mt, mr, bt, br = c
+    if not acted:
+        if mr == 1:
+            return ("discard", MEDKIT) if mt == DISCARD else ("give", MEDKIT, mt)
+        if br == 1:
+            return ("discard", BULLET) if bt == DISCARD else ("give", BULLET, bt)
+        return ("call",)
+    if held == 2:
+        return ("both", bt, mt)
+    return ("give", MEDKIT, mt) if mr == 2 else ("give", BULLET, bt)
 
 
-def _gave_to(ledger: Ledger, seat: int, receiver: int) -> str:
-    for tool, target, _ in ledger.gave[seat]:
-        if target == receiver:
-            return tool
-    return NOTHING
+# ------------------------------------------------------------------ the cards
+def _tool_answers(info: Seat) -> tuple[str, ...]:
+    return (BULLET, MEDKIT, BOTH) if info.can_double else (BULLET, MEDKIT)
 
 
-def _gave_answers(ledger: Ledger, seat: int, _c: int) -> tuple[str, ...]:
-    names = ledger.names
-    others = [names[i] for i in range(len(names)) if i != seat]
-    return (NOTHING, *(f"{BULLET} to {q}" for q in others), *(f"{MEDKIT} to {q}" for q in others))
+def _receiver_answers(info: Seat) -> tuple[str, ...]:
+    names = info.names
+    out = tuple(names[q] for q in range(len(names)) if q != info.seat)
+    return (*out, DISCARDED) if info.can_discard else out
 
 
-def _gave_truth(ledger: Ledger, seat: int, _c: int) -> str:
-    gave = ledger.gave[seat]
-    if not gave:
-        return NOTHING
-    tool, receiver, _ = gave[0]
-    return f"{tool} to {ledger.names[receiver]}"
+def _receiver(target: int, info: Seat) -> str:
+    return DISCARDED if target == DISCARD else info.names[target]
 
 
-def _holding(ledger: Ledger, seat: int, _c: int) -> str:
-    held = ledger.held[seat]
-    return BOTH if len(held) == 2 else held[0]
+# the place of a target in an order round the table (smaller: nearer); a discarded tool last
+def _after(ref: Callable[[Seat], int]) -> Callable[[int, Seat], int]:
+    def place(t: int, info: Seat) -> int:
+        n = len(info.names)
+        return n if t == DISCARD else (t - ref(info)) % n
+    return place
 
 
-def _received_count(ledger: Ledger, seat: int, _c: int) -> str:
-    k = len(ledger.received[seat])
-    return "3+" if k >= 3 else str(k)
+def _before(ref: Callable[[Seat], int]) -> Callable[[int, Seat], int]:
+    def place(t: int, info: Seat) -> int:
+        n = len(info.names)
+        return n if t == DISCARD else (ref(info) - t) % n
+    return place
 
 
-def _balance(ledger: Ledger, seat: int, _c: int) -> str:
-    kits, bullets = ledger.tally(seat)
-    return "more" if kits > bullets else ("fewer" if kits < bullets else "equal")
+def _either(ref: Callable[[Seat], int]) -> Callable[[int, Seat], int]:
+    # seats either way; of two players as near, the one after the reference comes first
+    def place(t: int, info: Seat) -> int:
+        n = len(info.names)
+        if t == DISCARD:
+            return n * n
+        after = (t - ref(info)) % n
+        return min(after, n - after) * n + after
+    return place
 
 
-def _gave_kit_to_neighbour(ledger: Ledger, seat: int, _c: int) -> str:
-    n = len(ledger.names)
-    neighbours = ((seat - 1) % n, (seat + 1) % n)
-    return _yn(any(t == MEDKIT and r in neighbours for t, r, _ in ledger.gave[seat]))
+def _which(place: Callable[[int, Seat], int]) -> Truth:
+    """The tool whose receiver comes first by ``place``; of two tools to the same player,
+    the one handed out in the earlier round; both at once: ``"both"``."""
+    def truth(c: Completion, info: Seat) -> str:
+        m = (place(c[0], info), c[1])
+        b = (place(c[2], info), c[3])
+        return MEDKIT if m < b else BULLET if b < m else BOTH
+    return truth
 
+
+def _parted_first(c: Completion, info: Seat) -> str:
+    # by round; within a round (the first player's double hand-out) by the receiver's seat after you
+    n = len(info.names)
+    m = (c[1], -1 if c[0] == DISCARD else (c[0] - info.seat) % n)
+    b = (c[3], -1 if c[2] == DISCARD else (c[2] - info.seat) % n)
+    return MEDKIT if m < b else BULLET if b < m else BOTH
+
+
+def _you(info: Seat) -> int:
+    return info.seat
+
+
+def _caller(info: Seat) -> int:
+    return info.caller
+
+
+def _first(info: Seat) -> int:
+    return info.first
+
+
+_TOOLS = "bullet | medkit (| both: the first player handing both to one player at once)"
+_PLAYERS = "each other player (| discarded, for a player who discarded or still may)"
 
 DECK: tuple[Card, ...] = (
-    Card("holding", "Which of your tools do you still hold?",
-         lambda _l, _s, _c: (BULLET, MEDKIT, BOTH), _holding,
-         "bullet | medkit | both"),
-    Card("holding_medkit", "Do you still hold your medical kit?",
-         _yes_no, lambda l, s, _c: _yn(MEDKIT in l.held[s]), "yes | no"),
-    Card("holding_bullet", "Do you still hold your bullet?",
-         _yes_no, lambda l, s, _c: _yn(BULLET in l.held[s]), "yes | no"),
-    Card("gave", "What did you give, and to whom?",
-         _gave_answers, _gave_truth,
-         "nothing | bullet to P | medkit to P (P: each other player)"),
-    Card("gave_tool", "Which tool have you given away?",
-         _which, lambda l, s, _c: l.gave[s][0][0] if l.gave[s] else NOTHING,
-         "nothing | bullet | medkit"),
-    Card("gave_medkit_to_neighbour", "Did you give a medical kit to a player seated next to you?",
-         _yes_no, _gave_kit_to_neighbour, "yes | no"),
-    Card("received_count", "How many tools have you received?",
-         lambda _l, _s, _c: ("0", "1", "2", "3+"), _received_count,
-         "0 | 1 | 2 | 3+"),
-    Card("received_bullet", "Did you receive a bullet?",
-         _yes_no, lambda l, s, _c: _yn(any(t == BULLET for t, _, _ in l.received[s])), "yes | no"),
-    Card("received_medkit", "Did you receive a medical kit?",
-         _yes_no, lambda l, s, _c: _yn(any(t == MEDKIT for t, _, _ in l.received[s])), "yes | no"),
-    Card("received_balance", "Have you received more medical kits than bullets, fewer, or as many?",
-         lambda _l, _s, _c: ("more", "fewer", "equal"), _balance,
-         "more | fewer | equal"),
-    Card("received_first", "Which tool did you receive first?",
-         _which, lambda l, s, _c: l.received[s][0][0] if l.received[s] else NOTHING,
-         "nothing | bullet | medkit"),
-    Card("received_last", "Which tool did you receive most recently?",
-         _which, lambda l, s, _c: l.received[s][-1][0] if l.received[s] else NOTHING,
-         "nothing | bullet | medkit"),
-    Card("from_left", "What did the player seated before you give you?",
-         _which, lambda l, s, _c: _received_from(l, s, (s - 1) % len(l.names)),
-         "nothing | bullet | medkit"),
-    Card("from_right", "What did the player seated after you give you?",
-         _which, lambda l, s, _c: _received_from(l, s, (s + 1) % len(l.names)),
-         "nothing | bullet | medkit"),
-    Card("to_right", "What did you give the player seated after you?",
-         _which, lambda l, s, _c: _gave_to(l, s, (s + 1) % len(l.names)),
-         "nothing | bullet | medkit"),
-    Card("discarded", "Which tool did you discard to call an interrogation?",
-         _which, lambda l, s, _c: l.discarded[s] or NOTHING,
-         "nothing | bullet | medkit"),
+    Card("medkit_to", "Who gets your medical kit?", _receiver_answers,
+         lambda c, info: _receiver(c[0], info), _PLAYERS),
+    Card("bullet_to", "Who gets your bullet?", _receiver_answers,
+         lambda c, info: _receiver(c[2], info), _PLAYERS),
+    Card("nearer_after_you", "Which of your tools goes to the player seated nearer after you (clockwise)?",
+         _tool_answers, _which(_after(_you)), _TOOLS),
+    Card("nearer_before_you", "Which of your tools goes to the player seated nearer before you (counter-clockwise)?",
+         _tool_answers, _which(_before(_you)), _TOOLS),
+    Card("nearer_you", "Which of your tools goes to the player seated nearer to you, counting seats either way?",
+         _tool_answers, _which(_either(_you)), _TOOLS),
+    Card("nearer_after_caller", "Which of your tools goes to the player seated nearer after the caller "
+         "(the caller counts as nearest)?", _tool_answers, _which(_after(_caller)), _TOOLS),
+    Card("nearer_before_caller", "Which of your tools goes to the player seated nearer before the caller "
+         "(the caller counts as nearest)?", _tool_answers, _which(_before(_caller)), _TOOLS),
+    Card("nearer_caller", "Which of your tools goes to the player seated nearer to the caller, counting seats "
+         "either way (the caller counts as nearest)?", _tool_answers, _which(_either(_caller)), _TOOLS),
+    Card("earlier_in_round_one", "Which of your tools goes to the player who plays earlier in round 1?",
+         _tool_answers, _which(_after(_first)), _TOOLS),
+    Card("nearer_first_player", "Which of your tools goes to the player seated nearer to the first player, "
+         "counting seats either way (the first player counts as nearest)?",
+         _tool_answers, _which(_either(_first)), _TOOLS),
+    Card("parted_first", "Which of your tools do you give away or discard first?",
+         _tool_answers, _parted_first, _TOOLS),
 )
+
+#: the order of receivers behind each "which of your tools" card but ``parted_first``
+_PLACES: dict[str, Callable[[int, Seat], int]] = {
+    "nearer_after_you": _after(_you), "nearer_before_you": _before(_you), "nearer_you": _either(_you),
+    "nearer_after_caller": _after(_caller), "nearer_before_caller": _before(_caller),
+    "nearer_caller": _either(_caller), "earlier_in_round_one": _after(_first),
+    "nearer_first_player": _either(_first),
+}
 
 CARDS: dict[str, Card] = {card.id: card for card in DECK}
 CARD_IDS: tuple[str, ...] = tuple(CARDS)

@@ -9,15 +9,22 @@ OPTIONS = OptionSet(
         Option(
             "enforce_statements",
             True,
-            "true: the engine offers each answer set and lets operatives choose only true "
-            "answers and deserters only false ones; false: answers are free text (honour system)",
+            "Whether the Mod enforces the spy code, offering loyal operatives only the true answer and "
+            "deserters only false ones, or players answer in their own words on their honour.",
+            kind=bool,
+        ),
+        Option(
+            "first_player_may_discard",
+            False,
+            "Whether the first player may also give up a tool to call an interrogation (the rules "
+            "say they need not); otherwise the first player always keeps both tools.",
             kind=bool,
         ),
         Option(
             "turn_seconds",
             120,
-            "seconds for a move, an interrogation call or a hand-out (0 = untimed); at the "
-            "deadline a random own tool goes to a random other player (ruling 3)",
+            "How many seconds a player has for a move or an interrogation call (0 means no deadline); "
+            "when time runs out, one of their tools goes to a random other player.",
             kind=int,
             minimum=0,
             maximum=3600,
@@ -25,8 +32,8 @@ OPTIONS = OptionSet(
         Option(
             "answer_seconds",
             60,
-            "seconds for each interrogation answer (0 = untimed); at the deadline a random "
-            "legal answer is given (ruling 3)",
+            "How many seconds a player has to answer an interrogation (0 means no deadline); when time "
+            "runs out, the Mod gives an answer the spy code allows, at random.",
             kind=int,
             minimum=0,
             maximum=3600,

@@ -60,3 +60,16 @@ def check_both(others: tuple[str, ...]) -> Check:
         return {BULLET: value[BULLET], MEDKIT: value[MEDKIT]}
 
     return check
+
+
+def check_listed(picks: list[dict[str, Any]], what: str) -> Check:
+    """A check for one of ``picks`` (the moves or double hand-outs that keep a player's
+    interrogation answers as the spy code wants them); ``what`` names the step."""
+
+    def check(value: Any) -> dict[str, Any]:
+        if not isinstance(value, Mapping) or dict(value) not in picks:
+            raise BadSetup(f"chance 'timeouts': expected {what} that keeps the player's answers, one of {picks}, "
+                           f"got {value!r}")
+        return dict(value)
+
+    return check

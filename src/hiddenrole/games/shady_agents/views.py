@@ -122,7 +122,7 @@ def interrogation_panel(game: ShadyAgents, player: str) -> dict[str, Any] | None
     if card is None or game._waiting != (player,):
         return None
     labelled = []
-    for a in card.answers(game.ledger, game._seat[player], game._caller):
+    for a in card.answers(game._info(game._seat[player])):
         labelled.append({"answer": a, "label": answer_label(a)})
     allowed = []
     for action in game.legal_actions(player):

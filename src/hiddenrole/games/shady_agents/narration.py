@@ -1,0 +1,267 @@
+"""Shady Agents told in plain words (docs/rules/shady-agents.md): one function per event kind,
+the phase, what the deadline does, and the prompts (what a move, an interrogation and the
+spy code are).
+
+Public events are told by names, the same for every viewer; private ones speak to their
+reader ("Anna gave you a medical kit.") or, for the Mod, name the reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.narration import N_, Narrator
+
+Data = dict[str, Any]
+
+_TOOL = {"bullet": N_("a bullet"), "medkit": N_("a medical kit"), "nothing": N_("nothing")}
+_ROLE = {"operative": N_("a loyal operative"), "deserter": N_("a corrupt deserter")}
+_SIDE = {"operatives": N_("The loyal operatives"), "deserters": N_("The corrupt deserters")}
+#: the interrogation cards' questions, by card id (the engine's English text is their source)
+QUESTIONS = {
+    "medkit_to": N_("Who gets your medical kit?"),
+    "bullet_to": N_("Who gets your bullet?"),
+    "nearer_after_you": N_("Which of your tools goes to the player seated nearer after you (clockwise)?"),
+    "nearer_before_you": N_("Which of your tools goes to the player seated nearer before you (counter-clockwise)?"),
+    "nearer_you": N_("Which of your tools goes to the player seated nearer to you, counting seats either way?"),
+    "nearer_after_caller": N_("Which of your tools goes to the player seated nearer after the caller "
+                              "(the caller counts as nearest)?"),
+    "nearer_before_caller": N_("Which of your tools goes to the player seated nearer before the caller "
+                               "(the caller counts as nearest)?"),
+    "nearer_caller": N_("Which of your tools goes to the player seated nearer to the caller, counting seats "
+                        "either way (the caller counts as nearest)?"),
+    "earlier_in_round_one": N_("Which of your tools goes to the player who plays earlier in round 1?"),
+    "nearer_first_player": N_("Which of your tools goes to the player seated nearer to the first player, "
+                              "counting seats either way (the first player counts as nearest)?"),
+    "parted_first": N_("Which of your tools do you give away or discard first?"),
+}
+_ANSWER = {
+    "both": N_("both, at once to the same player"), "discarded": N_("nobody: it is discarded"),
+    "bullet": N_("my bullet"), "medkit": N_("my medical kit"),
+}
+
+
+def tool(n: Narrator, name: Any) -> str:
+    """A tool in words: ``"medkit"`` -> ``"a medical kit"``."""
+    return n._(_TOOL.get(name, "nothing"))
+
+
+def question(n: Narrator, card: Any, english: Any = None) -> str:
+    """An interrogation card's question in the narrator's language."""
+    if card in QUESTIONS:
+        return n._(QUESTIONS[card])
+    return str(english or "")
+
+
+def answer(n: Narrator, value: Any) -> str:
+    """An answer id in words: ``"medkit"`` -> ``"my medical kit"``, ``"discarded"`` ->
+    ``"nobody: it is discarded"``; a player's name is itself."""
+    text = str(value)
+    if text in _ANSWER:
+        return n._(_ANSWER[text])
+    return text
+
+
+def role(n: Narrator, d: Data, to: Any) -> list[str]:
+    r = n._(_ROLE.get(d.get("role", ""), "a loyal operative"))
+    if d.get("role") == "deserter":
+        code = n.mine(to, N_("Your spy code: you must lie when you answer an interrogation."),
+                      N_("{reader}'s spy code: lie when answering an interrogation."))
+    else:
+        code = n.mine(to, N_("Your spy code: you must tell the truth when you answer an interrogation."),
+                      N_("{reader}'s spy code: tell the truth when answering an interrogation."))
+    return [n.mine(to, N_("You are {role}."), N_("{reader} is {role}."), role=r), code]
+
+
+def revealed_card(n: Narrator, d: Data, to: Any) -> list[str]:
+    side = n._(_SIDE.get(d.get("side", ""), "The loyal operatives"))
+    return [n._("With an odd number of players one role card was revealed: {role}.").format(
+        role=n._(_ROLE.get(d.get("role", ""), "a loyal operative"))),
+        n._("{side} get one bonus point at the end, for the smaller team.").format(side=side)]
+
+
+def deck(n: Narrator, d: Data, to: Any) -> list[str]:
+    return [n._("The Mod shuffled the interrogation cards: {count} cards.").format(count=len(d.get("order") or ()))]
+
+
+def first_player(n: Narrator, d: Data, to: Any) -> list[str]:
+    return [n._("{player} is the first player; round 1 goes {order}.").format(
+        player=d.get("player"), order=", ".join(d.get("order") or ()))]
+
+
+def give(n: Narrator, d: Data, to: Any) -> list[str]:
+    out = [n._("{giver} gave {receiver} a tool face down.").format(giver=d.get("giver"), receiver=d.get("receiver"))]
+    if d.get("by_timeout"):
+        out.insert(0, n._("Time ran out, so the Mod gave a tool of {giver}'s at random.").format(giver=d.get("giver")))
+    return out
+
+
+def tool_event(n: Narrator, d: Data, to: Any) -> list[str]:
+    giver, receiver, t = d.get("giver"), d.get("receiver"), tool(n, d.get("tool"))
+    viewer = n.viewer
+    if n.private_for_viewer(to) and viewer == receiver:
+        return [n._("{giver} gave you {tool}.").format(giver=giver, tool=t)]
+    if n.private_for_viewer(to) and viewer == giver:
+        return [n._("You gave {receiver} {tool}.").format(receiver=receiver, tool=t)]
+    return [n._("The tool {giver} gave {receiver} was {tool}.").format(giver=giver, receiver=receiver, tool=t)]
+
+
+def discard(n: Narrator, d: Data, to: Any) -> list[str]:
+    return [n.mine(to, N_("You discarded {tool} face down to call an interrogation."),
+                   N_("{reader} discarded {tool} face down to call an interrogation."), tool=tool(n, d.get("tool")))]
+
+
+def interrogation(n: Narrator, d: Data, to: Any) -> list[str]:
+    q = question(n, d.get("card"), d.get("question"))
+    if d.get("discarded"):
+        first = n._("{caller} discarded a tool face down and called interrogation {number}: “{question}”")
+    else:
+        first = n._("{caller} called interrogation {number}: “{question}”")
+    return [first.format(caller=d.get("caller"), number=d.get("number"), question=q),
+            n._("Everyone answers in turn, the caller last: loyal operatives tell the truth, deserters lie.")]
+
+
+def answer_event(n: Narrator, d: Data, to: Any) -> list[str]:
+    out = []
+    if d.get("by_timeout"):
+        out.append(n._("Time ran out, so the Mod answered for {player} at random.").format(player=d.get("player")))
+    if "text" in d:
+        out.append(n._("{player} answered: “{text}”").format(player=d.get("player"), text=d.get("text")))
+    else:
+        out.append(n._("{player} answered: {answer}.").format(player=d.get("player"), answer=answer(n, d.get("answer"))))
+    return out
+
+
+def post(n: Narrator, d: Data, to: Any) -> list[str]:
+    return [n._("{player} wrote: “{text}”").format(player=d.get("player"), text=d.get("text"))]
+
+
+def round_two(n: Narrator, d: Data, to: Any) -> list[str]:
+    return [n._("Round 2 begins: everyone gives their remaining tool, in reverse order: {order}.").format(
+        order=", ".join(d.get("order") or ())),
+        n._("There are no more interrogations.")]
+
+
+def reveal(n: Narrator, d: Data, to: Any) -> list[str]:
+    roles: Mapping[str, str] = d.get("roles") or {}
+    operatives = [p for p, r in roles.items() if r == "operative"]
+    deserters = [p for p, r in roles.items() if r != "operative"]
+    out = [n._("Every role card and tool is turned over."),
+           n._("The loyal operatives were {names}.").format(names=n.list(operatives) or n._("nobody")),
+           n._("The corrupt deserters were {names}.").format(names=n.list(deserters) or n._("nobody"))]
+    for g in d.get("gifts") or ():
+        out.append(n._("{giver} gave {receiver} {tool} in round {round}.").format(
+            giver=g.get("giver"), receiver=g.get("receiver"), tool=tool(n, g.get("tool")), round=g.get("round")))
+    for p, t in (d.get("discards") or {}).items():
+        out.append(n._("{player} discarded {tool}.").format(player=p, tool=tool(n, t)))
+    return out
+
+
+def game_over(n: Narrator, d: Data, to: Any) -> list[str]:
+    scores = d.get("scores") or {}
+    kits = d.get("medkits") or {}
+    bullets = d.get("bullets") or {}
+    bonus = d.get("bonus") or {}
+    out = []
+    if d.get("winner") is None:
+        out.append(n._("The game is a draw: both teams scored the same and received as many medical kits."))
+    else:
+        side = n._(_SIDE.get(d.get("winner", ""), "The loyal operatives"))
+        if d.get("reason") == "more_medical_kits":
+            out.append(n._("{side} won: the scores were tied and they received more medical kits.").format(side=side))
+        else:
+            out.append(n._("{side} won with the higher score.").format(side=side))
+    for key, name in (("operatives", N_("The loyal operatives")), ("deserters", N_("The corrupt deserters"))):
+        out.append(n._("{side} scored {score}: {kits} medical kits, minus {bullets} bullets, plus {bonus} bonus.").format(
+            side=n._(name), score=scores.get(key, 0), kits=kits.get(key, 0), bullets=bullets.get(key, 0),
+            bonus=bonus.get(key, 0)))
+    return out
+
+
+EVENTS = {
+    "role": role, "revealed_card": revealed_card, "deck": deck, "first_player": first_player, "give": give,
+    "tool": tool_event, "discard": discard, "interrogation": interrogation, "answer": answer_event,
+    "post": post, "round_two": round_two, "reveal": reveal, "game_over": game_over,
+}
+
+
+class ShadyAgentsNarrator(Narrator):
+    """Shady Agents' narrator (``ShadyAgents.NARRATOR``)."""
+
+    EVENTS = EVENTS
+    OPTION_LABELS = {
+        "enforce_statements": (N_("The spy code is enforced"), {True: N_("Yes"), False: N_("No")}),
+        "first_player_may_discard": (N_("The first player may give up a tool to call an interrogation"),
+                                     {True: N_("Yes"), False: N_("No")}),
+        "turn_seconds": (N_("Seconds for each turn"), {}),
+        "answer_seconds": (N_("Seconds for each answer"), {}),
+    }
+
+    def phase(self, view: Mapping[str, Any]) -> str:
+        _ = self._
+        if view.get("over"):
+            return _("The game is over.")
+        phase = view.get("phase")
+        b = view.get("board") or {}
+        if phase == "interrogation":
+            card = b.get("current_card") or {}
+            return _("Interrogation by {caller}: everyone answers in turn.").format(caller=card.get("caller"))
+        if phase == "round_2":
+            return _("Round 2: everyone gives their remaining tool.")
+        return _("Round 1: each player gives a tool or calls an interrogation.")
+
+    def deadline_note(self, view: Mapping[str, Any]) -> str | None:
+        _ = self._
+        if view.get("phase") == "interrogation":
+            return _("When time runs out, the Mod gives an answer the spy code allows, at random.")
+        return _("When time runs out, the Mod gives one of the player's tools to a random other player.")
+
+    def prompt(self, view: Mapping[str, Any], legal: list[Mapping[str, Any]]) -> dict[str, Any] | None:
+        _ = self._
+        kinds = {a.get("action") for a in legal}
+        choices: list[dict[str, Any]] = []
+        if "answer" in kinds:
+            b = view.get("board") or {}
+            card = b.get("current_card") or {}
+            p = view.get("private") or {}
+            q = question(self, card.get("card"), card.get("question"))
+            title = _("Answer the interrogation: “{question}”").format(question=q)
+            if not self.options.get("enforce_statements", True):
+                if p.get("side") == "deserters":
+                    explain = _("You are a deserter: your spy code says you must lie. The Mod does not check it: "
+                                "pick an answer or write your own.")
+                else:
+                    explain = _("You are a loyal operative: your spy code says you must tell the truth. The Mod does "
+                                "not check it: pick an answer or write your own.")
+            elif p.get("side") == "deserters":
+                explain = _("You are a deserter: your spy code says you must lie; only false answers are offered.")
+            else:
+                explain = _("You are a loyal operative: your spy code says you must tell the truth.")
+            explain += " " + _("An answer about a tool you still hold is a promise: your later moves must keep it.")
+            choices = [{"action": i, "label": answer(self, a.get("answer")), "explain": None} for i, a in enumerate(legal)]
+            return {"title": title, "explain": explain, "choices": choices}
+        if "give_both" in kinds:
+            title = _("Give both your tools: the bullet to one player and the medical kit to another.")
+            explain = _("This ends the game: then every role and tool is revealed and the scores are counted.")
+            choices = [{"action": i, "label": _("The bullet to {bullet}, the medical kit to {medkit}").format(
+                bullet=a.get("bullet"), medkit=a.get("medkit")), "explain": None} for i, a in enumerate(legal)]
+            return {"title": title, "explain": explain, "choices": choices}
+        if "give" in kinds or "interrogate" in kinds:
+            title = _("Your move: give a tool face down, or call an interrogation.") if "interrogate" in kinds \
+                else _("Give your remaining tool face down.")
+            explain = _("A medical kit gives the receiver's team a point, a bullet costs it one; only the receiver sees which "
+                        "it was.")
+            for i, a in enumerate(legal):
+                if a.get("action") == "give":
+                    choices.append({"action": i, "label": _("Give {tool} to {name}").format(
+                        tool=tool(self, a.get("tool")), name=a.get("target")), "explain": None})
+                elif a.get("discard"):
+                    choices.append({"action": i, "label": _("Discard {tool} and call an interrogation").format(
+                        tool=tool(self, a.get("discard"))), "explain": _(
+                        "You give up that tool face down; everyone must answer the next interrogation card.")})
+                else:
+                    choices.append({"action": i, "label": _("Call an interrogation"), "explain": _(
+                        "As the first player you keep both tools; everyone must answer the next interrogation card.")})
+            return {"title": title, "explain": explain, "choices": choices}
+        return None

@@ -1,0 +1,61 @@
+// The feed: one stream per table, thread posts and narrated events together, grouped by
+// day/turn (the game module's `section`), newest at the bottom and scrolled into view. A
+// reader who scrolled up stays put and gets an "N new" button. An ARIA live region (role=log).
+
+import { h, mount, postText } from "./dom.js";
+import { t } from "./i18n.js";
+import Alpine from "./vendor/alpine.esm.min.js";
+
+/** The feed's entries (DOM) for `events` as `mod` (the game module) words them. */
+export function feedNodes(events, mod) {
+  const out = [];
+  for (const e of events) {
+    const head = mod.section(e);
+    if (head) out.push(h("li", { class: "section" }, h("h3", {}, head)));
+    if (e.kind === "post") {
+      out.push(h("li", { class: "entry post", "data-seq": e.seq },
+        h("b", { class: "by" }, e.player ?? e.by), e.mark ? h("span", { class: "mark", title: e.mark === "P" ? t("Presidential Candidate") : t("Chancellor Candidate") }, e.mark) : null,
+        ": ", h("span", { class: "text" }, postText(e.text))));
+      continue;
+    }
+    const words = Array.isArray(e.narration) ? e.narration : [mod.eventText(e)];
+    if (!words.length) continue;
+    out.push(h("li", { class: ["entry", "event", e.private ? "private" : ""], "data-seq": e.seq },
+      e.private ? h("span", { class: "tag secret" }, t("only you")) : null,
+      words.map(w => h("span", { class: "sentence" }, w, " ")), mod.detail(e)));
+  }
+  return out;
+}
+
+/** The feed component (Alpine.data "feed"): the page's `feedSource()` gives {events, mod, lang}. */
+export function feedComponent() {
+  // not reactive: scrolling must not redraw the feed
+  let stuck = true;  // the reader is at the bottom: new entries scroll into view
+  let shown = 0;
+  return {
+    unseen: 0,
+    init() {
+      const box = this.$refs.box;
+      box.addEventListener("scroll", () => {
+        stuck = box.scrollTop + box.clientHeight >= box.scrollHeight - 24;
+        if (stuck && this.unseen) this.unseen = 0;
+      }, { passive: true });
+      // the box shrinks when a prompt rises below it: a reader at the bottom stays there
+      new ResizeObserver(() => { if (stuck) box.scrollTop = box.scrollHeight; }).observe(box);
+    },
+    render() {
+      const { events, mod } = this.feedSource();
+      const before = shown;
+      mount(this.$refs.list, feedNodes(events, mod));
+      shown = events.length;
+      if (stuck || before === 0 || events.length < before) this.$nextTick(() => this.toBottom());
+      else if (events.length > before) this.unseen = Alpine.raw(this).unseen + events.length - before;
+    },
+    toBottom() {
+      const box = this.$refs.box;
+      box.scrollTop = box.scrollHeight;
+      stuck = true;
+      this.unseen = 0;
+    },
+  };
+}

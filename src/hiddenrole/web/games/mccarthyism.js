@@ -1,0 +1,123 @@
+// McCarthyism: the seat ring with the snitch token, blacklist and whitelist markers and
+// everyone's turns; action cards drawn with their rule text; the open vote; the hand.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { human, seatRing, tallyTable } from "../games.js";
+
+// each card's name and rule text (docs/rules/mccarthyism.md, "Action cards")
+const CARDS = {
+  confess_to_the_feds: [() => t("Confess to the Feds"), () => t("You reveal your identity to the rest of the players. If you are blacklisted, you can no longer become the snitch; if not, you can become the snitch exactly one more time.")],
+  escape_to_the_reds: [() => t("Escape to the Reds"), () => t("You immediately leave the game: you are blacklisted for good, you do not reveal your identity, and you cannot become the snitch.")],
+  deep_research: [() => t("Deep research"), () => t("Look at all the cards in the centre.")],
+  double_agent: [() => t("Double Agent"), () => t("You get the double agent token: you are the opposite of your role card (until someone else plays this card).")],
+  lemme_see_what_you_got_there: [() => t("Lemme see what you got there"), () => t("See the role of the person to your right.")],
+  you_seem_suspicious: [() => t("You seem suspicious"), () => t("Look at the role of a chosen player.")],
+  i_know_a_guy: [() => t("I know a guy"), () => t("Whitelist a blacklisted player (you may choose yourself).")],
+  super_snitch: [() => t("Super snitch"), () => t("Blacklist a chosen player, without a vote.")],
+  loose_lips: [() => t("Loose Lips"), () => t("Everybody looks at the role of the person to their right.")],
+  commies_take_over: [() => t("Commies take over"), () => t("Commies and loyal Americans switch sides.")],
+  something_to_say: [() => t("You look like you have something to say"), () => t("A chosen player must draw two action cards and play one of them.")],
+  too_much_to_drink: [() => t("I think we've both had too much to drink"), () => t("Swap role cards with another player and see your new role (they do not see theirs).")],
+};
+const cardName = c => (CARDS[c] ? CARDS[c][0]() : human(c));
+const ROLE = { commie: () => t("Commie"), american: () => t("Loyal American") };
+const roleName = r => (ROLE[r] ? ROLE[r]() : human(r));
+
+/** An action card drawn in CSS: its name and its rule text. */
+function card(c, extra) {
+  return h("div", { class: "mc-card" }, h("b", {}, cardName(c)), h("span", { class: "rule" }, CARDS[c] ? CARDS[c][1]() : ""), extra);
+}
+
+function motionWords(vote) {
+  if (vote.motion === "end_game") return t("end the game now");
+  return t("blacklist {names}", { names: vote.targets.join(t(" and ")) });
+}
+
+function board(v, ctx) {
+  const b = v.board;
+  const black = new Set(b.blacklisted || []), white = new Set(b.whitelisted || []), escaped = new Set(b.escaped || []);
+  const acting = new Set(b.acting || []);
+  return h("div", { class: "mc-board" },
+    h("p", { class: "stats" }, b.commie_count != null
+      ? t("Turn {turn} · {deck} cards in the deck · {discards} discarded · {n} Commies at the table", { turn: b.turn, deck: b.deck, discards: b.discards, n: b.commie_count })
+      : t("Turn {turn} · {deck} cards in the deck · {discards} discarded · roles dealt from {commies} Commie and {americans} American cards: how many Commies is secret",
+          { turn: b.turn, deck: b.deck, discards: b.discards, commies: b.pool ? b.pool.commie_cards : "?", americans: b.pool ? b.pool.american_cards : "?" })),
+    b.commies_take_over ? h("p", { class: "tag fas" }, t("Commies have taken over: every side is switched.")) : null,
+    b.vote ? h("p", { class: "vote" }, t("Open vote: {motion} · {voted} of {n} voted", { motion: motionWords(b.vote), voted: b.vote.voted, n: b.vote.voters.length })) : null,
+    b.card_in_play ? h("div", { class: "in-play" }, h("span", { class: "muted" }, t("Card in play:")), card(b.card_in_play)) : null,
+    seatRing(v.players, p => {
+      const tags = [];
+      if (p === b.snitch) tags.push([t("snitch token"), "pres"]);
+      if (acting.has(p)) tags.push([t("acting now"), "chan"]);
+      if (black.has(p)) tags.push([t("blacklisted"), "dead"]);
+      if (white.has(p)) {
+        const left = b.protected_through_turn && b.protected_through_turn[p] !== undefined ? Math.max(0, b.protected_through_turn[p] - b.turn + 1) : null;
+        tags.push([left === null ? t("whitelisted") : t("whitelisted, protected {n} more turns", { n: left }), "lib"]);
+      }
+      if (escaped.has(p)) tags.push([t("escaped to the Reds"), ""]);
+      if (b.confessed && b.confessed[p]) tags.push([t("confessed: {role}", { role: roleName(b.confessed[p]) }), ""]);
+      if (p === b.double_agent) tags.push([t("double agent token"), "fas"]);
+      if (b.turns_had) tags.push([t("turns {n} of {m}", { n: b.turns_had[p] || 0, m: b.turns_per_player }), "muted"]);
+      return { cls: black.has(p) ? "dead" : "", tags };
+    }, ctx.me),
+    (b.played || []).length ? h("div", {}, h("h3", {}, t("Last cards played")), h("ul", { class: "plain played" },
+      (b.played || []).slice(-4).map(x => h("li", {}, `${x.player}: `, h("b", {}, cardName(x.card)))))) : null);
+}
+
+function privatePanel(v) {
+  const p = v.private || {};
+  const out = [];
+  if (p.role_card) out.push(h("p", { class: "role" }, t("Your role card:") + " ", h("b", { "data-secret": "role" }, p.role_card.card), ` (${roleName(p.role_card.card)})`));
+  if (p.commies_at_start) out.push(h("p", {}, t("Commies at the start:") + " " + p.commies_at_start.join(", ")));
+  const seen = Object.entries(p.seen_roles || {});
+  if (seen.length) out.push(h("p", {}, t("You know:") + " ", seen.map(([q, s], i) => [i ? "; " : "", `${q} is ${s.card}`, ` (${t("turn {n}", { n: s.turn })})`])));
+  if (p.hand && p.hand.length) out.push(h("div", {}, h("p", {}, t("Your hand:")), h("div", { class: "cards" }, p.hand.map(c => card(c)))));
+  if (p.deep_research) out.push(h("p", {}, t("Deep research:") + " " + p.deep_research.cards.map(cardName).join(", ")));
+  if (p.my_vote) out.push(h("p", {}, t("Your vote:") + " ", h("b", {}, p.my_vote === "yes" ? t("yes") : t("no"))));
+  return out;
+}
+
+function actionTitle(a, v) {
+  const b = (v && v.board) || {};
+  const n = (v.players || []).length - (b.blacklisted || []).length;
+  switch (a.action) {
+    case "snitch": return t("Snitch on one player: a vote blacklists them if at least a third of the {n} players not blacklisted say yes", { n });
+    case "snitch_pair": return t("Snitch on two players: a vote blacklists both if at least half of the {n} players not blacklisted say yes", { n });
+    case "call_end": return t("Call for the end of the game: if the vote passes, the game ends now");
+    case "vote": return b.vote ? t("Vote: {motion}?", { motion: motionWords(b.vote) }) : t("Vote");
+    case "pass": return t("Pass: do nothing this turn");
+    case "play": return t("Play one of your cards");
+    case "decline": return t("Keep your cards and play nothing");
+    case "choose": return b.card_in_play ? t("Choose a player for “{card}”", { card: cardName(b.card_in_play) }) : t("Choose a player");
+    default: return human(a.action);
+  }
+}
+
+function actionLabel(a) {
+  switch (a.action) {
+    case "vote": return a.vote === "yes" ? t("Vote yes") : t("Vote no");
+    case "snitch": return t("Snitch on {name}", { name: a.target });
+    case "snitch_pair": return t("Snitch on {names}", { names: (a.targets || []).join(t(" and ")) });
+    case "call_end": return t("Call for the end of the game");
+    case "pass": return t("Pass");
+    case "play": return t("Play “{card}”", { card: cardName(a.card) });
+    case "decline": return t("Keep the cards, play nothing");
+    case "choose": return t("Choose {name}", { name: a.target });
+    default: return human(a.action);
+  }
+}
+
+function section(e) { return e.kind === "turn" ? t("Turn {n}", { n: e.turn }) : null; }
+function detail(e) { return e.kind === "vote_result" && e.votes ? tallyTable(e.votes, { yes: t("yes"), no: t("no") }) : null; }
+function phaseWords(v) { return t("Turn {n}", { n: (v.board || {}).turn }); }
+function roleOf(e) { return e.kind === "role" ? roleName(e.card || e.role) : ""; }
+
+function result(v, reveal) {
+  const hands = (reveal.events || []).filter(e => Array.isArray(e.cards) && e.to && e.to.length === 1);
+  if (!hands.length) return null;
+  return [h("h3", {}, t("Every hand")), h("ol", { class: "plain", "data-test": "hands" }, hands.map(e =>
+    h("li", {}, `${e.to[0]}: ` + e.cards.map(cardName).join(", "))))];
+}
+
+export default { board, privatePanel, actionTitle, actionLabel, section, detail, phaseWords, roleOf, result };

@@ -1,0 +1,150 @@
+// Secret Hitler (turbo forum rules and the official rules): board with policy tracks drawn as
+// cards, the election tracker, the seat ring with vote chips and term limits; the private
+// panel (role, votecodes, hand); votecodes one tap away; the result.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { human, seatRing, tallyTable } from "../games.js";
+
+const POLICY = { L: () => t("Liberal"), F: () => t("Fascist") };
+const policyName = c => (POLICY[c] ? POLICY[c]() : c);
+const ROLE = { liberal: () => t("Liberal"), fascist: () => t("Fascist"), hitler: () => t("Hitler") };
+const roleName = r => (ROLE[r] ? ROLE[r]() : human(r));
+const POWER = {
+  investigate: () => t("Investigate loyalty"), special_election: () => t("Special election"),
+  execute: () => t("Execution"), peek: () => t("Policy peek"),
+};
+const powerName = p => (POWER[p] ? POWER[p]() : human(p));
+
+/** A policy card drawn in CSS: a coloured card with its emblem letter and its name. */
+function policyCard(c, attrs) {
+  return h("span", { class: ["policy", c === "L" ? "liberal" : "fascist"], ...attrs },
+    h("span", { class: "emblem", "aria-hidden": "true" }, c === "L" ? "L" : "F"), h("span", { class: "pname-policy" }, policyName(c)));
+}
+
+function track(kind, filled, slots, labels) {
+  return h("ol", { class: ["track-slots", kind] }, Array.from({ length: slots }, (_, i) =>
+    h("li", { class: ["slot", i < filled ? "filled" : ""] },
+      i < filled ? policyCard(kind === "liberal" ? "L" : "F") : h("span", { class: "slot-label" }, labels[i] || ""))));
+}
+
+function board(v, ctx) {
+  const b = v.board;
+  const players = b.player_list || v.players;
+  const dead = new Set(b.dead || []);
+  const voted = new Set(b.voted || []);
+  const powers = b.powers || [];
+  const fasLabels = Array.from({ length: 6 }, (_, i) => (i === 5 ? t("Fascists win") : (powers[i] ? powerName(powers[i]) : "")));
+  const libLabels = ["", "", "", "", t("Liberals win")];
+  const pips = Array.from({ length: b.tracker_limit + 1 }, (_, i) =>
+    h("li", { class: ["pip", i === b.election_tracker ? "on" : ""], "aria-current": i === b.election_tracker ? "step" : null }, String(i)));
+  return h("div", { class: "sh-board" },
+    h("div", { class: "track liberal" }, h("h3", {}, t("Liberal policies {n} of 5", { n: b.liberal_policies })), track("liberal", b.liberal_policies, 5, libLabels)),
+    h("div", { class: "track fascist" }, h("h3", {}, t("Fascist policies {n} of 6", { n: b.fascist_policies }),
+      b.veto_unlocked ? h("span", { class: "tag" }, t("veto unlocked")) : null), track("fascist", b.fascist_policies, 6, fasLabels)),
+    h("div", { class: "tracker" }, h("span", {}, t("Election tracker")), h("ol", { class: "pips" }, pips),
+      h("span", { class: "muted small" }, t("At {n} failed elections the top policy is enacted.", { n: b.tracker_limit }))),
+    h("p", { class: "muted small" }, t("Day {day} · {deck} policies in the deck · {discards} discarded", { day: b.day, deck: b.deck_size, discards: b.discard_size })),
+    seatRing(players, p => {
+      const tags = [];
+      if (p === b.presidential_candidate) tags.push([t("Presidential Candidate"), "pres"]);
+      if (p === b.chancellor_candidate) tags.push([t("Chancellor Candidate"), "chan"]);
+      if (p === b.president) tags.push([t("last President (term limit)"), "limit"]);
+      if (p === b.chancellor) tags.push([t("last Chancellor (term limit)"), "limit"]);
+      if (dead.has(p)) tags.push([t("dead"), "dead"]);
+      const chip = voted.has(p) ? h("span", { class: "chip voted", title: t("voted") }, "✓ " + t("voted")) : null;
+      return { cls: dead.has(p) ? "dead" : "", tags, chip };
+    }, ctx.me));
+}
+
+function privatePanel(v) {
+  const p = v.private || {};
+  const out = [];
+  out.push(h("p", { class: "role" }, t("Your role:") + " ", h("b", { "data-secret": "role" }, p.role), " ",
+    h("span", {}, `(${roleName(p.role)}, ${t("party")}: ${roleName(p.allegiance)})`)));
+  if (p.roles) {
+    const others = Object.entries(p.roles).filter(([q]) => q !== v.player);
+    if (others.length) out.push(h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", `${q} is ${r}`])));
+  }
+  if (p.alive === false) out.push(h("p", { class: "dead" }, t("You are dead: you cannot vote or post.")));
+  if (p.todays_codes) out.push(h("p", {}, t("Today's votecodes: yes {yes}, no {no}.", { yes: p.todays_codes.yes, no: p.todays_codes.no })));
+  if (p.votecodes) out.push(h("details", {}, h("summary", {}, t("All your votecodes")),
+    h("ol", {}, p.votecodes.map((c, i) => h("li", {}, t("Day {day}: yes {yes} · no {no}", { day: i + 1, yes: c[0], no: c[1] }))))));
+  if (p.hand) out.push(h("p", {}, t("Your hand:") + " ", p.hand.map(c => policyCard(c))));
+  if (p.investigations) out.push(h("p", {}, t("Investigated:") + " ", Object.entries(p.investigations).map(([q, r], i) => [i ? ", " : "", `${q}: ${roleName(r)}`])));
+  if (p.peeks && p.peeks.length) out.push(h("p", {}, t("Peeked:") + " ", p.peeks.map(x => h("span", { class: "peek" }, x.map(c => policyCard(c))))));
+  if (p.power) out.push(h("p", {}, t("Your power now:") + " ", h("b", {}, powerName(p.power))));
+  return out;
+}
+
+function actionTitle(a, v) {
+  const b = (v && v.board) || {};
+  switch (a.action) {
+    case "nominate": return a.targets ? t("Night 0: pick a nomination pair") : t("Nominate a Chancellor Candidate");
+    case "vote": return t("Vote on the government of {p} and {c}", { p: b.presidential_candidate, c: b.chancellor_candidate });
+    case "discard": return t("Discard one policy: the other two go to the Chancellor");
+    case "enact": return t("Enact one policy");
+    case "investigate": return t("Investigate loyalty: you learn the player's party");
+    case "special_election": return t("Special election: you choose the next Presidential Candidate");
+    case "execute": return t("Execution: the player is dead; if it is Hitler, the Liberals win");
+    case "peek": return t("Policy peek: see the top three policies");
+    case "veto": return t("Veto: discard this agenda");
+    default: return human(a.action);
+  }
+}
+
+function actionLabel(a) {
+  switch (a.action) {
+    case "nominate": return a.targets ? t("Nominate {names}", { names: a.targets.join(" + ") }) : t("Nominate {name}", { name: a.target });
+    case "vote": return a.vote === "yes" ? t("Ja! (yes)") : t("Nein (no)");
+    case "discard": return t("Discard a {policy} policy", { policy: policyName(a.card) });
+    case "enact": return t("Enact a {policy} policy", { policy: policyName(a.card) });
+    case "investigate": return t("Investigate {name}", { name: a.target });
+    case "special_election": return t("Make {name} President", { name: a.target });
+    case "execute": return t("Execute {name}", { name: a.target });
+    case "peek": return t("Peek");
+    case "veto": return a.agree === false || a.veto === false ? t("Refuse the veto") : t("Veto");
+    default: return human(a.action);
+  }
+}
+
+/** Turbo votes are thread posts of a bold votecode: one tap posts it. */
+function prompt(actions, v, ctx) {
+  const codes = (v.private || {}).todays_codes;
+  if (!codes || !actions.length || !actions.every(a => a.action === "vote")) return null;
+  const b = v.board;
+  return h("div", { class: "prompt-body" },
+    h("h2", { id: "prompt-title" }, actionTitle(actions[0], v)),
+    h("p", { class: "explain" }, t("Yes means {p} becomes President and {c} Chancellor. Your vote is a post of your bold votecode; you may change it until the deadline.", { p: b.presidential_candidate, c: b.chancellor_candidate })),
+    h("div", { class: "buttons" },
+      h("button", { class: "action big yes", type: "button", onclick: () => ctx.post(`**${codes.yes}**`) }, t("Yes: post {code}", { code: codes.yes })),
+      h("button", { class: "action big no", type: "button", onclick: () => ctx.post(`**${codes.no}**`) }, t("No: post {code}", { code: codes.no }))));
+}
+
+function section(e) {
+  if (e.kind === "player_list") return t("Night 0");
+  if (e.kind === "day_start") return t("Day {n}", { n: e.day });
+  return null;
+}
+
+function detail(e) {
+  if (e.kind === "vote_result" && e.votes) return tallyTable(e.votes, { yes: t("Ja! (yes)"), no: t("Nein (no)") });
+  return null;
+}
+
+function phaseWords(v) {
+  const b = v.board || {};
+  const step = { nominate: t("nomination"), vote: t("vote"), discard: t("the President discards"), enact: t("the Chancellor enacts") }[b.step] || human(b.step);
+  return v.phase === "night" ? t("Night {n}: {step}", { n: b.day, step }) : t("Day {n}: {step}", { n: b.day, step });
+}
+
+function roleOf(e) { return e.kind === "role" ? roleName(e.role) : ""; }
+
+function result(v, reveal) {
+  const hands = (reveal.events || []).filter(e => Array.isArray(e.cards) && e.to && e.to.length === 1);
+  if (!hands.length) return null;
+  return [h("h3", {}, t("Every hand")), h("ol", { class: "plain", "data-test": "hands" }, hands.map(e =>
+    h("li", {}, `${e.to[0]} (${human(e.kind)}): `, e.cards.map(c => policyCard(c)))))];
+}
+
+export default { board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result };

@@ -1,0 +1,151 @@
+// Shady Agents: tools drawn as cards (bullet, medical kit), the seat ring with who holds how
+// many, gifts face down, the interrogation card read aloud with each answer as a speech
+// bubble; "give both" as two picks; the reveal with the scores.
+
+import { h, s } from "../dom.js";
+import { t } from "../i18n.js";
+import { human, seatRing } from "../games.js";
+
+const TOOLS = { bullet: () => t("a bullet"), medkit: () => t("a medical kit"), nothing: () => t("nothing"), both: () => t("both tools") };
+const toolName = x => (TOOLS[x] ? TOOLS[x]() : human(x));
+const ROLE = { operative: () => t("loyal agent"), deserter: () => t("corrupt operative") };
+const roleName = r => (ROLE[r] ? ROLE[r]() : human(r));
+const SIDE = { operatives: () => t("the loyal agents"), deserters: () => t("the corrupt operatives") };
+const sideName = x => (SIDE[x] ? SIDE[x]() : human(x));
+
+/** An answer in words: "medkit" -> "a medical kit", "bullet to Ann" -> "a bullet to Ann", "3+" -> "3 or more". */
+function answerWords(a) {
+  if (TOOLS[a]) return toolName(a);
+  const m = /^(\w+) to (.+)$/.exec(a);
+  if (m && TOOLS[m[1]]) return t("{tool} to {name}", { tool: toolName(m[1]), name: m[2] });
+  return { "3+": t("3 or more"), yes: t("yes"), no: t("no") }[a] || a;
+}
+
+/** A tool card drawn in SVG: a bullet or a medical kit, with its name. */
+function toolCard(tool) {
+  const icon = tool === "bullet"
+    ? s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, s("path", { d: "M9 22V10c0-4 3-8 3-8s3 4 3 8v12z", fill: "currentColor" }))
+    : s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" }, s("rect", { x: 2, y: 6, width: 20, height: 15, rx: 3, fill: "currentColor" }),
+      s("path", { d: "M10 9h4v3h3v4h-3v3h-4v-3H7v-4h3z", fill: "#fff" }));
+  return h("span", { class: ["tool-card", tool] }, icon, h("span", {}, toolName(tool)));
+}
+
+function board(v, ctx) {
+  const b = v.board;
+  const discarded = new Set(b.discarded || []);
+  const cur = b.current_card;
+  const answers = cur ? ((b.interrogations || []).slice(-1)[0] || {}).answers || [] : [];
+  return h("div", { class: "sa-board" },
+    h("p", { class: "stats" }, b.round ? t("Round {n} · {left} interrogation cards left", { n: b.round, left: b.cards_left }) : t("The game is over"),
+      b.revealed_card ? " · " + t("revealed role card: {role} (bonus for {side})", { role: roleName(b.revealed_card), side: sideName(b.bonus_side) }) : ""),
+    cur ? h("div", { class: "interrogation", "aria-label": t("Interrogation card") },
+      h("p", { class: "muted" }, t("{name} calls an interrogation:", { name: cur.caller })),
+      h("p", { class: "question" }, `“${cur.question}”`),
+      h("ul", { class: "bubbles" }, answers.map(a => h("li", { class: "bubble" }, h("b", {}, a.player), ": ", a.text ?? answerWords(a.answer))))) : null,
+    seatRing(v.players, p => {
+      const tags = [];
+      if (p === b.first_player) tags.push([t("first player"), ""]);
+      if (p === b.turn) tags.push([t("to act"), "pres"]);
+      tags.push([t("holds {n}", { n: b.holding[p] }), "muted"]);
+      tags.push([t("received {n}", { n: b.received[p] }), "muted"]);
+      if (discarded.has(p)) tags.push([t("discarded one"), ""]);
+      if (b.roles) tags.push([roleName(b.roles[p]), b.roles[p] === "operative" ? "lib" : "fas"]);
+      return { tags };
+    }, ctx.me),
+    h("details", { class: "history" }, h("summary", {}, t("Gifts ({n})", { n: (b.gifts || []).length })),
+      h("ol", { class: "plain" }, (b.gifts || []).map(g => h("li", {},
+        t("round {n}:", { n: g.round }) + ` ${g.giver} → ${g.receiver} `, g.tool ? `(${toolName(g.tool)})` : `(${t("face down")})`)))));
+}
+
+function privatePanel(v) {
+  const p = v.private || {};
+  const out = [h("p", { class: "role" }, t("Your role:") + " ", h("b", { "data-secret": "role" }, p.role), ` (${roleName(p.role)}, ${sideName(p.side)})`),
+    h("div", {}, t("Your tools:") + " ", p.holding && p.holding.length ? p.holding.map(toolCard) : t("none"))];
+  if (p.gave && p.gave.length) out.push(h("p", {}, t("You gave:") + " " + p.gave.map(g => t("{tool} to {name} (round {n})", { tool: toolName(g.tool), name: g.to, n: g.round })).join("; ")));
+  if (p.received && p.received.length) out.push(h("p", {}, t("You received:") + " " + p.received.map(g => t("{tool} from {name} (round {n})", { tool: toolName(g.tool), name: g.from, n: g.round })).join("; ")));
+  if (p.discarded) out.push(h("p", {}, t("You discarded {tool}.", { tool: toolName(p.discarded) })));
+  if (p.interrogation) out.push(h("p", { class: "vote" }, t("You must answer: “{q}”", { q: p.interrogation.question }), " ",
+    p.side === "operatives" ? t("Loyal agents tell the truth.") : t("Corrupt operatives may lie.")));
+  return out;
+}
+
+function actionTitle(a, v) {
+  const b = (v && v.board) || {};
+  switch (a.action) {
+    case "give": return t("Give a tool face down: only you and the receiver learn which");
+    case "give_both": return t("Give both tools: the bullet to one player, the medical kit to one player");
+    case "interrogate": return t("Discard a tool to call an interrogation: everyone answers a question");
+    case "answer": return b.current_card ? t("Answer: “{q}”", { q: b.current_card.question }) : t("Answer the interrogation");
+    default: return human(a.action);
+  }
+}
+
+function actionLabel(a) {
+  switch (a.action) {
+    case "give": return t("Give {tool} to {name}", { tool: toolName(a.tool), name: a.target });
+    case "give_both": return t("Bullet to {b}, medical kit to {m}", { b: a.bullet, m: a.medkit });
+    case "interrogate": return a.discard ? t("Discard {tool} and interrogate", { tool: toolName(a.discard) }) : t("Interrogate");
+    case "answer": return answerWords(a.answer);
+    default: return human(a.action);
+  }
+}
+
+/** "Give both": two picks (who gets the bullet, who gets the medical kit), then one tap to give. */
+function prompt(actions, v, ctx) {
+  if (!actions.length || !actions.every(a => a.action === "give_both")) return null;
+  const names = [...new Set(actions.map(a => a.bullet))];
+  const pick = { bullet: null, medkit: null };
+  const go = h("button", { class: "action big primary", type: "button", disabled: true, "data-test": "give-both" }, t("Give both"));
+  const row = (tool) => h("fieldset", { class: "pick" }, h("legend", {}, t("Who gets {tool}?", { tool: toolName(tool) })),
+    h("div", { class: "buttons" }, names.map(n => h("button", {
+      class: "pick-option", type: "button", "aria-pressed": "false", "data-tool": tool,
+      onclick: (ev) => {
+        pick[tool] = n;
+        ev.currentTarget.parentElement.querySelectorAll("button").forEach(b => b.setAttribute("aria-pressed", String(b === ev.currentTarget)));
+        go.disabled = !(pick.bullet && pick.medkit);
+        go.textContent = go.disabled ? t("Give both") : t("Give the bullet to {b} and the medical kit to {m}", { b: pick.bullet, m: pick.medkit });
+      },
+    }, n))));
+  go.addEventListener("click", () => {
+    const a = actions.find(x => x.bullet === pick.bullet && x.medkit === pick.medkit);
+    if (a) ctx.act(a);
+  });
+  return h("div", { class: "prompt-body" }, h("h2", { id: "prompt-title" }, actionTitle(actions[0], v)),
+    h("p", { class: "explain" }, t("Round 2: you hold both tools and hand out both at once, face down.")),
+    row("bullet"), row("medkit"), go);
+}
+
+function section(e) {
+  if (e.kind === "first_player") return t("Round 1");
+  if (e.kind === "round_two") return t("Round 2");
+  if (e.kind === "reveal") return t("The reveal");
+  return null;
+}
+
+function phaseWords(v) { const b = v.board || {}; return b.round ? t("Round {n}", { n: b.round }) : t("The reveal"); }
+function roleOf(e) { return e.kind === "role" ? roleName(e.role) : ""; }
+
+/** How the scores add up (the result's ``arithmetic``): one line per side, one per player. */
+function arithmetic(a) {
+  const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+  const sum = items => items.reduce((total, i) => total + i.points, 0);
+  const line = items => (items.length ? items.map(i => `${i.reason} (${signed(i.points)})`).join(", ") : t("nothing"));
+  return [h("h3", {}, t("How the scores add up")), h("ul", { class: "plain", "data-test": "arithmetic" },
+    Object.entries(a.sides || {}).map(([side, items]) => h("li", {}, h("b", {}, sideName(side)), `: ${line(items)} = ${signed(sum(items))}`)),
+    Object.entries(a.players || {}).map(([p, items]) => h("li", {}, t("{name} received {items} = {total}", { name: p, items: line(items), total: signed(sum(items)) }))))];
+}
+
+function result(v) {
+  const b = v.board || {};
+  const r = v.result || {};
+  const out = [];
+  if (r.verdict) out.push(h("p", { "data-test": "verdict" }, r.verdict));
+  if (b.scores) out.push(h("h3", {}, t("Scores")), h("table", { class: "tally", "data-test": "scores" },
+    h("tbody", {}, Object.entries(b.scores).map(([side, n]) => h("tr", {}, h("td", {}, sideName(side)), h("td", {}, String(n)))))));
+  if (b.gifts) out.push(h("p", {}, t("Every tool:") + " " + b.gifts.map(g => t("{giver} gave {tool} to {receiver}", { giver: g.giver, tool: toolName(g.tool), receiver: g.receiver })).join("; ")));
+  if (b.discards) out.push(h("p", {}, t("Discards:") + " " + Object.entries(b.discards).map(([q, x]) => `${q}: ${toolName(x)}`).join("; ")));
+  if (r.arithmetic && r.arithmetic.players) out.push(...arithmetic(r.arithmetic));
+  return out;
+}
+
+export default { board, privatePanel, actionTitle, actionLabel, prompt, section, phaseWords, roleOf, result };

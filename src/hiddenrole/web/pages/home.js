@@ -1,0 +1,101 @@
+// Home: join a table by code or link, create a table (game, options in plain words, pace,
+// bots, the host's own seat), the open tables.
+
+import { api, store, stored } from "../session.js";
+import { i18n } from "../i18n.js";
+
+export function homePage() {
+  return {
+    games: [],
+    openTables: [],
+    form: { game: "", options: {}, pace: "turbo", factor: 10, bots: 0, host_name: "" },
+    codeInput: "",
+    joinCode: "",
+    joinName: "",
+
+    async init() {
+      const params = new URLSearchParams(location.search);
+      const join = params.get("join"), claim = params.get("claim");
+      if (join) this.joinCode = join.toUpperCase();
+      if (join && claim) {
+        // a substitute link: take the seat it opens (once), then play it
+        try {
+          const out = await api("POST", `/api/tables/${this.joinCode}/claim`, { claim });
+          store("seat", this.joinCode, { name: out.name, token: out.token });
+          history.replaceState(null, "", "/");
+          location.hash = `#/t/${this.joinCode}`;
+          return;
+        } catch (e) { this.$store.session.error = e.message; }
+      }
+      if (this.joinCode && stored("seat", this.joinCode)) { location.hash = `#/t/${this.joinCode}`; return; }
+      await this.load();
+      this.$watch(() => i18n.lang, () => this.load());
+      if (this.joinCode) this.$nextTick(() => { const el = this.$root.querySelector("input[name=join-name]"); if (el) el.focus(); });
+    },
+
+    async load() {
+      try {
+        this.games = await api("GET", `/api/games?lang=${i18n.lang}`);
+        if (!this.form.game && this.games.length) { this.form.game = this.games[0].name; this.resetOptions(); }
+        this.openTables = await api("GET", "/api/tables");
+      } catch (e) { this.$store.session.error = e.message; }
+    },
+
+    currentGame() { return this.games.find(g => g.name === this.form.game); },
+
+    resetOptions() {
+      const g = this.currentGame();
+      const opts = {};
+      if (g) for (const o of g.options) opts[o.name] = o.type === "bool" ? !!o.default : "";
+      this.form.options = opts;
+    },
+
+    /** An option's name in words ("vote_seconds" -> "Vote seconds"), when the server gives no label. */
+    optionName(o) {
+      if (o.label) return o.label;
+      const w = o.name.replace(/_/g, " ");
+      return w.charAt(0).toUpperCase() + w.slice(1);
+    },
+
+    optionValues() {
+      const g = this.currentGame();
+      const out = {};
+      for (const o of g.options) {
+        const v = this.form.options[o.name];
+        if (o.type === "bool") { if (v !== !!o.default) out[o.name] = v; continue; }
+        if (v === "" || v === null || v === undefined) continue;
+        out[o.name] = (o.type === "int") ? parseInt(v, 10) : (o.type === "float" ? parseFloat(v) : v);
+      }
+      return out;
+    },
+
+    async create() {
+      const S = this.$store.session;
+      S.error = "";
+      try {
+        const body = { game: this.form.game, options: this.optionValues(), pace: this.form.pace,
+          bots: parseInt(this.form.bots || 0, 10) };
+        if (this.form.pace === "fast") body.factor = parseFloat(this.form.factor);
+        if (this.form.host_name.trim()) body.host_name = this.form.host_name.trim();
+        const out = await api("POST", "/api/tables", body);
+        store("host", out.code, out.host_token);
+        if (out.seat) store("seat", out.code, out.seat);
+        history.replaceState(null, "", "/");
+        location.hash = `#/t/${out.code}`;
+      } catch (e) { S.error = e.message; }
+    },
+
+    async join() {
+      const S = this.$store.session;
+      S.error = "";
+      try {
+        const out = await api("POST", `/api/tables/${this.joinCode}/join`, { name: this.joinName.trim() });
+        store("seat", this.joinCode, { name: out.name, token: out.token });
+        const code = this.joinCode;
+        this.joinCode = "";
+        history.replaceState(null, "", "/");
+        location.hash = `#/t/${code}`;
+      } catch (e) { S.error = e.message; }
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// The lobby: the table's code, join link and QR code, the seats (connected or away), the
+// host's controls (add a bot, kick, start).
+
+import qrcode from "../vendor/qrcode.mjs";
+import { t } from "../i18n.js";
+
+export function lobbyPage() {
+  return {
+    base: location.origin,
+    loopbackOnly: false,
+    async init() {
+      // the address others reach the server at (never loopback when another exists)
+      try {
+        const r = await fetch("/api/server");
+        if (r.ok) { const out = await r.json(); this.base = out.join_base; this.loopbackOnly = out.loopback_only; }
+      } catch { /* keep this page's own address */ }
+    },
+    get S() { return this.$store.session; },
+    joinUrl() { return `${this.base}/?join=${this.S.code}`; },
+    qrSvg() {
+      if (!this.S.code) return "";
+      const qr = qrcode(0, "M");
+      qr.addData(this.joinUrl());
+      qr.make();
+      // the QR code of our own join link (letters and digits only): no player text in it
+      return qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true, alt: t("QR code of the join link") });
+    },
+    paceWords() {
+      const tb = this.S.table;
+      if (!tb) return "";
+      return { turbo: t("the rules' own timings"), fast: t("fast: every duration divided by {n}", { n: tb.factor }), untimed: t("untimed") }[tb.pace] || tb.pace;
+    },
+    start() { return this.S.hostCall("start"); },
+    kick(name) { return this.S.hostCall("kick", { name }); },
+    addBot() { return this.S.hostCall("bots", { count: 1 }); },
+  };
+}

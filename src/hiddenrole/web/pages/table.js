@@ -1,0 +1,105 @@
+// The table while a game runs and after it: the status bar, the board, the private panel
+// (tap to reveal), the prompt sheet, the feed with the thread input, the result. The game's
+// own parts come from its module (games/<name>.js); nothing here names a game.
+
+import { h, mount } from "../dom.js";
+import { i18n, t } from "../i18n.js";
+import { gameModule, human } from "../games.js";
+
+const IRREVERSIBLE = new Set(["execute", "call_end"]);
+
+/** What the status bar and the TV both show: phase in words, who must act, the clock. */
+export function statusParts(S) {
+  const view = S.view || {};
+  const mod = gameModule(S.game);
+  const n = S.narration;
+  void i18n.lang;
+  const over = !!view.over;
+  return {
+    title: S.table ? S.table.title : "",
+    phase: over ? t("The game is over") : (n.phase || (view.board ? mod.phaseWords(view) : human(S.table && S.table.status))),
+    waiting: over ? "" : (n.waiting_for || (S.state && S.state.waiting ? t("Your move") : "")),
+    mine: !over && !!(S.state && S.state.waiting),
+    deadline: !over && S.state && S.state.deadline ? S.countdown(S.state.deadline) : "",
+    note: over ? "" : (n.deadline_note || ""),
+  };
+}
+
+/** The prompt sheet's content: the game's own prompt, else the narrated one, else one group per kind. */
+export function promptNodes(S, ctx) {
+  const view = S.view;
+  const mod = gameModule(S.game);
+  const all = (S.state && S.state.legal_actions) || [];
+  const legal = all.filter(a => a.action !== "post");
+  if (!view || view.over || !legal.length) return null;
+  const custom = mod.prompt(legal, view, ctx);
+  if (custom) return custom;
+  const button = (a, label, explain) => h("button", {
+    class: ["action", "big", IRREVERSIBLE.has(a.action) ? "danger" : ""], type: "button", "data-action": a.action,
+    disabled: S.busy, onclick: () => ctx.act(a),
+  }, h("span", {}, label), explain ? h("small", { class: "explain" }, explain) : null);
+  const np = S.narration.prompt;
+  if (np && Array.isArray(np.choices) && np.choices.length) {
+    return [h("h2", { id: "prompt-title" }, np.title), np.explain ? h("p", { class: "explain" }, np.explain) : null,
+      h("div", { class: "buttons" }, np.choices.filter(c => all[c.action]).map(c => button(all[c.action], c.label, c.explain)))];
+  }
+  const groups = [];
+  for (const a of legal) {
+    let g = groups.find(x => x.kind === a.action);
+    if (!g) { g = { kind: a.action, actions: [] }; groups.push(g); }
+    g.actions.push(a);
+  }
+  return groups.map((g, i) => h("div", { class: "group" },
+    h(i ? "h3" : "h2", i ? {} : { id: "prompt-title" }, mod.actionTitle(g.actions[0], view)),
+    h("div", { class: "buttons" }, g.actions.map(a => button(a, mod.actionLabel(a, view))))));
+}
+
+/** The result: winner, every role, what the game adds (hands, scores), the replay link. */
+export function resultNodes(S) {
+  const view = S.view, reveal = S.reveal;
+  if (!view || !view.over || !reveal) return null;
+  const mod = gameModule(S.game);
+  const r = view.result || reveal.result || {};
+  const roles = {};
+  for (const e of reveal.events || []) if (e.kind === "role" && e.to && e.to.length === 1) roles[e.to[0]] = [e.role || e.card, mod.roleOf(e)];
+  const outcomes = r.outcomes || {};
+  const outcomeWords = o => ({ win: t("won"), loss: t("lost"), lose: t("lost"), draw: t("draw") }[o] || human(o));
+  return [
+    h("p", { class: "winner", "data-test": "winner" }, r.winner ? t("Winner: {side}", { side: human(r.winner) }) : t("A draw"),
+      r.reason ? h("span", { class: "muted" }, ` (${human(r.reason)})`) : null),
+    h("table", { class: "roles" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Role")), h("th", { scope: "col" }, t("Outcome")))),
+      h("tbody", {}, (reveal.players || view.players).map(p => h("tr", {},
+        h("td", {}, p), h("td", {}, roles[p] ? [roles[p][1] || "", h("span", { class: "muted" }, ` (${roles[p][0]})`)] : ""),
+        h("td", { class: outcomes[p] === "win" ? "win" : "" }, outcomes[p] === "win" ? "★ " + outcomeWords(outcomes[p]) : outcomeWords(outcomes[p] || "")))))),
+    mod.result(view, reveal),
+  ];
+}
+
+export function tablePage() {
+  return {
+    postText: "",
+    voidReason: "",
+    revealed: false,
+    get S() { return this.$store.session; },
+    ctx() {
+      const S = this.S;
+      return { me: S.me, act: a => S.act(a), post: text => S.post(text) };
+    },
+    status() { return statusParts(this.S); },
+    drawBoard(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.board ? gameModule(this.S.game).board(v, this.ctx()) : null); },
+    drawPrivate(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.player ? gameModule(this.S.game).privatePanel(v, this.ctx()) : null); },
+    drawPrompt(el) { void i18n.lang; mount(el, promptNodes(this.S, this.ctx())); },
+    drawResult(el) { void i18n.lang; mount(el, resultNodes(this.S)); },
+    feedSource() { return { events: this.S.events, mod: gameModule(this.S.game), lang: i18n.lang }; },
+    hasPrompt() {
+      const S = this.S;
+      return !!(S.view && !S.view.over && S.state && (S.state.legal_actions || []).some(a => a.action !== "post"));
+    },
+    confirmText() {
+      const a = this.S.confirming;
+      return a ? t("Are you sure? “{what}” cannot be undone.", { what: gameModule(this.S.game).actionLabel(a, this.S.view) }) : "";
+    },
+    post() { if (this.S.post(this.postText)) this.postText = ""; },
+  };
+}

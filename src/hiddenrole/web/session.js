@@ -1,0 +1,273 @@
+// The table a page looks at: one Alpine store ("session") over one TableSocket. Pages (lobby,
+// table, TV, replay) read it; they act through its methods. A seat token is kept in
+// localStorage under `hiddenrole.seat.CODE` so a reload or a phone that slept resumes the
+// seat; the host token under `hiddenrole.host.CODE`.
+
+import Alpine from "./vendor/alpine.esm.min.js";
+import { TableSocket, mergePatch } from "./ws.js";
+import { i18n, t } from "./i18n.js";
+import { loadGame } from "./games.js";
+
+const IRREVERSIBLE = new Set(["execute", "call_end"]);
+
+export function stored(kind, code) {
+  try { return JSON.parse(localStorage.getItem(`hiddenrole.${kind}.${code}`) || "null"); } catch { return null; }
+}
+export function store(kind, code, value) {
+  localStorage.setItem(`hiddenrole.${kind}.${code}`, JSON.stringify(value));
+}
+
+/** A REST call (docs/protocol.md); throws an Error with the server's one-line message. */
+export async function api(method, path, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    const msg = data.error ? data.error.message : r.statusText;
+    throw new Error(msg);
+  }
+  return data;
+}
+
+export const session = {
+  code: "",
+  mode: "",          // "table" (a seat or a spectator) or "tv" (always a spectator)
+  me: null,
+  token: null,
+  hostToken: null,
+  table: null,
+  state: null,
+  view: null,
+  events: [],
+  thread: [],
+  reveal: null,
+  game: "",          // the name of the loaded game module (games/<name>.js)
+  connState: "",
+  busy: false,
+  error: "",
+  confirming: null,
+  now: Date.now(),
+  socket: null,
+  serverLang: false, // the server narrates in the reader's language (its snapshot names `lang`)
+  langRefused: false,
+  notices: [],       // the table's own events (missed deadlines, pause, substitutes...), each with its text
+  substituteLink: "", // the last substitute link the host made
+  sound: localStorage.getItem("hiddenrole.sound") === "on",  // the turn cue's sound: off unless chosen
+  cues: 0,           // how many turn cues fired (for the page's tests)
+  cuedFor: "",       // what the last cue was for (a turn, or a deadline close to its end)
+  flashing: null,
+
+  get ws() { return this.socket && this.socket.ws; },
+  /** Whether the link is up: actions are disabled otherwise. */
+  get online() { return this.connState === "connected"; },
+  /** Whether this page holds the host's controls (the host token, or the seat that holds the role). */
+  get isHost() { return !!(this.hostToken || (this.me && this.state && this.state.host === this.me)); },
+  get seq() { return this.socket ? this.socket.seq : 0; },
+  get resyncing() { return !!(this.socket && this.socket.resyncing); },
+  onMessage(msg) { this.socket.receive(msg); },
+
+  /** The state's narration for this reader (phase, waiting_for, deadline_note, prompt), or {}. */
+  get narration() { return (this.state && this.state.narration) || {}; },
+
+  async open(code, mode) {
+    this.close();
+    Object.assign(this, { code, mode, table: null, state: null, view: null, events: [], thread: [], reveal: null,
+      error: "", confirming: null, busy: false });
+    const seat = mode === "tv" ? null : stored("seat", code);
+    this.me = seat ? seat.name : null;
+    this.token = seat ? seat.token : null;
+    this.hostToken = mode === "tv" ? null : stored("host", code);
+    try {
+      const out = await api("GET", `/api/tables/${code}`, undefined, this.token);
+      this.table = out.table;
+      if (this.token && !out.you) { this.me = null; this.token = null; }
+      await this.useGame(out.table.game);
+    } catch (e) { this.error = e.message; return; }
+    if (this.code !== code) return;  // the reader went elsewhere meanwhile
+    this.connect();
+  },
+
+  async useGame(name) {
+    await loadGame(name);
+    this.game = name;
+  },
+
+  connect() {
+    const sock = new TableSocket(this.code, () => {
+      const hello = this.token ? { token: this.token } : { spectator: true };
+      if (!this.langRefused) hello.lang = i18n.lang;
+      return hello;
+    });
+    sock.onState = (s) => { this.connState = s; };
+    sock.on("snapshot", (m) => this.onSnapshot(m));
+    sock.on("update", (m) => this.onUpdate(m));
+    sock.on("reveal", (m) => { this.reveal = m.reveal; });
+    sock.on("notice", (m) => { this.notices = this.notices.concat([m]); });
+    sock.on("ack", () => { this.busy = false; });
+    sock.on("error", (m) => this.onError(m));
+    this.socket = sock;
+    sock.open();
+  },
+
+  close() {
+    if (this.socket) this.socket.close();
+    this.socket = null;
+  },
+
+  wake() { if (this.socket) this.socket.wake(); },
+  /** The device went offline: the link is gone now (reconnecting with backoff). */
+  lost() { if (this.socket && this.socket.ws) this.socket.lost(); },
+
+  onSnapshot(msg) {
+    this.serverLang = msg.lang !== undefined;
+    this.table = msg.table;
+    this.events = msg.events;
+    this.thread = msg.thread;
+    this.notices = msg.notices || [];
+    this.setState(msg.state);
+    if (msg.reveal) this.reveal = msg.reveal;
+  },
+
+  onUpdate(msg) {
+    // only what is new: events and thread posts to append, the state's changed fields
+    if (msg.events.length) this.events = this.events.concat(msg.events);
+    if (msg.thread.length) this.thread = this.thread.concat(msg.thread);
+    this.setState(mergePatch(this.state, msg.patch));
+  },
+
+  onError(msg) {
+    this.busy = false;
+    if (msg.code === "bad_message" && !this.langRefused && !this.state && /lang/.test(msg.message)) {
+      // a server without narration in the reader's language: say hello without it
+      this.langRefused = true;
+      this.socket.raw({ type: "hello", protocol: 2, ...(this.token ? { token: this.token } : { spectator: true }) });
+      return;
+    }
+    if (["kicked", "seat_replaced", "bad_token", "substituted"].includes(msg.code)) {
+      localStorage.removeItem(`hiddenrole.seat.${this.code}`);
+      this.token = null; this.me = null;
+      this.open(this.code, this.mode).then(() => { this.error = msg.message; });  // watch on as a spectator
+      this.error = msg.message;
+      return;
+    }
+    this.error = msg.message;
+  },
+
+  setState(state) {
+    const was = this.state && this.state.waiting;
+    this.state = state;
+    if (state.waiting && !was) this.cue("turn");
+    if (this.table) { this.table.status = state.status; this.table.seats = state.seats; }
+    if (state.view) this.view = state.view;
+    this.busy = false;
+  },
+
+  /** Asks the server to narrate in `lang` from now on (a fresh snapshot answers). */
+  switchLanguage(lang) {
+    if (this.socket && this.serverLang) this.socket.send("lang", { lang });
+  },
+
+  // ------------------------------------------------------------ acting
+  legal() {
+    return (this.state && this.state.legal_actions ? this.state.legal_actions : []).filter(a => a.action !== "post");
+  },
+  act(a) {
+    if (IRREVERSIBLE.has(a.action)) { this.confirming = a; return; }
+    this.send(a);
+  },
+  send(a) {
+    this.confirming = null;
+    this.error = "";
+    if (this.socket && this.socket.send("action", { action: a }) !== null) this.busy = true;
+    else this.error = t("Not connected: wait for the reconnection.");
+  },
+  post(text) {
+    text = String(text || "").trim();
+    if (!text) return false;
+    if (!this.socket || this.socket.send("post", { text }) === null) {
+      this.error = t("Not connected: wait for the reconnection.");
+      return false;
+    }
+    return true;
+  },
+
+  // ------------------------------------------------------------ turn cues
+  /** It is this player's turn (or a deadline that concerns them is near): the title flashes,
+   * the phone vibrates, a short sound plays if chosen, and a notification shows when the page
+   * is hidden and the player allowed them. */
+  cue(why) {
+    this.cues += 1;
+    this.cuedFor = why;
+    const words = why === "turn" ? t("Your move") : t("Less than a minute left");
+    this.flashTitle(words);
+    if (navigator.vibrate) { try { navigator.vibrate([150, 80, 150]); } catch { /* not allowed */ } }
+    if (this.sound) this.beep();
+    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification(words, { body: this.table ? this.table.title : "", tag: "hiddenrole-turn" }); }
+      catch { /* some browsers allow notifications only from a service worker */ }
+    }
+  },
+  flashTitle(words) {
+    const base = this.baseTitle || (this.baseTitle = document.title);
+    clearInterval(this.flashing);
+    let n = 0;
+    document.title = `▶ ${words}`;
+    this.flashing = setInterval(() => {
+      n += 1;
+      const stop = n > 20 || !(this.state && this.state.waiting) || (n > 4 && !document.hidden);
+      if (stop) { clearInterval(this.flashing); this.flashing = null; document.title = base; return; }
+      document.title = n % 2 ? base : `▶ ${words}`;
+    }, 700);
+  },
+  beep() {
+    try {
+      const ctx = new (window.AudioContext || window.webkitAudioContext)();
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880; gain.gain.value = 0.08;
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.18);
+    } catch { /* no audio */ }
+  },
+  setSound(on) { this.sound = !!on; localStorage.setItem("hiddenrole.sound", on ? "on" : "off"); },
+  async askNotifications() {
+    if ("Notification" in window && Notification.permission === "default") await Notification.requestPermission();
+  },
+  get notificationState() { return "Notification" in window ? Notification.permission : "unsupported"; },
+  /** Called by the page's clock: a deadline that concerns this player is under a minute away. */
+  tick() {
+    const st = this.state;
+    if (!st || !st.waiting || !st.deadline) return;
+    const left = Date.parse(st.deadline) - this.now;
+    if (left > 0 && left < 60000 && this.cuedFor !== st.deadline) { this.cue("deadline"); this.cuedFor = st.deadline; }
+  },
+
+  // ------------------------------------------------------------ host
+  /** One of the host's controls (docs/protocol.md): pause, resume, extend, skip, replace, host, kick, void. */
+  async control(body) {
+    this.error = "";
+    try {
+      const out = await api("POST", `/api/tables/${this.code}/control`, body, this.hostToken || this.token);
+      this.table = out.table;
+      if (out.link) this.substituteLink = out.link;
+      return out;
+    } catch (e) { this.error = e.message; return null; }
+  },
+  presenceWords(s) {
+    return { present: t("here"), away: t("away"), bot: t("played by a bot"), replaced: t("replaced by a bot") }[s.presence]
+      || (s.bot ? t("played by a bot") : (s.connected ? t("here") : t("away")));
+  },
+
+  async hostCall(path, body) {
+    this.error = "";
+    try { this.table = await api("POST", `/api/tables/${this.code}/${path}`, body, this.hostToken); }
+    catch (e) { this.error = e.message; }
+  },
+
+  /** Seconds until `iso` (never negative), as m:ss. */
+  countdown(iso) {
+    if (!iso) return "";
+    const left = Math.max(0, Math.round((Date.parse(iso) - this.now) / 1000));
+    return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  },
+};

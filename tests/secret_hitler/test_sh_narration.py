@@ -1,0 +1,130 @@
+"""Secret Hitler told in words: a handful of events and prompts with their expected
+sentences, written by hand, in English and in German (games/secret_hitler/narration.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hiddenrole.engine import MOD
+from hiddenrole.games.secret_hitler.narration import SecretHitlerNarrator
+
+PLAYERS = ("Anna", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus")
+TURBO = {"variant": "turbo"}
+
+
+def tell(kind, data, to=None, viewer=None, lang="en", options=TURBO):
+    return SecretHitlerNarrator(PLAYERS, options, viewer, lang).event(kind, data, None if to is None else frozenset(to))
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["You drew Fascist, Fascist, Liberal."]),
+    ("de", ["Du hast gezogen: Faschistisch, Faschistisch, Liberal."]),
+])
+def test_the_president_reads_the_three_policies_drawn(lang, expected):
+    assert tell("policies_drawn", {"cards": ["F", "F", "L"]}, {"Anna"}, "Anna", lang) == expected
+
+
+def test_the_mod_reads_whose_hand_it_was():
+    assert tell("policies_drawn", {"cards": ["L", "F", "F"]}, {"Cleo"}, MOD) == ["Cleo drew Liberal, Fascist, Fascist."]
+    assert tell("policies_passed", {"president": "Cleo", "cards": ["F", "L"]}, {"Dan"}, MOD) == [
+        "Cleo passed Fascist, Liberal to Dan."]
+
+
+VOTES = {"Anna": "yes", "Ben": "yes", "Cleo": "no", "Dan": "yes", "Eva": "yes", "Finn": "no", "Gus": "yes"}
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["Anna and Ben were elected: 5 yes, 2 no.", "Ja! from Anna, Ben, Dan, Eva, and Gus.",
+            "Nein! from Cleo and Finn."]),
+    ("de", ["Anna und Ben wurden gewählt: 5 Ja, 2 Nein.", "Ja! von Anna, Ben, Dan, Eva und Gus.",
+            "Nein! von Cleo und Finn."]),
+])
+def test_a_vote_result_names_the_ticket_the_count_and_each_vote(lang, expected):
+    data = {"by": "Mod", "day": 2, "president": "Anna", "chancellor": "Ben", "votes": VOTES, "yes": 5, "no": 2,
+            "passed": True}
+    assert tell("vote_result", data, viewer="Cleo", lang=lang) == expected
+
+
+@pytest.mark.parametrize(("options", "lang", "expected"), [
+    (TURBO, "en", "The Mod enacted the top policy (Liberal): the election tracker had reached 2. Its power is not used."),
+    ({"variant": "official"}, "en",
+     "The Mod enacted the top policy (Liberal): the election tracker had reached 3. Its power is not used."),
+    (TURBO, "de", "Der Mod hat das oberste Gesetz erlassen (Liberal): Der Wahlzähler hatte 2 erreicht. "
+                  "Seine Sonderfähigkeit wird nicht genutzt."),
+])
+def test_a_top_deck_names_the_policy_and_the_tracker(options, lang, expected):
+    data = {"by": "Mod", "card": "L", "top_deck": True, "liberal_policies": 1, "fascist_policies": 2}
+    told = tell("policy_enacted", data, lang=lang, options=options)
+    assert told[0] == expected
+    assert told[1] == {"en": "The board now shows 1 of 5 Liberal and 2 of 6 Fascist policies.",
+                       "de": "Auf dem Spielbrett liegen jetzt 1 von 5 liberalen und 2 von 6 faschistischen Gesetzen."}[lang]
+
+
+@pytest.mark.parametrize(("reason", "why"), [
+    ("123 is not one of your votecodes", "it is not one of your votecodes."),
+    ("123 is your code for day 2, not for day 3", "it is your code for day 2, not for today (day 3)."),
+    ("the vote of day 3 is closed", "the vote of day 3 is already closed."),
+    ("no Chancellor Candidate has been named yet", "no Chancellor Candidate has been named yet."),
+])
+def test_a_code_that_counted_for_nothing_tells_its_poster_why(reason, why):
+    assert tell("vote_ignored", {"code": 123, "reason": reason}, {"Eva"}, "Eva") == [
+        f"Your bold code 123 did not count as a vote: {why}"]
+
+
+def test_a_code_ignored_in_german():
+    told = tell("vote_ignored", {"code": 123, "reason": "123 is your code for day 2, not for day 3"}, {"Eva"}, "Eva", "de")
+    assert told == ["Dein fett gesetzter Code 123 zählte nicht als Stimme: Er ist dein Code für Tag 2, nicht für heute (Tag 3)."]
+
+
+def test_dawn_tells_the_night():
+    data = {"by": "Mod", "day": 3, "presidential_candidate": "Gus", "policy": "F",
+            "action": {"power": "execute", "player": "Dan", "target": "Ben"}}
+    assert tell("day_start", data) == ["Day 3 begins.", "A Fascist policy was enacted in the night.",
+                                       "Dan executed Ben.", "Gus is the Presidential Candidate."]
+    assert tell("day_start", data, lang="de") == ["Tag 3 beginnt.", "In der Nacht wurde ein Gesetz erlassen: Faschistisch.",
+                                                  "Dan hat Ben hingerichtet.", "Gus ist Präsidentschaftskandidat."]
+
+
+def test_a_fascist_learns_the_others_and_hitler():
+    data = {"role": "fascist", "allegiance": "fascist", "roles": {
+        "Anna": "fascist", "Ben": "liberal", "Cleo": "fascist", "Dan": "hitler", "Eva": "liberal", "Finn": "liberal",
+        "Gus": "liberal"}}
+    assert tell("role", data, {"Anna"}, "Anna") == ["You are a Fascist.", "You know the other Fascists: Cleo; Hitler is Dan."]
+    assert tell("role", data, {"Anna"}, "Anna", "de") == [
+        "Du bist Faschist.", "Du kennst die anderen Faschisten: Cleo; Hitler ist Dan."]
+
+
+def test_the_vote_prompt_names_the_ticket_and_what_yes_and_no_do():
+    view = {"phase": "day", "over": False, "board": {
+        "step": "vote", "day": 4, "presidential_candidate": "Anna", "chancellor_candidate": "Dan",
+        "election_tracker": 1, "tracker_limit": 2, "fascist_policies": 3},
+        "private": {"todays_codes": {"yes": 111, "no": 222}}}
+    legal = [{"player": "Eva", "action": "vote", "vote": "yes"}, {"player": "Eva", "action": "vote", "vote": "no"}]
+    told = SecretHitlerNarrator(PLAYERS, TURBO, "Eva", "en").situation(view, legal, ("Eva", "Gus"), True)
+    assert told["phase"] == "Day 4: the vote on Anna as President and Dan as Chancellor."
+    assert told["waiting_for"] == "You and Gus"
+    assert told["deadline_note"] == ("When the day ends the votes are counted; a player without a vote counts as "
+                                     "not voting yes.")
+    prompt = told["prompt"]
+    assert prompt["title"] == "Vote on the ticket: Anna as President and Dan as Chancellor."
+    assert prompt["explain"] == ("If the ticket fails, the election tracker moves to 2 of 2; at 2 the top policy is "
+                                 "enacted. Three Fascist policies are down: if Dan is Hitler and is elected, the "
+                                 "Fascists win.")
+    assert prompt["choices"] == [
+        {"action": 0, "label": "Ja! (yes)",
+         "explain": "Anna and Dan form the government if the ticket passes. This posts your code 111 in bold."},
+        {"action": 1, "label": "Nein! (no)", "explain": "You vote against this government. This posts your code 222 in bold."},
+    ]
+    german = SecretHitlerNarrator(PLAYERS, TURBO, "Eva", "de").situation(view, legal, ("Eva", "Gus"), True)
+    assert german["prompt"]["title"] == "Stimme über die Regierung ab: Anna als Präsident und Dan als Kanzler."
+    assert german["waiting_for"] == "Du und Gus"
+
+
+def test_night_zero_prompt_says_what_a_pair_is():
+    view = {"phase": "night", "over": False, "board": {"step": "nominate_pair", "day": 0}, "private": {}}
+    legal = [{"player": "Anna", "action": "nominate", "targets": ["Ben", "Cleo"]},
+             {"player": "Anna", "action": "nominate", "targets": ["Ben", "Dan"]}]
+    prompt = SecretHitlerNarrator(PLAYERS, TURBO, "Anna", "en").prompt(view, legal)
+    assert prompt["title"] == "Night 0: nominate two players as possible Chancellors."
+    assert prompt["explain"].startswith("The Mod picks one of your two at random to be Chancellor")
+    assert [c["label"] for c in prompt["choices"]] == ["Ben and Cleo", "Ben and Dan"]

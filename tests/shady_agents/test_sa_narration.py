@@ -1,0 +1,84 @@
+"""Shady Agents told in words: a handful of events and prompts with their expected
+sentences, written by hand, in English and in German (games/shady_agents/narration.py; the
+German words are the rules text's own: Kugel, medizinisches Kit, Interrogation)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hiddenrole.engine import MOD
+from hiddenrole.games.shady_agents.narration import ShadyAgentsNarrator
+
+PLAYERS = ("Ann", "Bob", "Cid", "Dee", "Eve")
+
+
+def tell(kind, data, to=None, viewer=None, lang="en"):
+    return ShadyAgentsNarrator(PLAYERS, {}, viewer, lang).event(kind, data, None if to is None else frozenset(to))
+
+
+TOOL = {"giver": "Ann", "receiver": "Bob", "tool": "medkit"}
+
+
+@pytest.mark.parametrize(("viewer", "lang", "expected"), [
+    ("Bob", "en", ["Ann gave you a medical kit."]),
+    ("Ann", "en", ["You gave Bob a medical kit."]),
+    (MOD, "en", ["The tool Ann gave Bob was a medical kit."]),
+    ("Bob", "de", ["Ann hat dir ein medizinisches Kit gegeben."]),
+    ("Ann", "de", ["Du hast Bob ein medizinisches Kit gegeben."]),
+])
+def test_a_tool_is_told_to_its_giver_and_receiver(viewer, lang, expected):
+    assert tell("tool", TOOL, {"Ann", "Bob"}, viewer, lang) == expected
+
+
+def test_an_interrogation_reads_its_question_in_the_viewers_language():
+    data = {"caller": "Cid", "card": "bullet_to", "question": "Who gets your bullet?", "discarded": True,
+            "number": 2}
+    assert tell("interrogation", data)[0] == "Cid discarded a tool face down and called interrogation 2: “Who gets your bullet?”"
+    assert tell("interrogation", data, lang="de")[0] == (
+        "Cid hat verdeckt ein Werkzeug abgelegt und Interrogation 2 gerufen: „Wer bekommt deine Kugel?“")
+
+
+@pytest.mark.parametrize(("card", "answer", "en", "de"), [
+    ("bullet_to", "Dee", "Bob answered: Dee.", "Bob antwortete: Dee."),
+    ("bullet_to", "discarded", "Bob answered: nobody: it is discarded.", "Bob antwortete: niemand: es ist abgelegt."),
+    ("nearer_you", "bullet", "Bob answered: my bullet.", "Bob antwortete: meine Kugel."),
+    ("parted_first", "both", "Bob answered: both, at once to the same player.",
+     "Bob antwortete: beide, gleichzeitig an denselben Spieler."),
+])
+def test_answers_in_words(card, answer, en, de):
+    assert tell("answer", {"player": "Bob", "card": card, "answer": answer}) == [en]
+    assert tell("answer", {"player": "Bob", "card": card, "answer": answer}, lang="de") == [de]
+
+
+def test_the_end_shows_how_the_scores_arose():
+    data = {"winner": "deserters", "reason": "higher_score", "scores": {"operatives": 0, "deserters": 2},
+            "medkits": {"operatives": 2, "deserters": 3}, "bullets": {"operatives": 3, "deserters": 1},
+            "bonus": {"operatives": 1, "deserters": 0}}
+    assert tell("game_over", data) == [
+        "The corrupt deserters won with the higher score.",
+        "The loyal operatives scored 0: 2 medical kits, minus 3 bullets, plus 1 bonus.",
+        "The corrupt deserters scored 2: 3 medical kits, minus 1 bullets, plus 0 bonus."]
+    assert tell("game_over", data, lang="de")[0] == "Die korrupten Deserteure haben mit der höheren Punktzahl gewonnen."
+
+
+def test_the_role_says_the_spy_code():
+    assert tell("role", {"role": "deserter", "side": "deserters"}, {"Eve"}, "Eve") == [
+        "You are a corrupt deserter.", "Your spy code: you must lie when you answer an interrogation."]
+    assert tell("role", {"role": "operative", "side": "operatives"}, {"Eve"}, "Eve", "de") == [
+        "Du bist gesetzestreuer Operativ.",
+        "Dein Spionagecode: Du musst die Wahrheit sagen, wenn du eine Interrogation beantwortest."]
+
+
+def test_the_move_prompt_says_what_a_tool_and_an_interrogation_do():
+    view = {"phase": "round_1", "over": False, "board": {}, "private": {"side": "operatives"}}
+    legal = [{"player": "Bob", "action": "give", "tool": "bullet", "target": "Ann"},
+             {"player": "Bob", "action": "interrogate", "discard": "medkit"}]
+    told = ShadyAgentsNarrator(PLAYERS, {}, "Bob", "en").situation(view, legal, ("Bob",), True)
+    assert told["phase"] == "Round 1: each player gives a tool or calls an interrogation."
+    assert told["deadline_note"] == "When time runs out, the Mod gives one of the player's tools to a random other player."
+    prompt = told["prompt"]
+    assert prompt["title"] == "Your move: give a tool face down, or call an interrogation."
+    assert [c["label"] for c in prompt["choices"]] == ["Give a bullet to Ann", "Discard a medical kit and call an interrogation"]
+    german = ShadyAgentsNarrator(PLAYERS, {}, "Bob", "de").prompt(view, legal)
+    assert [c["label"] for c in german["choices"]] == [
+        "Gib Ann eine Kugel", "Lege ein medizinisches Kit ab und rufe eine Interrogation"]
