@@ -219,7 +219,7 @@ def test_open_tables_come_a_page_at_a_time_newest_first(tmp_path):
         async with running_server(db(tmp_path), moderator=mod) as srv:
             codes = []
             for i in range(7):
-                codes.append((await srv.create(game="council", pace="untimed"))["code"])
+                codes.append((await srv.create(game="council", pace="untimed", listed=True))["code"])
                 clock.advance(61 if i % 2 else 0)  # two tables share each creation time: ties by id
             seen, url, pages = [], "/api/tables?limit=3", 0
             while url:
