@@ -22,6 +22,7 @@ import re
 
 import pytest
 
+from hiddenrole.engine.frozen import FROZEN
 from hiddenrole.bots import bot_class, seat_bots
 from hiddenrole.engine import MOD, Game, IllegalAction, Observer, available_games, game_class
 from hiddenrole.engine.game import observer_class
@@ -127,8 +128,8 @@ def containers(root: object) -> set[int]:
     stack = [root]
     while stack:
         obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, (type, str, int, float, bytes)) or obj is None:
-            continue
+        if id(obj) in seen or isinstance(obj, (type, str, int, float, bytes, *FROZEN)) or obj is None:
+            continue  # read-only containers may be shared (engine.frozen): only changeable ones count
         seen.add(id(obj))
         if isinstance(obj, (list, dict)):
             out.add(id(obj))

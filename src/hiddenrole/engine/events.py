@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .frozen import FrozenDict, freeze_json, json_key
+
 PUBLIC = None
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 @dataclass(slots=True)
@@ -23,12 +26,14 @@ class Event:
         kind: a short name (``"vote_result"``, ``"policy_enacted"``, ``"post"``...).
         data: JSON-serialisable details.
         to: ``None`` for a public event, else the frozenset of the players who see it.
+        shared: the event's read-only JSON form once :meth:`shared_json` has made it.
     """
 
     seq: int
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
     to: frozenset[str] | None = PUBLIC
+    shared: FrozenDict | None = field(default=None, compare=False, repr=False)
 
     @property
     def public(self) -> bool:
@@ -40,6 +45,23 @@ class Event:
         if self.to is None:
             return True
         return player is not None and player in self.to
+
+    def shared_json(self) -> FrozenDict:
+        """The event as every viewer who may see it gets it: ``{"kind", **data}``, plus
+        ``"private": true`` for a private event (no ``seq``: each viewer numbers its own),
+        read-only (:class:`~hiddenrole.engine.frozen.FrozenDict`; tuples become lists, keys
+        strings, as on a wire), made on the first call and shared by every later one; it
+        shares no changeable object with ``data``."""
+        out = self.shared
+        if out is None:
+            data = self.data
+            form: dict[str, Any] = {"kind": self.kind}
+            for k, v in data.items():
+                form[k if type(k) is str else json_key(k)] = v if type(v) in _SCALARS else freeze_json(v)
+            if self.to is not None:
+                form["private"] = True
+            out = self.shared = FrozenDict(form)
+        return out
 
     def to_json(self, *, reveal: bool = False, seq: int | None = None) -> dict[str, Any]:
         """The event as plain JSON data: ``{"seq", "kind", **data}``.

@@ -33,6 +33,7 @@ from mypy_extensions import mypyc_attr
 
 from .errors import IllegalAction
 from .events import Event
+from .frozen import FrozenDict, FrozenList, json_key
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,48 +45,39 @@ _dumps, _loads = json.dumps, json.loads
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def _json_key(key: Any) -> str:
-    """A dict key as JSON writes it (``1`` -> ``"1"``, ``True`` -> ``"true"``, ``None`` -> ``"null"``)."""
-    return key if type(key) is str else _dumps(key).strip('"')
-
-
 def _copy_dict(data: dict[Any, Any]) -> dict[str, Any]:
-    return {k if type(k) is str else _json_key(k): copy_json(v) for k, v in data.items()}
+    return {k if type(k) is str else json_key(k): copy_json(v) for k, v in data.items()}
 
 
 def copy_json(data: Any) -> Any:
-    """A deep copy of JSON-like data as a JSON round trip would make it (tuples become lists,
-    keys strings, subclasses of dict and list plain ones), sharing no container with
-    ``data``; faster than the round trip for the small objects of a decision (legal actions,
-    events)."""
+    """A copy of JSON-like data as a JSON round trip would make it (tuples become lists,
+    keys strings, subclasses of dict and list plain ones), sharing no changeable container
+    with ``data``: read-only containers (:class:`~hiddenrole.engine.frozen.FrozenDict`,
+    :class:`~hiddenrole.engine.frozen.FrozenList`) are kept as they are, since nobody can
+    change them. Faster than the round trip for the small objects of a decision (legal
+    actions, events)."""
     kind = type(data)
     if kind is dict:
         for k, v in data.items():
             if type(k) is not str or type(v) not in _SCALARS:
                 return _copy_dict(data)
         return data.copy()  # str keys and scalar values (most actions and events): one C call
-    if kind is list or kind is tuple or isinstance(data, (list, tuple)):
+    if kind is list or kind is tuple:
+        return [copy_json(v) for v in data]
+    if kind is FrozenDict or kind is FrozenList:
+        return data
+    if isinstance(data, (list, tuple)):
         return [copy_json(v) for v in data]
     if isinstance(data, dict):
         return _copy_dict(data)
     return data
 
 
-def event_data_json(event: Event) -> dict[str, Any]:
-    """An event's JSON form without ``seq`` (``{"kind", **data}``, plus ``"private": true`` for
-    a private event), sharing no object with the event or with another viewer's copy.
-
-    Events whose data are all scalars are copied field by field; others deeply
-    (:func:`copy_json`: tuples become lists, as on a wire)."""
-    data = event.data
-    out: dict[str, Any] = {"kind": event.kind}
-    if all(type(v) in _SCALARS for v in data.values()):
-        out.update(data)
-    else:
-        out.update(copy_json(data))
-    if event.to is not None:
-        out["private"] = True
-    return out
+def numbered(events: list[FrozenDict], start: int) -> list[dict[str, Any]]:
+    """``events`` (shared JSON forms, :meth:`Event.shared_json`) as one viewer's own dicts
+    ``{"seq", "kind", **data}``, ``seq`` counting on from ``start``; their nested lists and
+    dicts stay the shared read-only ones."""
+    return [{"seq": i, **e} for i, e in enumerate(events, start)]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -111,7 +103,7 @@ class Observer:
         self.viewer = viewer
         self.position = 0  # how far into the game's log this observer has looked
         self.count = 0  # how many events the viewer has seen (their own numbering)
-        self.pending: list[dict[str, Any]] = []  # seen by observe(), not yet handed out
+        self.pending: list[FrozenDict] = []  # seen by observe(), not yet handed out (shared forms)
 
     # ------------------------------------------------------------ the filter
     def sees(self, event: Event) -> bool:
@@ -125,30 +117,56 @@ class Observer:
 
     def catch_up(self) -> None:
         """Look at the events emitted since the last look, once each: those the viewer may
-        see are folded into its knowledge (:meth:`observe`) and kept for :meth:`new_events`."""
+        see are folded into its knowledge (:meth:`observe`) and kept for :meth:`new_events`
+        as their shared JSON form (:meth:`Event.shared_json`, made once per event for every
+        viewer: following a game costs each viewer a filter and an append per event)."""
         log = self.game.log
         end = len(log)
-        if self.position == end:
+        start = self.position
+        if start == end:
             return
-        pending = self.pending
-        for i in range(self.position, end):
+        append = self.pending.append
+        sees = self.sees
+        # an observer whose class folds nothing skips the call (Secret Hitler's: its snapshot
+        # reads the game's state)
+        observe = None if type(self).observe is Observer.observe else self.observe
+        for i in range(start, end):
             event = log[i]
-            if self.sees(event):
-                self.observe(event)
-                out: dict[str, Any] = {"seq": self.count}
-                out.update(event_data_json(event))
-                pending.append(out)
-                self.count += 1
+            if event.to is not None and not sees(event):  # public events are everyone's
+                continue
+            if observe is not None:
+                observe(event)
+            shared = event.shared
+            append(shared if shared is not None else event.shared_json())
         self.position = end
 
     def new_events(self) -> list[dict[str, Any]]:
         """The events the viewer may see that were emitted since the last call (JSON dicts
-        ``{"seq", "kind", **data}``, ``seq`` in the viewer's own numbering), this viewer's own
-        copies."""
+        ``{"seq", "kind", **data}``, ``seq`` in the viewer's own numbering): each dict is
+        this viewer's own; lists and dicts inside it are read-only and may be shared with
+        other viewers (:mod:`~hiddenrole.engine.frozen`)."""
         self.catch_up()
-        out = self.pending
+        pending = self.pending
         self.pending = []
-        return out
+        start = self.count
+        self.count = start + len(pending)
+        return numbered(pending, start)
+
+    def new_shared_events(self) -> list[FrozenDict]:
+        """The same events as :meth:`new_events` (they count as handed out), without ``seq``,
+        read-only and shared with every other viewer who sees them (:meth:`Event.shared_json`):
+        for readers that only read, as bots do; the list is the caller's own."""
+        self.catch_up()
+        pending = self.pending
+        self.pending = []
+        self.count += len(pending)
+        return pending
+
+    def events_so_far(self) -> list[dict[str, Any]]:
+        """The events not handed out yet, numbered as :meth:`new_events` would number them,
+        without handing them out (for :meth:`view`: every event, for a fresh observer)."""
+        self.catch_up()
+        return numbered(self.pending, self.count)
 
     def observe(self, event: Event) -> None:
         """Fold one event the viewer may see into what the observer keeps (default: nothing)."""
@@ -190,11 +208,10 @@ class Observer:
     def view(self) -> dict[str, Any]:
         """The full view: the snapshot with ``events``, every event the viewer may see so far.
         Only for an observer that has handed out no events yet (a fresh one)."""
-        self.catch_up()
-        events = self.pending
+        events = self.events_so_far()
         out = self.base()
         result = out.pop("result")
-        out["events"] = list(events)
+        out["events"] = events
         out["result"] = result
         out["board"] = self.board()
         out["private"] = self.private()

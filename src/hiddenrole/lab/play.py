@@ -46,9 +46,11 @@ def play_game(
     Each bot is given only an :class:`Observation`: its legal actions and, if it reads
     them (``needs_view``), the events new to it and its information state, both through
     its own :class:`~hiddenrole.engine.Observer`, which looks at each event once: a
-    decision costs the same on day 1 and on day 20. Its legal actions are its own: the
-    game's fresh list (``Game.LEGAL_ACTIONS_FRESH``) or a copy
-    (:func:`~hiddenrole.engine.observer.copy_json`): nothing it is given is the game's.
+    decision costs the same on day 1 and on day 20. The events are read-only and shared
+    with the other bots (:meth:`~hiddenrole.engine.Observer.new_shared_events`). Its legal
+    actions are its own list: the game's fresh one (``Game.LEGAL_ACTIONS_FRESH``) or a copy
+    (:func:`~hiddenrole.engine.observer.copy_json`, which keeps read-only actions as they
+    are): nothing it can change is the game's.
 
     Args:
         game: a fresh game.
@@ -83,7 +85,7 @@ def play_game(
             legal = legal_actions(player)
             if not fresh:
                 legal = copy_json(legal)
-            action = choose[player](Observation(player, legal, None, observer.new_events(), observer))
+            action = choose[player](Observation(player, legal, None, observer.new_shared_events(), observer))
         else:
             action = choose[player](Observation(player, legal_actions(player)))
         apply(action)

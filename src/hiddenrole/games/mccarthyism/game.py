@@ -24,7 +24,8 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, Result, Rng, Timer, check_player_names
+from hiddenrole.engine import (BadOption, BadSetup, Event, FrozenDict, FrozenList, Game, IllegalAction, Result, Rng,
+                               Timer, check_player_names)
 
 from . import cards as C
 from . import draws, effects
@@ -428,7 +429,8 @@ class McCarthyism(Game):
             IllegalAction: malformed, out of turn or against the rules (naming why); nothing changed.
         """
         waiting = self._waiting
-        if waiting and action.__class__ is dict:
+        kind = action.__class__
+        if waiting and (kind is FrozenDict or kind is dict):
             # The fast path: an action equal to one the step lists (for a vote, one of the first
             # waiting voter's two) is legal, by the definition of legal_actions; it is carried
             # out at once. Anything else takes the full path, which checks it piece by piece and
@@ -533,7 +535,7 @@ class McCarthyism(Game):
 
     def _legal_pair(self, targets: Any) -> tuple[str, ...] | None:
         """The chosen players as a legal choice (the choice's tuple, in seat order), or ``None``."""
-        if type(targets) is not list:
+        if type(targets) is not list and type(targets) is not FrozenList:  # a listed action's is frozen
             return None
         choices = self._choices
         pair = tuple(targets)

@@ -166,9 +166,6 @@ class SecretHitler(Game):
         # order, made on the candidate's first day; each day keeps the eligible ones
         self._nominations: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         self._eligible: dict[str, dict[str, Any]] = {}  # eligible Chancellor -> nomination action
-        # each event's JSON form and how to copy it, made once for all the game's observers by
-        # the first that looks at the event (views.SecretHitlerObserver): a cache, not state
-        self.event_json: list[tuple[dict[str, Any], tuple[str, ...], Event]] = []
         self._publish()
 
         # "The Mod rands the player list and puts in it in the opening post of the game thread."
