@@ -123,9 +123,10 @@ class StreamCheck:
             mine |= ids
 
     def check_observed_once(self) -> None:
-        """Each observer folded every event its viewer may see once, in order, and nothing else."""
+        """Each observer folded every event its viewer may see of a kind it folds (FOLDS) once, in
+        order, and nothing else."""
         for v, obs in self.observers.items():
-            visible = [e.seq for e in self.game.log if e.visible_to(v)]
+            visible = [e.seq for e in self.game.log if e.visible_to(v) and e.kind in obs.FOLDS]
             assert obs.observed == visible, v
 
 

@@ -46,18 +46,32 @@ class Event:
             return True
         return player is not None and player in self.to
 
-    def shared_json(self) -> FrozenDict:
+    def shared_json(self, nested: tuple[str, ...] | None = None) -> FrozenDict:
         """The event as every viewer who may see it gets it: ``{"kind", **data}``, plus
         ``"private": true`` for a private event (no ``seq``: each viewer numbers its own),
         read-only (:class:`~hiddenrole.engine.frozen.FrozenDict`; tuples become lists, keys
         strings, as on a wire), made on the first call and shared by every later one; it
-        shares no changeable object with ``data``."""
+        shares no changeable object with ``data``.
+
+        Args:
+            nested: the fields of this kind of event that may hold lists or dicts, all
+                others being scalars (the game's ``EVENT_SHAPES``); ``None``: every field
+                is looked at.
+        """
         out = self.shared
         if out is None:
             data = self.data
-            form: dict[str, Any] = {"kind": self.kind}
-            for k, v in data.items():
-                form[k if type(k) is str else json_key(k)] = v if type(v) in _SCALARS else freeze_json(v)
+            form: dict[str, Any]
+            if nested is None:
+                form = {"kind": self.kind}
+                for k, v in data.items():
+                    form[k if type(k) is str else json_key(k)] = v if type(v) in _SCALARS else freeze_json(v)
+            else:
+                form = {"kind": self.kind, **data}
+                for key in nested:
+                    value = form.get(key)
+                    if value is not None:
+                        form[key] = freeze_json(value)
             if self.to is not None:
                 form["private"] = True
             out = self.shared = FrozenDict(form)

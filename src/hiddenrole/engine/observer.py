@@ -27,7 +27,7 @@ the game's public state and that knowledge.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -96,6 +96,9 @@ class Observer:
     game that provides neither (its own :meth:`Game.view` is then read, minus the events).
     """
 
+    #: The event kinds :meth:`observe` folds (it is called for those only); ``None``: every kind.
+    FOLDS: ClassVar[frozenset[str] | None] = None
+
     def __init__(self, game: Game, viewer: str | None) -> None:
         if viewer is not None and viewer != MOD and viewer not in game.players:
             raise IllegalAction(viewer, {"view": viewer}, "unknown player")
@@ -120,7 +123,8 @@ class Observer:
         see are folded into its knowledge (:meth:`observe`) and kept for :meth:`new_events`
         as their shared JSON form (:meth:`Event.shared_json`, made once per event for every
         viewer: following a game costs each viewer a filter and an append per event)."""
-        log = self.game.log
+        game = self.game
+        log = game.log
         end = len(log)
         start = self.position
         if start == end:
@@ -128,16 +132,18 @@ class Observer:
         append = self.pending.append
         sees = self.sees
         # an observer whose class folds nothing skips the call (Secret Hitler's: its snapshot
-        # reads the game's state)
+        # reads the game's state); one that folds some kinds only is called for those
         observe = None if type(self).observe is Observer.observe else self.observe
+        folds = self.FOLDS
+        shapes = game.EVENT_SHAPES
         for i in range(start, end):
             event = log[i]
             if event.to is not None and not sees(event):  # public events are everyone's
                 continue
-            if observe is not None:
+            if observe is not None and (folds is None or event.kind in folds):
                 observe(event)
             shared = event.shared
-            append(shared if shared is not None else event.shared_json())
+            append(shared if shared is not None else event.shared_json(shapes.get(event.kind)))
         self.position = end
 
     def new_events(self) -> list[dict[str, Any]]:
@@ -169,7 +175,8 @@ class Observer:
         return numbered(self.pending, self.count)
 
     def observe(self, event: Event) -> None:
-        """Fold one event the viewer may see into what the observer keeps (default: nothing)."""
+        """Fold one event the viewer may see, of a kind in :attr:`FOLDS`, into what the
+        observer keeps (default: nothing), once, in the log's order."""
 
     # --------------------------------------------------------- information state
     def base(self) -> dict[str, Any]:

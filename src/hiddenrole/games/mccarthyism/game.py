@@ -109,6 +109,15 @@ class McCarthyism(Game):
         "looked", "saw_role", "takeover", "must_say_something", "swapped",
         "game_over",
     })
+    # the fields that hold a list of names or cards, or a dict of names to strings; every kind
+    # not named here has scalar fields only (tests/engine checks every emitted event)
+    EVENT_SHAPES = {
+        **dict.fromkeys(EVENT_KINDS, ()),
+        "setup": ("players",), "deck": ("cards",), "commies": ("commies",), "hand": ("cards",),
+        "deep_research": ("cards",), "snitched": ("targets",), "votes": ("votes",),
+        "vote_result": ("targets", "votes"), "game_over": ("allegiances", "role_cards", "blacklisted"),
+    }
+    LEGAL_ACTIONS_READ_ONLY = True  # the shared action dicts of seating.Seating
     OBSERVER = "hiddenrole.games.mccarthyism.views:McCarthyismObserver"
     NARRATOR = "hiddenrole.games.mccarthyism.narration:McCarthyismNarrator"
 

@@ -92,6 +92,8 @@ class McCarthyismObserver(Observer):
     (``commies``) and their last Deep research. A spectator and the Mod have no private part.
     """
 
+    FOLDS = frozenset({"turn", "confessed", "role", "commies", "saw_role", "swapped", "deep_research"})
+
     def __init__(self, game: McCarthyism, viewer: str | None) -> None:
         super().__init__(game, viewer)
         self.mc = game

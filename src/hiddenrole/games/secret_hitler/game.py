@@ -87,6 +87,14 @@ class SecretHitler(Game):
         # turbo dawns: the night's facts, then the new day; the end
         "night_report", "day_start", "game_over",
     })
+    #: The fields that hold lists or dicts, by kind; every other field is a scalar (tests/engine
+    #: checks every emitted event).
+    EVENT_SHAPES = {
+        **dict.fromkeys(EVENT_KINDS, ()),
+        "player_list": ("order",), "role": ("roles", "votecodes"), "deck": ("cards",), "nominations": ("targets",),
+        "vote_result": ("votes",), "policies_drawn": ("cards",), "policies_passed": ("cards",), "peek": ("cards",),
+        "day_start": ("action",), "night_report": ("action",), "game_over": ("roles",),
+    }
     #: The observer that builds every view (:class:`.views.SecretHitlerObserver`).
     OBSERVER = "hiddenrole.games.secret_hitler.views:SecretHitlerObserver"
     NARRATOR = "hiddenrole.games.secret_hitler.narration:SecretHitlerNarrator"

@@ -175,6 +175,8 @@ class ShadyAgentsObserver(Observer):
     ``private`` is ``{}``.
     """
 
+    FOLDS = frozenset({"give", "tool", "discard", "role"})
+
     def __init__(self, game: Game, viewer: str | None) -> None:
         super().__init__(game, viewer)
         self.seated = viewer is not None and viewer != MOD  # (the base class checked the name)
