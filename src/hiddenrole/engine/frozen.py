@@ -121,7 +121,13 @@ def freeze_json(data: Any) -> Any:
     if kind in _SCALARS or kind is FrozenDict or kind is FrozenList:
         return data
     if isinstance(data, dict):
-        return FrozenDict({k if type(k) is str else json_key(k): freeze_json(v) for k, v in data.items()})
+        for k, v in data.items():
+            if type(k) is not str or type(v) not in _SCALARS:
+                return FrozenDict({k if type(k) is str else json_key(k): freeze_json(v) for k, v in data.items()})
+        return FrozenDict(data)  # str keys and scalars (most): one copy
     if isinstance(data, (list, tuple)):
-        return FrozenList([freeze_json(v) for v in data])
+        for v in data:
+            if type(v) not in _SCALARS:
+                return FrozenList([freeze_json(v) for v in data])
+        return FrozenList(data)  # scalars (names, cards): one copy
     return data

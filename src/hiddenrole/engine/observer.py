@@ -130,16 +130,23 @@ class Observer:
         if start == end:
             return
         append = self.pending.append
-        sees = self.sees
+        # the filter is sees(); inlined unless a subclass changes it (every event, every viewer)
+        sees = None if type(self).sees is Observer.sees else self.sees
+        viewer = self.viewer
+        everything = viewer == MOD
         # an observer whose class folds nothing skips the call (Secret Hitler's: its snapshot
         # reads the game's state); one that folds some kinds only is called for those
         observe = None if type(self).observe is Observer.observe else self.observe
         folds = self.FOLDS
         shapes = game.EVENT_SHAPES
-        for i in range(start, end):
-            event = log[i]
-            if event.to is not None and not sees(event):  # public events are everyone's
-                continue
+        for event in log[start:end]:
+            to = event.to
+            if to is not None:  # public events are everyone's
+                if sees is None:
+                    if not everything and viewer not in to:
+                        continue
+                elif not sees(event):
+                    continue
             if observe is not None and (folds is None or event.kind in folds):
                 observe(event)
             shared = event.shared
