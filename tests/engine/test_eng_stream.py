@@ -22,6 +22,7 @@ import re
 
 import pytest
 
+from hiddenrole.engine.events import shared_form
 from hiddenrole.engine.frozen import FROZEN, FrozenDict, FrozenList
 from hiddenrole.bots import bot_class, seat_bots
 from hiddenrole.engine import MOD, Game, IllegalAction, Observer, available_games, game_class
@@ -111,9 +112,10 @@ def follow(game: str, n: int, seed: int, kind: str) -> None:
                 assert type(value) in (str, int, float, bool, type(None)), f"{game} {e.kind}.{key} is not a scalar"
         want = json.loads(json.dumps(e.to_json()))
         del want["seq"]
-        assert e.shared_json() == want and type(e.shared_json()) is FrozenDict
+        form = shared_form(e, g.EVENT_SHAPES.get(e.kind))
+        assert form == shared_form(e) == want and type(form) is FrozenDict
     # the shared forms viewers get share nothing changeable with the game's events
-    forms = [e.shared_json() for e in g.log]
+    forms = [shared_form(e, g.EVENT_SHAPES.get(e.kind)) for e in g.log]
     assert not containers(forms) & containers([e.data for e in g.log])
 
 

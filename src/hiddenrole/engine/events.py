@@ -26,14 +26,12 @@ class Event:
         kind: a short name (``"vote_result"``, ``"policy_enacted"``, ``"post"``...).
         data: JSON-serialisable details.
         to: ``None`` for a public event, else the frozenset of the players who see it.
-        shared: the event's read-only JSON form once :meth:`shared_json` has made it.
     """
 
     seq: int
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
     to: frozenset[str] | None = PUBLIC
-    shared: FrozenDict | None = field(default=None, compare=False, repr=False)
 
     @property
     def public(self) -> bool:
@@ -45,37 +43,6 @@ class Event:
         if self.to is None:
             return True
         return player is not None and player in self.to
-
-    def shared_json(self, nested: tuple[str, ...] | None = None) -> FrozenDict:
-        """The event as every viewer who may see it gets it: ``{"kind", **data}``, plus
-        ``"private": true`` for a private event (no ``seq``: each viewer numbers its own),
-        read-only (:class:`~hiddenrole.engine.frozen.FrozenDict`; tuples become lists, keys
-        strings, as on a wire), made on the first call and shared by every later one; it
-        shares no changeable object with ``data``.
-
-        Args:
-            nested: the fields of this kind of event that may hold lists or dicts, all
-                others being scalars (the game's ``EVENT_SHAPES``); ``None``: every field
-                is looked at.
-        """
-        out = self.shared
-        if out is None:
-            data = self.data
-            form: dict[str, Any]
-            if nested is None:
-                form = {"kind": self.kind}
-                for k, v in data.items():
-                    form[k if type(k) is str else json_key(k)] = v if type(v) in _SCALARS else freeze_json(v)
-            else:
-                form = {"kind": self.kind, **data}
-                for key in nested:
-                    value = form.get(key)
-                    if value is not None:
-                        form[key] = freeze_json(value)
-            if self.to is not None:
-                form["private"] = True
-            out = self.shared = FrozenDict(form)
-        return out
 
     def to_json(self, *, reveal: bool = False, seq: int | None = None) -> dict[str, Any]:
         """The event as plain JSON data: ``{"seq", "kind", **data}``.
@@ -93,3 +60,32 @@ class Event:
             if reveal:
                 out["to"] = sorted(self.to)
         return out
+
+
+def shared_form(event: Event, nested: tuple[str, ...] | None = None) -> FrozenDict:
+    """``event`` as every viewer who may see it gets it: ``{"kind", **data}``, plus
+    ``"private": true`` for a private event (no ``seq``: each viewer numbers its own),
+    read-only (:class:`~hiddenrole.engine.frozen.FrozenDict`; tuples become lists, keys
+    strings, as on a wire), sharing no changeable object with ``event.data``. Observers make
+    it once per event for all viewers (``Game.event_forms``).
+
+    Args:
+        event: the event.
+        nested: the fields of this kind of event that may hold lists or dicts, all others
+            being scalars (the game's ``EVENT_SHAPES``); ``None``: every field is looked at.
+    """
+    data = event.data
+    form: dict[str, Any]
+    if nested is None:
+        form = {"kind": event.kind}
+        for k, v in data.items():
+            form[k if type(k) is str else json_key(k)] = v if type(v) in _SCALARS else freeze_json(v)
+    else:
+        form = {"kind": event.kind, **data}
+        for key in nested:
+            value = form.get(key)
+            if value is not None:
+                form[key] = freeze_json(value)
+    if event.to is not None:
+        form["private"] = True
+    return FrozenDict(form)

@@ -31,6 +31,7 @@ from mypy_extensions import mypyc_attr
 from .chance import Chance
 from .errors import BadSetup, IllegalAction
 from .events import Event
+from .frozen import FrozenDict
 from .observer import Observer
 from .options import OptionSet
 
@@ -172,7 +173,7 @@ class Game(ABC):
     EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
     #: Event kind -> the fields of its events that may hold lists or dicts (every other field
     #: is a scalar; a contract test checks each emitted event of a listed kind): the shared
-    #: JSON form of such an event (:meth:`Event.shared_json`) is made without looking at its
+    #: JSON form of such an event (:func:`~hiddenrole.engine.events.shared_form`) is made without looking at its
     #: other fields. A kind not listed is looked at field by field.
     EVENT_SHAPES: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: True when :meth:`legal_actions` returns a new list of new JSON-native dicts at every
@@ -220,6 +221,9 @@ class Game(ABC):
                 raise BadSetup(f"chance {kind!r} must be a list of outcomes, used in turn")
         self.chance = Chance(seed, chance)
         self.log: list[Event] = []
+        # each event's shared JSON form (events.shared_form), made by the first observer that
+        # hands the event out, for all of them (None until then): a cache, not state
+        self.event_forms: list[FrozenDict | None] = []
         self.setup()
 
     # ----------------------------------------------------------------- set-up

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, shared_form
 from .frozen import FrozenDict, FrozenList, json_key
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def copy_json(data: Any) -> Any:
 
 
 def numbered(events: list[FrozenDict], start: int) -> list[dict[str, Any]]:
-    """``events`` (shared JSON forms, :meth:`Event.shared_json`) as one viewer's own dicts
+    """``events`` (shared JSON forms, :func:`~hiddenrole.engine.events.shared_form`) as one viewer's own dicts
     ``{"seq", "kind", **data}``, ``seq`` counting on from ``start``; their nested lists and
     dicts stay the shared read-only ones."""
     return [{"seq": i, **e} for i, e in enumerate(events, start)]
@@ -121,7 +121,7 @@ class Observer:
     def catch_up(self) -> None:
         """Look at the events emitted since the last look, once each: those the viewer may
         see are folded into its knowledge (:meth:`observe`) and kept for :meth:`new_events`
-        as their shared JSON form (:meth:`Event.shared_json`, made once per event for every
+        as their shared JSON form (:func:`~hiddenrole.engine.events.shared_form`, made once per event for every
         viewer: following a game costs each viewer a filter and an append per event)."""
         game = self.game
         log = game.log
@@ -139,7 +139,11 @@ class Observer:
         observe = None if type(self).observe is Observer.observe else self.observe
         folds = self.FOLDS
         shapes = game.EVENT_SHAPES
-        for event in log[start:end]:
+        forms = game.event_forms
+        if len(forms) < end:
+            forms.extend([None] * (end - len(forms)))
+        for i in range(start, end):
+            event = log[i]
             to = event.to
             if to is not None:  # public events are everyone's
                 if sees is None:
@@ -149,8 +153,10 @@ class Observer:
                     continue
             if observe is not None and (folds is None or event.kind in folds):
                 observe(event)
-            shared = event.shared
-            append(shared if shared is not None else event.shared_json(shapes.get(event.kind)))
+            form = forms[i]
+            if form is None:
+                form = forms[i] = shared_form(event, shapes.get(event.kind))
+            append(form)
         self.position = end
 
     def new_events(self) -> list[dict[str, Any]]:
@@ -167,7 +173,7 @@ class Observer:
 
     def new_shared_events(self) -> list[FrozenDict]:
         """The same events as :meth:`new_events` (they count as handed out), without ``seq``,
-        read-only and shared with every other viewer who sees them (:meth:`Event.shared_json`):
+        read-only and shared with every other viewer who sees them (:func:`~hiddenrole.engine.events.shared_form`):
         for readers that only read, as bots do; the list is the caller's own."""
         self.catch_up()
         pending = self.pending
