@@ -8,6 +8,8 @@ game costs in proportion to its length (OpenSpiel's observer pattern). It answer
 * :meth:`Observer.new_events`: the events emitted since the last call that the viewer may
   see, as JSON, numbered ``0, 1, 2 ...`` in the viewer's own order (log positions would
   show, by their gaps, how many private events others received);
+  :meth:`Observer.new_shared_events` the same without the numbers, for readers that only
+  read (bots): each event's read-only JSON form, made once and shared by every viewer;
 * :meth:`Observer.snapshot`: the viewer's information state now, without the event list:
   ``game``, ``player``, ``phase``, ``over``, ``players``, ``result``, ``board`` (public)
   and ``private`` (``{}`` for a spectator). Its size does not grow with the game's length,
