@@ -79,7 +79,7 @@ class FrozenList(list[Any]):
     def __iadd__(self, other: Any) -> NoReturn:  # type: ignore[misc]
         _refuse(self)
 
-    def __imul__(self, other: Any) -> NoReturn:
+    def __imul__(self, other: Any) -> NoReturn:  # type: ignore[misc]
         _refuse(self)
 
     def append(self, value: Any) -> NoReturn:

@@ -75,7 +75,7 @@ def copy_json(data: Any) -> Any:
     return data
 
 
-def numbered(events: list[FrozenDict], start: int) -> list[dict[str, Any]]:
+def numbered(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
     """``events`` (shared JSON forms, :func:`~hiddenrole.engine.events.shared_form`) as one viewer's own dicts
     ``{"seq", "kind", **data}``, ``seq`` counting on from ``start``; their nested lists and
     dicts stay the shared read-only ones."""
@@ -108,7 +108,7 @@ class Observer:
         self.viewer = viewer
         self.position = 0  # how far into the game's log this observer has looked
         self.count = 0  # how many events the viewer has seen (their own numbering)
-        self.pending: list[FrozenDict] = []  # seen by observe(), not yet handed out (shared forms)
+        self.pending: list[dict[str, Any]] = []  # seen by observe(), not yet handed out (shared forms)
 
     # ------------------------------------------------------------ the filter
     def sees(self, event: Event) -> bool:
@@ -173,7 +173,7 @@ class Observer:
         self.count = start + len(pending)
         return numbered(pending, start)
 
-    def new_shared_events(self) -> list[FrozenDict]:
+    def new_shared_events(self) -> list[dict[str, Any]]:
         """The same events as :meth:`new_events` (they count as handed out), without ``seq``,
         read-only and shared with every other viewer who sees them (:func:`~hiddenrole.engine.events.shared_form`):
         for readers that only read, as bots do; the list is the caller's own."""

@@ -368,7 +368,7 @@ class McCarthyism(Game):
             eligible = tuple([q for q in eligible if prot.get(q, 0) < turn])
         if not blacklisted:
             self._choices = eligible
-            legal = list(map(table.snitch[p].__getitem__, eligible))
+            legal: list[dict[str, Any]] = list(map(table.snitch[p].__getitem__, eligible))
             legal.append(table.call_end[p])
             legal.append(table.pass_[p])
             self._step = SNITCHING
