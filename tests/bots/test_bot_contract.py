@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hiddenrole.engine.frozen import FROZEN
 from hiddenrole.bots import Bot, Observation, RandomBot, bot_class, bot_kinds
 from hiddenrole.bots.common import MAX_POSTS_PER_GAME
 from hiddenrole.bots.mccarthyism import McCarthyismBot
@@ -159,8 +160,8 @@ def reachable_ids(root: Any) -> set[int]:
     keep = []
     while stack:
         obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, type):
-            continue
+        if id(obj) in seen or isinstance(obj, (type, *FROZEN)):
+            continue  # read-only containers may be shared (engine.frozen): only changeable ones count
         seen.add(id(obj))
         keep.append(obj)
         if isinstance(obj, (str, int, float, bool, bytes)) or obj is None:
@@ -204,6 +205,16 @@ class Spy(Bot):
 
 
 def vandalise(obj: Any) -> None:
+    """Wreck ``obj``: a changeable container is emptied, a read-only one (shared with other
+    readers, engine.frozen) must refuse every change."""
+    if isinstance(obj, FROZEN):
+        for change in (obj.clear, lambda: obj.__setitem__(0, "vandal"), lambda: obj.__delitem__(0),
+                       lambda: obj.pop(), lambda: obj.update({}) if isinstance(obj, dict) else obj.append(1)):
+            with pytest.raises(TypeError, match="read-only"):
+                change()
+        for v in obj.values() if isinstance(obj, dict) else obj:
+            vandalise(v)
+        return
     if isinstance(obj, dict):
         for v in list(obj.values()):
             vandalise(v)

@@ -22,6 +22,8 @@ import re
 
 import pytest
 
+from hiddenrole.engine.events import shared_form
+from hiddenrole.engine.frozen import FROZEN, FrozenDict, FrozenList
 from hiddenrole.bots import bot_class, seat_bots
 from hiddenrole.engine import MOD, Game, IllegalAction, Observer, available_games, game_class
 from hiddenrole.engine.game import observer_class
@@ -77,7 +79,8 @@ def follow(game: str, n: int, seed: int, kind: str) -> None:
             return
         for v, obs in observers.items():
             visible = [e for e in g.log if v == MOD or e.to is None or (v is not None and v in e.to)]
-            assert obs.calls == len(visible), f"{v}: observe() ran {obs.calls} times for {len(visible)} events"
+            folded = [e for e in visible if obs.FOLDS is None or e.kind in obs.FOLDS]
+            assert obs.calls == len(folded), f"{v}: observe() ran {obs.calls} times for {len(folded)} events"
             assert [e["kind"] for e in streams[v]] == [e.kind for e in visible]
             assert [e["seq"] for e in streams[v]] == list(range(len(visible)))
             if v == MOD:
@@ -102,6 +105,67 @@ def follow(game: str, n: int, seed: int, kind: str) -> None:
     emitted = {e.kind for e in g.log}
     undeclared = emitted - g.EVENT_KINDS
     assert not undeclared, f"{game} emitted undeclared event kinds {sorted(undeclared)}"
+    assert set(g.EVENT_SHAPES) <= g.EVENT_KINDS
+    for e in g.log:  # a kind's declared shape holds for every event of it
+        for key, value in e.data.items():
+            if e.kind in g.EVENT_SHAPES and key not in g.EVENT_SHAPES[e.kind]:
+                assert type(value) in (str, int, float, bool, type(None)), f"{game} {e.kind}.{key} is not a scalar"
+        want = json.loads(json.dumps(e.to_json()))
+        del want["seq"]
+        form = shared_form(e, g.EVENT_SHAPES.get(e.kind))
+        assert form == shared_form(e) == want and type(form) is FrozenDict
+    # the shared forms viewers get share nothing changeable with the game's events
+    forms = [shared_form(e, g.EVENT_SHAPES.get(e.kind)) for e in g.log]
+    assert not containers(forms) & containers([e.data for e in g.log])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_shared_events_are_the_numbered_ones_read_only_and_one_per_event(game: str) -> None:
+    """new_shared_events() hands out what new_events() does, without seq: one read-only object
+    per event, the same for every viewer who sees it."""
+    cls = game_class(game)
+    g = cls(names(cls.min_players + 1), seed=5)
+    viewers: list[str | None] = [*g.players, None, MOD]
+    numbered = {v: g.observer(v) for v in viewers}
+    shared = {v: g.observer(v) for v in viewers}
+    got: dict[str | None, list] = {v: [] for v in viewers}
+
+    def check(_game: object, _action: object) -> None:
+        for v in viewers:
+            mine, theirs = numbered[v].new_events(), shared[v].new_shared_events()
+            assert [{k: x for k, x in e.items() if k != "seq"} for e in mine] == theirs
+            got[v].extend(theirs)
+
+    play_game(g, seat_bots(g.players, bot_class("rule", game), 5), on_step=check)
+    by_id = {id(e): e for stream in got.values() for e in stream}
+    assert len(by_id) == len(g.log)  # one shared form per event, whoever sees it
+    for e in by_id.values():
+        assert type(e) is FrozenDict
+        with pytest.raises(TypeError, match="read-only"):
+            e["kind"] = "vandal"
+    public = [e for e in got[None]]
+    assert all(any(x is e for x in got[g.players[0]]) for e in public)
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if game_class(g).LEGAL_ACTIONS_READ_ONLY])
+def test_a_game_that_lists_read_only_actions_lists_only_read_only_actions(game: str) -> None:
+    """LEGAL_ACTIONS_READ_ONLY lets the play loop copy the list only: every action listed must
+    be read-only all the way down."""
+    cls = game_class(game)
+    for n in counts(game):
+        g = cls(names(n), seed=4)
+        checked = [0]
+
+        def check(game_: object, _action: object) -> None:
+            for p in g.to_act():
+                for action in g.legal_actions(p):
+                    assert type(action) is FrozenDict
+                    for value in action.values():
+                        assert type(value) in (str, int, float, bool, type(None), FrozenList)
+                    checked[0] += 1
+
+        play_game(g, seat_bots(g.players, bot_class("random", game), 4), on_step=check)
+        assert checked[0] > 5
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -127,8 +191,8 @@ def containers(root: object) -> set[int]:
     stack = [root]
     while stack:
         obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, (type, str, int, float, bytes)) or obj is None:
-            continue
+        if id(obj) in seen or isinstance(obj, (type, str, int, float, bytes, *FROZEN)) or obj is None:
+            continue  # read-only containers may be shared (engine.frozen): only changeable ones count
         seen.add(id(obj))
         if isinstance(obj, (list, dict)):
             out.add(id(obj))

@@ -66,7 +66,8 @@ def last(game: McCarthyism, kind: str):
 
 def fingerprint(game: McCarthyism) -> str:
     """Everything observable about a game's state, to check that a rejected action changed nothing."""
-    state = {k: repr(v) for k, v in sorted(instance_state(game).items()) if k not in ("log", "chance")}
+    # event_forms: the observers' cache of each event's shared JSON form (filled as views are read)
+    state = {k: repr(v) for k, v in sorted(instance_state(game).items()) if k not in ("log", "chance", "event_forms")}
     return json.dumps({
         "state": state,
         "log": len(game.log),

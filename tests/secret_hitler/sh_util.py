@@ -97,8 +97,9 @@ def end_night(g: SecretHitler) -> None:
 
 def fingerprint(g: SecretHitler) -> str:
     """Everything in the game's state, as text (to check that nothing changed)."""
-    # code_owner: a lazily built index of the votecodes (read, it fills _code_owner)
-    state = instance_state(g, skip=("chance", "code_owner"))
+    # code_owner: a lazily built index of the votecodes (read, it fills _code_owner);
+    # event_forms: the observers' cache of each event's shared JSON form (filled as views are read)
+    state = instance_state(g, skip=("chance", "code_owner", "event_forms"))
     state = copy.deepcopy(state)
     rng_state = g.chance.rng._random.__self__.getstate()
     return repr(sorted(state.items(), key=lambda kv: kv[0])) + repr(g.chance.record) + repr(

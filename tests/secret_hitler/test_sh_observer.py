@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from hiddenrole.engine.events import shared_form
+from hiddenrole.engine.frozen import FROZEN, FrozenDict, FrozenList
 from hiddenrole.bots import RandomBot, seat_bots
 from hiddenrole.bots.secret_hitler import SecretHitlerBot
 from hiddenrole.engine import MOD, Event, Game, Rng, derive_seed
 from hiddenrole.games.secret_hitler import SecretHitler
-from hiddenrole.games.secret_hitler.views import COPIES, NESTED, SecretHitlerObserver
+from hiddenrole.games.secret_hitler.views import SecretHitlerObserver
 from hiddenrole.lab import play_game
 from sh_reference import ref_view
 from sh_util import new
@@ -23,14 +25,15 @@ SCALARS = (str, int, float, bool, type(None))
 
 
 def json_native(obj: Any, path: str = "snapshot") -> None:
-    """Fails unless ``obj`` is JSON data as ``json.loads`` makes it (lists, str keys)."""
+    """Fails unless ``obj`` is JSON data as ``json.loads`` makes it (lists, str keys), or the
+    engine's read-only dicts and lists (shared between viewers)."""
     if isinstance(obj, SCALARS):
         return
-    if type(obj) is list:
+    if type(obj) is list or type(obj) is FrozenList:
         for i, x in enumerate(obj):
             json_native(x, f"{path}[{i}]")
         return
-    assert type(obj) is dict, f"{path} is a {type(obj).__name__}"
+    assert type(obj) is dict or type(obj) is FrozenDict, f"{path} is a {type(obj).__name__}"
     for k, v in obj.items():
         assert type(k) is str, f"{path}: key {k!r}"
         json_native(v, f"{path}[{k!r}]")
@@ -42,8 +45,8 @@ def containers(root: Any) -> set[int]:
     stack = [root]
     while stack:
         obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, (type, str, int, float, bool, bytes)) or obj is None:
-            continue
+        if id(obj) in seen or isinstance(obj, (type, str, int, float, bool, bytes, *FROZEN)) or obj is None:
+            continue  # read-only containers may be shared (engine.frozen): only changeable ones count
         seen[id(obj)] = obj
         stack.extend(gc.get_referents(obj))
     return set(seen)
@@ -197,7 +200,7 @@ def test_a_new_observer_looks_at_each_event_once_however_often_it_is_asked() -> 
     assert asked > 50 and observer.observed == len(visible) and observer.position == len(game.log)
 
 
-def test_every_event_kind_is_declared_occurs_and_has_the_shape_the_observer_copies() -> None:
+def test_every_event_kind_is_declared_occurs_and_is_json_as_viewers_get_it() -> None:
     seen: set[str] = set()
     for variant in ("turbo", "official"):
         for seed in range(120):
@@ -211,22 +214,20 @@ def test_every_event_kind_is_declared_occurs_and_has_the_shape_the_observer_copi
 
 
 def check_shape(event: Event) -> None:
-    """The observer copies an event's fields by their shape (views.NESTED): every other field
-    must be a scalar, and each copy must be the deep copy a JSON round trip makes."""
-    nested = NESTED[event.kind]
-    for key, value in event.data.items():
-        if key not in nested:
-            assert isinstance(value, SCALARS), (event.kind, key, value)
-            continue
-        copied = COPIES[key](value)
-        assert copied == json.loads(json.dumps(value)), (event.kind, key)
-        json_native(copied)
-        assert not containers(copied) & containers(value), (event.kind, key)
+    """Viewers get an event's shared JSON form: the JSON round trip of the event (without its
+    ``seq``), read-only, sharing nothing changeable with the event's data."""
+    shared = shared_form(event, SecretHitler.EVENT_SHAPES.get(event.kind))  # as the game declares its shape
+    assert shared == shared_form(event)  # as any event is looked at, field by field
+    want = json.loads(json.dumps(event.to_json()))
+    del want["seq"]
+    assert shared == want, event.kind
+    assert not containers(shared) & containers(event.data), event.kind
 
 
 def test_an_event_of_an_undeclared_kind_is_copied_deeply_for_each_viewer() -> None:
-    """Should a game ever log a kind it does not declare, each viewer still gets its own deep
-    copy, as the engine's observer makes for any event (tuples become lists)."""
+    """Should a game ever log a kind it does not declare, each viewer still gets its own dict
+    of it, whose nested data are a read-only deep copy (tuples become lists) that no viewer
+    can change."""
     game = new(5, seed=2)
     ann, bob = SecretHitlerObserver(game, "Ann"), SecretHitlerObserver(game, "Bob")
     ann.new_events(), bob.new_events()
@@ -237,3 +238,6 @@ def test_an_event_of_an_undeclared_kind_is_copied_deeply_for_each_viewer() -> No
     assert b[0]["seq"] == a[0]["seq"] and len(b) == 1
     assert a[1] == {"seq": a[0]["seq"] + 1, "kind": "surprise", "nested": {"b": []}, "private": True}
     assert not containers(a) & containers(b) and not containers(a) & containers(game)
+    assert a[0] is not b[0] and a[0]["nested"] is b[0]["nested"]  # one read-only copy for both
+    with pytest.raises(TypeError, match="read-only"):
+        a[0]["nested"]["a"].append(4)

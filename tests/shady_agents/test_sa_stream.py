@@ -20,6 +20,7 @@ import pytest
 import sa_reference_views as reference
 from sa_helpers import SIX, give, interrogate, random_steps, table
 
+from hiddenrole.engine import FrozenDict, FrozenList
 from hiddenrole.bots import bot_class, seat_bots
 from hiddenrole.engine import MOD, game_class
 from hiddenrole.games.shady_agents import ShadyAgents
@@ -35,13 +36,14 @@ def names(n: int) -> list[str]:
 
 def assert_json_native(value: Any, path: str = "snapshot") -> None:
     """Fails unless ``value`` is JSON data of exactly the types a JSON parser makes
-    (dict with str keys, list, str, int, float, bool, None): no tuple, no subclass."""
+    (dict with str keys, list, str, int, float, bool, None) or the engine's read-only
+    dicts and lists (shared between viewers, engine.frozen): no tuple, no other subclass."""
     kind = type(value)
-    if kind is dict:
+    if kind is dict or kind is FrozenDict:
         for k, v in value.items():
             assert type(k) is str, f"{path}: key {k!r} is not a str"
             assert_json_native(v, f"{path}[{k!r}]")
-    elif kind is list:
+    elif kind is list or kind is FrozenList:
         for i, v in enumerate(value):
             assert_json_native(v, f"{path}[{i}]")
     else:

@@ -81,6 +81,7 @@ class McCarthyismBot(Bot):
         self.cursor = EventCursor()
         self.suspicion: dict[str, float] = {}
         self.cards: dict[str, str] = {}  # player -> role card last seen (mine included)
+        self.known: dict[str, str] = {}  # player -> allegiance(player), for every player in cards
         self.double_agent: str | None = None
         self.takeover = False
         # the public facts (from the events; from the board when given a whole view)
@@ -94,22 +95,28 @@ class McCarthyismBot(Bot):
     # ------------------------------------------------------------ knowledge
     def allegiance(self, p: str) -> str | None:
         """``p``'s allegiance as far as I know (ruling 1: the card, flipped by the double agent
-        token and again by "Commies take over"), or ``None``."""
-        card = self.cards.get(p)
-        if card is None:
-            return None
-        if (p == self.double_agent) is not self.takeover:
-            return _FLIP[card]
-        return card
+        token and again by "Commies take over"), or ``None``: kept in ``known`` as the cards,
+        the token and the takeover change (:meth:`_card`, :meth:`_recount`)."""
+        return self.known.get(p)
+
+    def _card(self, p: str, card: str) -> None:
+        """``p``'s role card, last seen: ``card``."""
+        self.cards[p] = card
+        self.known[p] = _FLIP[card] if (p == self.double_agent) is not self.takeover else card
+
+    def _recount(self) -> None:
+        """Every known allegiance again (the double agent token or the takeover changed)."""
+        double, takeover = self.double_agent, self.takeover
+        self.known = {p: _FLIP[c] if (p == double) is not takeover else c for p, c in self.cards.items()}
 
     @property
     def mine(self) -> str:
         """My own allegiance (``"commie"`` or ``"american"``)."""
-        return self.allegiance(self.player) or AMERICAN
+        return self.known.get(self.player) or AMERICAN
 
     def commie_chance(self, p: str) -> float:
         """How likely (0..1, a score) I think ``p`` is a Commie now."""
-        known = self.allegiance(p)
+        known = self.known.get(p)
         if known is not None:
             return 1.0 if known == COMMIE else 0.0
         return min(0.99, max(0.01, self.base + 0.1 * self.suspicion.get(p, 0.0)))
@@ -120,8 +127,9 @@ class McCarthyismBot(Bot):
 
     def _read(self, events: list[dict[str, Any]]) -> None:
         """Fold the new events (JSON dicts, in order) into what I know."""
+        readers = _READERS
         for e in events:
-            read = _READERS.get(e["kind"])
+            read = readers.get(e["kind"])
             if read is not None:
                 read(self, e)
 
@@ -131,27 +139,29 @@ class McCarthyismBot(Bot):
         self.base = _commie_share(e.get("commies"), e.get("commie_cards"), e.get("american_cards"), n)
 
     def _read_role(self, e: dict[str, Any]) -> None:
-        self.cards[self.player] = e.get("card", self.cards.get(self.player, AMERICAN))
+        self._card(self.player, e.get("card", self.cards.get(self.player, AMERICAN)))
 
     def _read_commies(self, e: dict[str, Any]) -> None:
         for p in e["commies"]:
-            self.cards[p] = COMMIE
+            self._card(p, COMMIE)
 
     def _read_confessed(self, e: dict[str, Any]) -> None:
-        self.cards[e["player"]] = e["card"]
+        self._card(e["player"], e["card"])
 
     def _read_saw_role(self, e: dict[str, Any]) -> None:
-        self.cards[e["target"]] = e["card"]
+        self._card(e["target"], e["card"])
 
     def _read_swapped(self, e: dict[str, Any]) -> None:
-        self.cards[self.player] = e["card"]
-        self.cards[e["target"]] = e["gave"]
+        self._card(self.player, e["card"])
+        self._card(e["target"], e["gave"])
 
     def _read_double_agent(self, e: dict[str, Any]) -> None:
         self.double_agent = e["player"]
+        self._recount()
 
     def _read_takeover(self, e: dict[str, Any]) -> None:
         self.takeover = True
+        self._recount()
 
     def _read_snitched(self, e: dict[str, Any]) -> None:
         if "targets" in e:
@@ -160,7 +170,7 @@ class McCarthyismBot(Bot):
             return
         target = e["target"]
         self.motion, self.targets = "blacklist", [target]
-        side = self.allegiance(target)
+        side = self.known.get(target)
         if side == AMERICAN:
             self._bump(e["snitch"], 2.0)
         elif side == COMMIE:
@@ -204,15 +214,16 @@ class McCarthyismBot(Bot):
         vote = board.get("vote") or {}
         self.motion, self.targets = vote.get("motion"), vote.get("targets") or []
         self.card_in_play = board.get("card_in_play")
+        self._recount()
 
     def _pair(self, e: dict[str, Any]) -> None:
         snitch, targets = e.get("snitch"), e.get("targets") or []
-        if self.allegiance(snitch or "") == COMMIE:
-            for t in targets:
-                self._bump(t, 5.0)  # "he must choose as many commies as possible"
-        else:
-            for t in targets:
-                self._bump(t, 0.5)
+        # "he must choose as many commies as possible": his targets are likely Commies
+        amount = 5.0 if self.known.get(snitch or "") == COMMIE else 0.5
+        me, suspicion = self.player, self.suspicion
+        for t in targets:  # _bump, inlined (a pair is read by every bot)
+            if t and t != me:
+                suspicion[t] = suspicion.get(t, 0.0) + amount
 
     def _weigh_votes(self, e: dict[str, Any]) -> None:
         """Revealed votes (option ``reveal_votes``): shielding a Commie or striking an American."""
@@ -222,7 +233,7 @@ class McCarthyismBot(Bot):
             if motion == "end_game":
                 continue
             for t in targets:
-                side = self.allegiance(t)
+                side = self.known.get(t)
                 if side == COMMIE and vote == "no" or side == AMERICAN and vote == "yes":
                     self._bump(voter, 1.0)
                 elif side is not None:
@@ -232,13 +243,13 @@ class McCarthyismBot(Bot):
         """True when I know that every Commie is blacklisted: every free player is a known American."""
         black = self.black
         for p in self.players:
-            if p not in black and self.allegiance(p) != AMERICAN:
+            if p not in black and self.known.get(p) != AMERICAN:
                 return False
         return True
 
     def _commie_free(self) -> bool:
         black = self.black
-        return any(self.allegiance(p) == COMMIE and p not in black for p in self.players)
+        return any(self.known.get(p) == COMMIE and p not in black for p in self.players)
 
     # ------------------------------------------------------------ deciding
     def choose(self, observation: Observation) -> Action:
@@ -277,14 +288,14 @@ class McCarthyismBot(Bot):
             # frequent decision)
             yes = True
             for t in self.targets:
-                if self.allegiance(t) == COMMIE:
+                if self.known.get(t) == COMMIE:
                     yes = False
                     break
         else:
             # blacklist anyone not known to be an American: every Commie must end up blacklisted
             yes = False
             for t in self.targets:
-                if self.allegiance(t) != AMERICAN:
+                if self.known.get(t) != AMERICAN:
                     yes = True
                     break
         want = "yes" if yes else "no"
@@ -308,13 +319,13 @@ class McCarthyismBot(Bot):
         if self.mine == COMMIE:
             if call is not None and self._commie_free() and self.rng.below(2) == 0:
                 return call
-            americans = [a for a in snitches if self.allegiance(a["target"]) != COMMIE]
+            americans = [a for a in snitches if self.known.get(a["target"]) != COMMIE]
             if americans:
                 return self._most_suspect(americans, -1.0)
             return skip or call or legal[0]
         if call is not None and self._all_commies_blacklisted():
             return call
-        suspects = [a for a in snitches if self.allegiance(a["target"]) != AMERICAN]
+        suspects = [a for a in snitches if self.known.get(a["target"]) != AMERICAN]
         if suspects:
             return self._most_suspect(suspects, 1.0)
         return skip or legal[0]
@@ -331,7 +342,7 @@ class McCarthyismBot(Bot):
         for a in actions:
             t = a["target"]
             if t in cards:
-                c = 1.0 if self.allegiance(t) == COMMIE else 0.0
+                c = 1.0 if self.known.get(t) == COMMIE else 0.0
             else:
                 c = min(0.99, max(0.01, base + 0.1 * suspicion.get(t, 0.0)))
             score = c if sign > 0 else -c
@@ -385,7 +396,7 @@ class McCarthyismBot(Bot):
             if card == "i_know_a_guy":  # whitelist a friend
                 return (c if commie else -c) + (0.5 if t == self.player else 0.0)
             if card in ("you_seem_suspicious",):  # look at the least known
-                return -abs(c - 0.5) if self.allegiance(t) is None else -1.0
+                return -abs(c - 0.5) if self.known.get(t) is None else -1.0
             if card in ("super_snitch", "something_to_say"):  # strike an enemy
                 return (-c if commie else c) - (1.0 if t in black else 0.0)
             return -c if commie else c

@@ -3,13 +3,14 @@
 from .chance import Chance, Rng, derive_seed, seed_to_int
 from .errors import BadOption, BadSetup, HiddenRoleError, IllegalAction
 from .events import PUBLIC, Event
+from .frozen import FrozenDict, FrozenList, freeze_json
 from .game import Action, Game, Result, Timer, check_player_name, check_player_names, field_of, name_key
 from .observer import MOD, Observer, copy_json
 from .options import Option, OptionSet
 from .registry import available_games, game_class, new_game
 
 __all__ = [
-    "Action", "BadOption", "BadSetup", "Chance", "Event", "Game", "HiddenRoleError",
+    "Action", "BadOption", "BadSetup", "Chance", "Event", "FrozenDict", "FrozenList", "Game", "HiddenRoleError",
     "IllegalAction", "MOD", "Observer", "Option", "OptionSet", "PUBLIC", "Result", "Rng", "Timer",
-    "available_games", "check_player_name", "check_player_names", "copy_json", "derive_seed", "field_of", "game_class", "name_key", "new_game", "seed_to_int",
+    "available_games", "check_player_name", "check_player_names", "copy_json", "derive_seed", "field_of", "freeze_json", "game_class", "name_key", "new_game", "seed_to_int",
 ]

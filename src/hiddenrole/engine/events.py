@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .frozen import FrozenDict, freeze_json, json_key
+
 PUBLIC = None
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 @dataclass(slots=True)
@@ -57,3 +60,32 @@ class Event:
             if reveal:
                 out["to"] = sorted(self.to)
         return out
+
+
+def shared_form(event: Event, nested: tuple[str, ...] | None = None) -> FrozenDict:
+    """``event`` as every viewer who may see it gets it: ``{"kind", **data}``, plus
+    ``"private": true`` for a private event (no ``seq``: each viewer numbers its own),
+    read-only (:class:`~hiddenrole.engine.frozen.FrozenDict`; tuples become lists, keys
+    strings, as on a wire), sharing no changeable object with ``event.data``. Observers make
+    it once per event for all viewers (``Game.event_forms``).
+
+    Args:
+        event: the event.
+        nested: the fields of this kind of event that may hold lists or dicts, all others
+            being scalars (the game's ``EVENT_SHAPES``); ``None``: every field is looked at.
+    """
+    data = event.data
+    form: dict[str, Any]
+    if nested is None:
+        form = {"kind": event.kind}
+        for k, v in data.items():
+            form[k if type(k) is str else json_key(k)] = v if type(v) in _SCALARS else freeze_json(v)
+    else:
+        form = {"kind": event.kind, **data}
+        for key in nested:
+            value = form.get(key)
+            if value is not None:
+                form[key] = freeze_json(value)
+    if event.to is not None:
+        form["private"] = True
+    return FrozenDict(form)

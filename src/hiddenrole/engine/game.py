@@ -31,6 +31,7 @@ from mypy_extensions import mypyc_attr
 from .chance import Chance
 from .errors import BadSetup, IllegalAction
 from .events import Event
+from .frozen import FrozenDict
 from .observer import Observer
 from .options import OptionSet
 
@@ -170,11 +171,21 @@ class Game(ABC):
     #: Every kind of event the game emits (a contract test checks each emitted event's kind
     #: is listed): the narrator's list of what it must be able to tell.
     EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
+    #: Event kind -> the fields of its events that may hold lists or dicts (every other field
+    #: is a scalar; a contract test checks each emitted event of a listed kind): the shared
+    #: JSON form of such an event (:func:`~hiddenrole.engine.events.shared_form`) is made without looking at its
+    #: other fields. A kind not listed is looked at field by field.
+    EVENT_SHAPES: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: True when :meth:`legal_actions` returns a new list of new JSON-native dicts at every
     #: call, sharing nothing with the game (a contract test checks it): callers may then keep
     #: and change them, and the play loop hands them to bots without copying them. False
     #: (the default): the list may be shared with the game's state (a fast path), read-only.
     LEGAL_ACTIONS_FRESH: ClassVar[bool] = False
+    #: True when every action :meth:`legal_actions` lists is read-only
+    #: (:class:`~hiddenrole.engine.frozen.FrozenDict`, its lists
+    #: :class:`~hiddenrole.engine.frozen.FrozenList`; a contract test checks it): the play
+    #: loop then gives a bot its own copy of the list only, the actions in it shared.
+    LEGAL_ACTIONS_READ_ONLY: ClassVar[bool] = False
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
     OBSERVER: ClassVar[str | None] = None
@@ -210,6 +221,9 @@ class Game(ABC):
                 raise BadSetup(f"chance {kind!r} must be a list of outcomes, used in turn")
         self.chance = Chance(seed, chance)
         self.log: list[Event] = []
+        # each event's shared JSON form (events.shared_form), made by the first observer that
+        # hands the event out, for all of them (None until then): a cache, not state
+        self.event_forms: list[FrozenDict | None] = []
         self.setup()
 
     # ----------------------------------------------------------------- set-up

@@ -8,6 +8,8 @@ game costs in proportion to its length (OpenSpiel's observer pattern). It answer
 * :meth:`Observer.new_events`: the events emitted since the last call that the viewer may
   see, as JSON, numbered ``0, 1, 2 ...`` in the viewer's own order (log positions would
   show, by their gaps, how many private events others received);
+  :meth:`Observer.new_shared_events` the same without the numbers, for readers that only
+  read (bots): each event's read-only JSON form, made once and shared by every viewer;
 * :meth:`Observer.snapshot`: the viewer's information state now, without the event list:
   ``game``, ``player``, ``phase``, ``over``, ``players``, ``result``, ``board`` (public)
   and ``private`` (``{}`` for a spectator). Its size does not grow with the game's length,
@@ -27,12 +29,13 @@ the game's public state and that knowledge.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, shared_form
+from .frozen import FrozenDict, FrozenList, json_key
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,48 +47,39 @@ _dumps, _loads = json.dumps, json.loads
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def _json_key(key: Any) -> str:
-    """A dict key as JSON writes it (``1`` -> ``"1"``, ``True`` -> ``"true"``, ``None`` -> ``"null"``)."""
-    return key if type(key) is str else _dumps(key).strip('"')
-
-
 def _copy_dict(data: dict[Any, Any]) -> dict[str, Any]:
-    return {k if type(k) is str else _json_key(k): copy_json(v) for k, v in data.items()}
+    return {k if type(k) is str else json_key(k): copy_json(v) for k, v in data.items()}
 
 
 def copy_json(data: Any) -> Any:
-    """A deep copy of JSON-like data as a JSON round trip would make it (tuples become lists,
-    keys strings, subclasses of dict and list plain ones), sharing no container with
-    ``data``; faster than the round trip for the small objects of a decision (legal actions,
-    events)."""
+    """A copy of JSON-like data as a JSON round trip would make it (tuples become lists,
+    keys strings, subclasses of dict and list plain ones), sharing no changeable container
+    with ``data``: read-only containers (:class:`~hiddenrole.engine.frozen.FrozenDict`,
+    :class:`~hiddenrole.engine.frozen.FrozenList`) are kept as they are, since nobody can
+    change them. Faster than the round trip for the small objects of a decision (legal
+    actions, events)."""
     kind = type(data)
     if kind is dict:
         for k, v in data.items():
             if type(k) is not str or type(v) not in _SCALARS:
                 return _copy_dict(data)
         return data.copy()  # str keys and scalar values (most actions and events): one C call
-    if kind is list or kind is tuple or isinstance(data, (list, tuple)):
+    if kind is list or kind is tuple:
+        return [copy_json(v) for v in data]
+    if kind is FrozenDict or kind is FrozenList:
+        return data
+    if isinstance(data, (list, tuple)):
         return [copy_json(v) for v in data]
     if isinstance(data, dict):
         return _copy_dict(data)
     return data
 
 
-def event_data_json(event: Event) -> dict[str, Any]:
-    """An event's JSON form without ``seq`` (``{"kind", **data}``, plus ``"private": true`` for
-    a private event), sharing no object with the event or with another viewer's copy.
-
-    Events whose data are all scalars are copied field by field; others deeply
-    (:func:`copy_json`: tuples become lists, as on a wire)."""
-    data = event.data
-    out: dict[str, Any] = {"kind": event.kind}
-    if all(type(v) in _SCALARS for v in data.values()):
-        out.update(data)
-    else:
-        out.update(copy_json(data))
-    if event.to is not None:
-        out["private"] = True
-    return out
+def numbered(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
+    """``events`` (shared JSON forms, :func:`~hiddenrole.engine.events.shared_form`) as one viewer's own dicts
+    ``{"seq", "kind", **data}``, ``seq`` counting on from ``start``; their nested lists and
+    dicts stay the shared read-only ones."""
+    return [{"seq": i, **e} for i, e in enumerate(events, start)]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -104,6 +98,9 @@ class Observer:
     game that provides neither (its own :meth:`Game.view` is then read, minus the events).
     """
 
+    #: The event kinds :meth:`observe` folds (it is called for those only); ``None``: every kind.
+    FOLDS: ClassVar[frozenset[str] | None] = None
+
     def __init__(self, game: Game, viewer: str | None) -> None:
         if viewer is not None and viewer != MOD and viewer not in game.players:
             raise IllegalAction(viewer, {"view": viewer}, "unknown player")
@@ -111,7 +108,7 @@ class Observer:
         self.viewer = viewer
         self.position = 0  # how far into the game's log this observer has looked
         self.count = 0  # how many events the viewer has seen (their own numbering)
-        self.pending: list[dict[str, Any]] = []  # seen by observe(), not yet handed out
+        self.pending: list[dict[str, Any]] = []  # seen by observe(), not yet handed out (shared forms)
 
     # ------------------------------------------------------------ the filter
     def sees(self, event: Event) -> bool:
@@ -125,33 +122,76 @@ class Observer:
 
     def catch_up(self) -> None:
         """Look at the events emitted since the last look, once each: those the viewer may
-        see are folded into its knowledge (:meth:`observe`) and kept for :meth:`new_events`."""
-        log = self.game.log
+        see are folded into its knowledge (:meth:`observe`) and kept for :meth:`new_events`
+        as their shared JSON form (:func:`~hiddenrole.engine.events.shared_form`, made once per event for every
+        viewer: following a game costs each viewer a filter and an append per event)."""
+        game = self.game
+        log = game.log
         end = len(log)
-        if self.position == end:
+        start = self.position
+        if start == end:
             return
-        pending = self.pending
-        for i in range(self.position, end):
+        append = self.pending.append
+        # the filter is sees(); inlined unless a subclass changes it (every event, every viewer)
+        sees = None if type(self).sees is Observer.sees else self.sees
+        viewer = self.viewer
+        everything = viewer == MOD
+        # an observer whose class folds nothing skips the call (Secret Hitler's: its snapshot
+        # reads the game's state); one that folds some kinds only is called for those
+        observe = None if type(self).observe is Observer.observe else self.observe
+        folds = self.FOLDS
+        shapes = game.EVENT_SHAPES
+        forms = game.event_forms
+        if len(forms) < end:
+            forms.extend([None] * (end - len(forms)))
+        for i in range(start, end):
             event = log[i]
-            if self.sees(event):
-                self.observe(event)
-                out: dict[str, Any] = {"seq": self.count}
-                out.update(event_data_json(event))
-                pending.append(out)
-                self.count += 1
+            to = event.to
+            if to is not None:  # public events are everyone's
+                if sees is None:
+                    if not everything and viewer not in to:
+                        continue
+                elif not sees(event):
+                    continue
+            if observe is not None and (folds is None or event.kind in folds):
+                observe(event)
+            form = forms[i]
+            if form is None:
+                form = forms[i] = shared_form(event, shapes.get(event.kind))
+            append(form)
         self.position = end
 
     def new_events(self) -> list[dict[str, Any]]:
         """The events the viewer may see that were emitted since the last call (JSON dicts
-        ``{"seq", "kind", **data}``, ``seq`` in the viewer's own numbering), this viewer's own
-        copies."""
+        ``{"seq", "kind", **data}``, ``seq`` in the viewer's own numbering): each dict is
+        this viewer's own; lists and dicts inside it are read-only and may be shared with
+        other viewers (:mod:`~hiddenrole.engine.frozen`)."""
         self.catch_up()
-        out = self.pending
+        pending = self.pending
         self.pending = []
-        return out
+        start = self.count
+        self.count = start + len(pending)
+        return numbered(pending, start)
+
+    def new_shared_events(self) -> list[dict[str, Any]]:
+        """The same events as :meth:`new_events` (they count as handed out), without ``seq``,
+        read-only and shared with every other viewer who sees them (:func:`~hiddenrole.engine.events.shared_form`):
+        for readers that only read, as bots do; the list is the caller's own."""
+        self.catch_up()
+        pending = self.pending
+        self.pending = []
+        self.count += len(pending)
+        return pending
+
+    def events_so_far(self) -> list[dict[str, Any]]:
+        """The events not handed out yet, numbered as :meth:`new_events` would number them,
+        without handing them out (for :meth:`view`: every event, for a fresh observer)."""
+        self.catch_up()
+        return numbered(self.pending, self.count)
 
     def observe(self, event: Event) -> None:
-        """Fold one event the viewer may see into what the observer keeps (default: nothing)."""
+        """Fold one event the viewer may see, of a kind in :attr:`FOLDS`, into what the
+        observer keeps (default: nothing), once, in the log's order."""
 
     # --------------------------------------------------------- information state
     def base(self) -> dict[str, Any]:
@@ -190,11 +230,10 @@ class Observer:
     def view(self) -> dict[str, Any]:
         """The full view: the snapshot with ``events``, every event the viewer may see so far.
         Only for an observer that has handed out no events yet (a fresh one)."""
-        self.catch_up()
-        events = self.pending
+        events = self.events_so_far()
         out = self.base()
         result = out.pop("result")
-        out["events"] = list(events)
+        out["events"] = events
         out["result"] = result
         out["board"] = self.board()
         out["private"] = self.private()

@@ -46,9 +46,11 @@ def play_game(
     Each bot is given only an :class:`Observation`: its legal actions and, if it reads
     them (``needs_view``), the events new to it and its information state, both through
     its own :class:`~hiddenrole.engine.Observer`, which looks at each event once: a
-    decision costs the same on day 1 and on day 20. Its legal actions are its own: the
-    game's fresh list (``Game.LEGAL_ACTIONS_FRESH``) or a copy
-    (:func:`~hiddenrole.engine.observer.copy_json`): nothing it is given is the game's.
+    decision costs the same on day 1 and on day 20. The events are read-only and shared
+    with the other bots (:meth:`~hiddenrole.engine.Observer.new_shared_events`). Its legal
+    actions are its own list: the game's fresh one (``Game.LEGAL_ACTIONS_FRESH``), a copy of
+    the list of read-only actions (``Game.LEGAL_ACTIONS_READ_ONLY``) or a deep copy
+    (:func:`~hiddenrole.engine.observer.copy_json`): nothing it can change is the game's.
 
     Args:
         game: a fresh game.
@@ -65,6 +67,7 @@ def play_game(
     to_act, legal_actions, apply, timeout = game.to_act, game.legal_actions, game.apply, game.timeout
     choose = {p: bot.choose for p, bot in bots.items()}  # each bot's bound method, by player
     fresh = game.LEGAL_ACTIONS_FRESH  # else the bot gets its own copy of the list
+    read_only = game.LEGAL_ACTIONS_READ_ONLY  # ... of the list only: its actions are read-only
     observers: dict[str, Observer] = {p: game.observer(p) for p, bot in bots.items() if bot.needs_view}
     for _ in range(max_steps):
         if game.is_over:
@@ -82,8 +85,8 @@ def play_game(
         if observer is not None:
             legal = legal_actions(player)
             if not fresh:
-                legal = copy_json(legal)
-            action = choose[player](Observation(player, legal, None, observer.new_events(), observer))
+                legal = list(legal) if read_only else copy_json(legal)
+            action = choose[player](Observation(player, legal, None, observer.new_shared_events(), observer))
         else:
             action = choose[player](Observation(player, legal_actions(player)))
         apply(action)

@@ -24,7 +24,8 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import BadOption, BadSetup, Event, Game, IllegalAction, Result, Rng, Timer, check_player_names
+from hiddenrole.engine import (BadOption, BadSetup, Event, FrozenDict, FrozenList, Game, IllegalAction, Result, Rng,
+                               Timer, check_player_names)
 
 from . import cards as C
 from . import draws, effects
@@ -108,6 +109,15 @@ class McCarthyism(Game):
         "looked", "saw_role", "takeover", "must_say_something", "swapped",
         "game_over",
     })
+    # the fields that hold a list of names or cards, or a dict of names to strings; every kind
+    # not named here has scalar fields only (tests/engine checks every emitted event)
+    EVENT_SHAPES = {
+        **dict.fromkeys(EVENT_KINDS, ()),
+        "setup": ("players",), "deck": ("cards",), "commies": ("commies",), "hand": ("cards",),
+        "deep_research": ("cards",), "snitched": ("targets",), "votes": ("votes",),
+        "vote_result": ("targets", "votes"), "game_over": ("allegiances", "role_cards", "blacklisted"),
+    }
+    LEGAL_ACTIONS_READ_ONLY = True  # the shared action dicts of seating.Seating
     OBSERVER = "hiddenrole.games.mccarthyism.views:McCarthyismObserver"
     NARRATOR = "hiddenrole.games.mccarthyism.narration:McCarthyismNarrator"
 
@@ -358,7 +368,7 @@ class McCarthyism(Game):
             eligible = tuple([q for q in eligible if prot.get(q, 0) < turn])
         if not blacklisted:
             self._choices = eligible
-            legal = list(map(table.snitch[p].__getitem__, eligible))
+            legal: list[dict[str, Any]] = list(map(table.snitch[p].__getitem__, eligible))
             legal.append(table.call_end[p])
             legal.append(table.pass_[p])
             self._step = SNITCHING
@@ -428,7 +438,8 @@ class McCarthyism(Game):
             IllegalAction: malformed, out of turn or against the rules (naming why); nothing changed.
         """
         waiting = self._waiting
-        if waiting and action.__class__ is dict:
+        kind = action.__class__
+        if waiting and (kind is FrozenDict or kind is dict):
             # The fast path: an action equal to one the step lists (for a vote, one of the first
             # waiting voter's two) is legal, by the definition of legal_actions; it is carried
             # out at once. Anything else takes the full path, which checks it piece by piece and
@@ -533,7 +544,7 @@ class McCarthyism(Game):
 
     def _legal_pair(self, targets: Any) -> tuple[str, ...] | None:
         """The chosen players as a legal choice (the choice's tuple, in seat order), or ``None``."""
-        if type(targets) is not list:
+        if type(targets) is not list and type(targets) is not FrozenList:  # a listed action's is frozen
             return None
         choices = self._choices
         pair = tuple(targets)

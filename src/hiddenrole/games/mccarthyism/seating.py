@@ -5,14 +5,17 @@ A simulation plays thousands of games at one table (the same names in the same s
 holds no game state: only the seat numbers, the token's order from each seat, each player's
 one-person audience, and the action dicts a player can ever be offered (a vote, a snitch on a
 player, a pair, a card to play...). A game's legal-action lists are made of these shared
-dicts, so building one costs a lookup per action instead of a new dict; callers must not
-mutate them (the engine contract: :meth:`McCarthyism.legal_actions` lists are read-only).
+dicts, so building one costs a lookup per action instead of a new dict. They are read-only
+(:class:`~hiddenrole.engine.frozen.FrozenDict`, their lists
+:class:`~hiddenrole.engine.frozen.FrozenList`), so the lab hands them to bots without a copy.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 from typing import Any
+
+from hiddenrole.engine import FrozenDict, FrozenList
 
 from . import cards as C
 
@@ -51,23 +54,24 @@ class Seating:
         self.after = {p: players[i + 1:] + players[:i + 1] for i, p in enumerate(players)}
         self.only = {p: frozenset((p,)) for p in players}
         self.alone = {p: (p,) for p in players}
-        self.vote = {p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
+        F, L = FrozenDict, FrozenList  # read-only: handed to every bot without a copy
+        self.vote = {p: L([F(player=p, action="vote", vote="yes"), F(player=p, action="vote", vote="no")])
                      for p in players}
-        self.snitch = {p: {t: {"player": p, "action": "snitch", "target": t} for t in players if t != p}
+        self.snitch = {p: {t: F(player=p, action="snitch", target=t) for t in players if t != p}
                        for p in players}
-        self.call_end = {p: {"player": p, "action": "call_end"} for p in players}
-        self.pass_ = {p: {"player": p, "action": "pass"} for p in players}
-        self.decline = {p: {"player": p, "action": "decline"} for p in players}
+        self.call_end = {p: F(player=p, action="call_end") for p in players}
+        self.pass_ = {p: F(player=p, action="pass") for p in players}
+        self.decline = {p: F(player=p, action="decline") for p in players}
         self.pair = {}
         for p in players:
             others = [q for q in players if q != p]
-            table: dict[tuple[str, ...], Action] = {(q,): {"player": p, "action": "snitch_pair", "targets": [q]}
+            table: dict[tuple[str, ...], Action] = {(q,): F(player=p, action="snitch_pair", targets=L([q]))
                                                     for q in others}
             for c in combinations(others, 2):
-                table[c] = {"player": p, "action": "snitch_pair", "targets": list(c)}
+                table[c] = F(player=p, action="snitch_pair", targets=L(c))
             self.pair[p] = table
-        self.play = {p: {c: {"player": p, "action": "play", "card": c} for c in C.CARDS} for p in players}
-        self.choose = {p: {t: {"player": p, "action": "choose", "target": t} for t in players} for p in players}
+        self.play = {p: {c: F(player=p, action="play", card=c) for c in C.CARDS} for p in players}
+        self.choose = {p: {t: F(player=p, action="choose", target=t) for t in players} for p in players}
 
     def __repr__(self) -> str:
         return f"Seating({list(self.players)!r})"

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from mypy_extensions import mypyc_attr
 
 from hiddenrole.engine import MOD, Event, Observer
-from hiddenrole.engine.observer import event_data_json
 
 from .game import VOTE
 
@@ -74,23 +73,6 @@ def board(game: McCarthyism) -> dict[str, Any]:
 # A card a player knows, as the observer keeps it (immutable): (card, how, turn).
 _Seen = tuple[str, str, int]
 
-#: The event kinds whose data hold containers, and those fields: each holds a list of names or
-#: cards, or a dict of names to strings (flat), so a shallow copy is the viewer's own.
-_NESTED: dict[str, tuple[str, ...]] = {
-    "setup": ("players",), "deck": ("cards",), "commies": ("commies",), "hand": ("cards",),
-    "deep_research": ("cards",), "snitched": ("targets",), "votes": ("votes",),
-    "vote_result": ("targets", "votes"), "game_over": ("allegiances", "role_cards", "blacklisted"),
-}
-#: The event kinds whose data are scalars only (copied field by field).
-_FLAT = frozenset({
-    "role", "turn", "skipped", "timeout", "post", "end_called", "passed", "blacklisted", "whitelisted",
-    "escaped", "drew", "reshuffled", "played", "declined", "confessed", "double_agent", "looked", "saw_role",
-    "takeover", "must_say_something", "swapped",
-})
-#: Every kind -> the fields to copy (none for a flat kind): one lookup per event.
-_SHAPES: dict[str, tuple[str, ...]] = {**dict.fromkeys(_FLAT, ()), **_NESTED}
-
-
 # compiled build: a subclass of a class open to interpreted subclasses must be open too
 @mypyc_attr(allow_interpreted_subclasses=True)
 class McCarthyismObserver(Observer):
@@ -110,6 +92,8 @@ class McCarthyismObserver(Observer):
     (``commies``) and their last Deep research. A spectator and the Mod have no private part.
     """
 
+    FOLDS = frozenset({"turn", "confessed", "role", "commies", "saw_role", "swapped", "deep_research"})
+
     def __init__(self, game: McCarthyism, viewer: str | None) -> None:
         super().__init__(game, viewer)
         self.mc = game
@@ -119,48 +103,6 @@ class McCarthyismObserver(Observer):
         self.seen: dict[str, _Seen] = {}  # name -> last seen card, in the order first seen
         self.commies: tuple[str, ...] | None = None
         self.research: tuple[tuple[str, ...], bool, int] | None = None  # cards, in_order, turn
-
-    def catch_up(self) -> None:
-        """:meth:`Observer.catch_up` for McCarthyism's events, whose shapes are known: the same
-        filter (:meth:`Observer.sees`, inlined), the same :meth:`observe` once per visible event
-        and the same JSON as :func:`~hiddenrole.engine.observer.event_data_json`, copying only
-        the fields that hold lists or dicts (:data:`_SHAPES`); cheaper per event, which counts:
-        every seat looks at every event once."""
-        log = self.game.log
-        end = len(log)
-        start = self.position
-        if start == end:
-            return
-        pending = self.pending
-        viewer = self.viewer
-        everything = viewer == MOD
-        observe = self.observe
-        shapes = _SHAPES
-        count = self.count
-        for event in log[start:end]:
-            to = event.to
-            if to is not None and not everything and viewer not in to:
-                continue
-            observe(event)
-            out: dict[str, Any]
-            kind = event.kind
-            nested = shapes.get(kind)
-            if nested is None:  # not a McCarthyism event: the engine's generic copy
-                out = {"seq": count}
-                out.update(event_data_json(event))
-            else:
-                out = {"seq": count, "kind": kind, **event.data}
-                if nested:
-                    for key in nested:
-                        value = out.get(key)
-                        if value is not None:
-                            out[key] = value.copy()
-                if to is not None:
-                    out["private"] = True
-            pending.append(out)
-            count += 1
-        self.count = count
-        self.position = end
 
     def observe(self, event: Event) -> None:
         """Fold one event the viewer sees (every event, once, in order) into the private part."""

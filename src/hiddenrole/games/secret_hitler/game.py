@@ -87,6 +87,14 @@ class SecretHitler(Game):
         # turbo dawns: the night's facts, then the new day; the end
         "night_report", "day_start", "game_over",
     })
+    #: The fields that hold lists or dicts, by kind; every other field is a scalar (tests/engine
+    #: checks every emitted event).
+    EVENT_SHAPES = {
+        **dict.fromkeys(EVENT_KINDS, ()),
+        "player_list": ("order",), "role": ("roles", "votecodes"), "deck": ("cards",), "nominations": ("targets",),
+        "vote_result": ("votes",), "policies_drawn": ("cards",), "policies_passed": ("cards",), "peek": ("cards",),
+        "day_start": ("action",), "night_report": ("action",), "game_over": ("roles",),
+    }
     #: The observer that builds every view (:class:`.views.SecretHitlerObserver`).
     OBSERVER = "hiddenrole.games.secret_hitler.views:SecretHitlerObserver"
     NARRATOR = "hiddenrole.games.secret_hitler.narration:SecretHitlerNarrator"
@@ -166,9 +174,6 @@ class SecretHitler(Game):
         # order, made on the candidate's first day; each day keeps the eligible ones
         self._nominations: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         self._eligible: dict[str, dict[str, Any]] = {}  # eligible Chancellor -> nomination action
-        # each event's JSON form and how to copy it, made once for all the game's observers by
-        # the first that looks at the event (views.SecretHitlerObserver): a cache, not state
-        self.event_json: list[tuple[dict[str, Any], tuple[str, ...], Event]] = []
         self._publish()
 
         # "The Mod rands the player list and puts in it in the opening post of the game thread."

@@ -14,43 +14,14 @@ travel as events (:meth:`SecretHitlerObserver.thread`). :meth:`Game.view` is bui
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from ...engine import MOD, Event, Observer, copy_json
-from ...engine.observer import event_data_json
+from ...engine import MOD, Observer, copy_json
 from . import roles as R
 from .game import SecretHitler
 from .thread import thread_post, thread_posts
-
-
-def _pairs(pairs: list[list[int]]) -> list[list[int]]:
-    return [[yes, no] for yes, no in pairs]
-
-
-#: How each field of an event that is not a scalar is copied for a viewer (a list or dict
-#: of scalars; votecodes' pairs), by the field's name.
-COPIES: dict[str, Callable[[Any], Any]] = {
-    "order": list, "targets": list, "cards": list, "votes": dict, "roles": dict, "action": dict,
-    "votecodes": _pairs,
-}
-
-#: Every event kind of the game (:attr:`SecretHitler.EVENT_KINDS`) -> its fields that are not
-#: scalars (copied by :data:`COPIES`); all other fields are scalars (a test checks every
-#: emitted event), so a viewer's copy of an event shares nothing with the game or another
-#: viewer's copy.
-NESTED: dict[str, tuple[str, ...]] = dict.fromkeys(SecretHitler.EVENT_KINDS, ())
-NESTED.update({
-    "player_list": ("order",), "role": ("roles", "votecodes"), "deck": ("cards",), "nominations": ("targets",),
-    "vote_result": ("votes",), "policies_drawn": ("cards",), "policies_passed": ("cards",), "peek": ("cards",),
-    "day_start": ("action",), "night_report": ("action",), "game_over": ("roles",),
-})
-
-#: The copy of an event of a kind the game does not declare: all of it, deeply (``copy_json``).
-#: (Told by its first field, not by identity: the compiled build makes tuples anew.)
-DEEP: tuple[str, ...] = ("*",)
 
 
 def _public(game: SecretHitler) -> dict[str, Any]:
@@ -89,28 +60,6 @@ def build_summary(game: SecretHitler) -> dict[str, Any]:
     }
 
 
-def share_json(log: list[Event], shared: list[tuple[dict[str, Any], tuple[str, ...], Event]]) -> None:
-    """Append to ``shared`` the JSON form of each event of ``log`` it lacks, with how a viewer's
-    copy is made, and the event: ``({"seq": 0, "kind", **data[, "private": True]}, nested,
-    event)``, ``nested`` the
-    event kind's fields to copy (:data:`NESTED`; ``()``: a shallow copy suffices), or
-    :data:`DEEP` for a kind the game does not declare (copied deeply, as the engine copies any)."""
-    for i in range(len(shared), len(log)):
-        event = log[i]
-        kind = event.kind
-        nested = NESTED.get(kind)
-        template: dict[str, Any]
-        if nested is None:
-            template = {"seq": 0}
-            template.update(event_data_json(event))
-            nested = DEEP
-        else:
-            template = {"seq": 0, "kind": kind, **event.data}
-            if event.to is not None:
-                template["private"] = True
-        shared.append((template, nested, event))
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: Observer is open to interpreted subclasses
 class SecretHitlerObserver(Observer):
     """One viewer's window on a Secret Hitler game (see :class:`hiddenrole.engine.Observer`).
@@ -122,49 +71,6 @@ class SecretHitlerObserver(Observer):
     The Mod's viewer (:data:`~hiddenrole.engine.observer.MOD`) sees every event and the
     spectator's board, with no private part.
     """
-
-    def catch_up(self) -> None:
-        """As :meth:`Observer.catch_up` (each event looked at once, folded by :meth:`observe`,
-        the viewer's own copy of each one it sees), faster: each event's JSON form is made
-        once for all the game's observers (:func:`share_json`) and copied for each viewer."""
-        game: SecretHitler = self.game  # type: ignore[assignment]
-        log = game.log
-        end = len(log)
-        start = self.position
-        if start == end:
-            return
-        shared = game.event_json
-        if len(shared) < end:
-            share_json(log, shared)
-        append = self.pending.append
-        count = self.count
-        # this observer folds nothing (the snapshot reads the game's state): observe() is
-        # called only where a subclass overrides it
-        observe = None if type(self).observe is SecretHitlerObserver.observe else self.observe
-        sees = self.sees
-        for template, nested, event in shared[start:end]:
-            if event.to is not None and not sees(event):
-                continue
-            if observe is not None:
-                observe(event)
-            out = template.copy()
-            if nested:  # fields to copy, or DEEP
-                if nested[0] == "*":
-                    out = copy_json(template)
-                else:
-                    for key in nested:
-                        value = out.get(key)
-                        if value is not None:
-                            out[key] = COPIES[key](value)
-            out["seq"] = count
-            append(out)
-            count += 1
-        self.count = count
-        self.position = end
-
-    def observe(self, event: Event) -> None:
-        """Nothing to fold: everything the snapshot shows is read from the game's state (its
-        public board, and what it holds for the viewer: role, hand, investigations...)."""
 
     def board(self) -> dict[str, Any]:
         """The public board: the summary (:func:`build_summary`) plus ``step`` (``"night"``

@@ -99,6 +99,12 @@ class ShadyAgents(Game):
         "reveal",  # the end: every role, gift and discard
         "game_over",  # the result (winner, reason, scores...)
     })
+    # the fields that hold lists or dicts, by kind (the reveal and the result are looked at
+    # field by field); every other field is a scalar (tests/engine checks every emitted event)
+    EVENT_SHAPES = {
+        **dict.fromkeys(EVENT_KINDS - {"reveal", "game_over"}, ()),
+        "deck": ("order",), "first_player": ("order",), "round_two": ("order",),
+    }
     LEGAL_ACTIONS_FRESH = True  # legal_actions() copies the listed actions at every call
     OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
     NARRATOR = "hiddenrole.games.shady_agents.narration:ShadyAgentsNarrator"

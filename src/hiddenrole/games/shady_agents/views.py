@@ -148,12 +148,6 @@ def summary(game: ShadyAgents) -> dict[str, Any]:
     }
 
 
-#: The event kinds whose data are only strings, numbers, booleans and None (see game.py):
-#: an observer copies them shallowly; the others (lists of names, the reveal, the scores)
-#: are copied deeply.
-SCALAR_KINDS = frozenset({"role", "revealed_card", "give", "tool", "discard", "interrogation", "answer", "post"})
-#: The event kinds whose data are scalars and an ``order`` (a list of names).
-ORDER_KINDS = frozenset({"first_player", "round_two"})
 
 
 def _shady(game: Game) -> ShadyAgents:
@@ -180,6 +174,8 @@ class ShadyAgentsObserver(Observer):
     viewer's turn to answer (its own legal answers). A spectator's and the Mod's
     ``private`` is ``{}``.
     """
+
+    FOLDS = frozenset({"give", "tool", "discard", "role"})
 
     def __init__(self, game: Game, viewer: str | None) -> None:
         super().__init__(game, viewer)
@@ -213,41 +209,6 @@ class ShadyAgentsObserver(Observer):
             self.discarded = tool
         elif kind == "role":
             self.role = event.data["role"]
-
-    def catch_up(self) -> None:
-        """As :meth:`Observer.catch_up` (:meth:`observe` once per visible event, the same JSON
-        copies), specialised for speed: a public event is everyone's without asking
-        :meth:`sees` (which says so), a private one is shown as :meth:`sees` decides; the
-        events whose data are all scalars (:data:`SCALAR_KINDS`) or scalars and a list of
-        names (:data:`ORDER_KINDS`) are copied without walking them."""
-        log = self.game.log
-        end = len(log)
-        position = self.position
-        if position == end:
-            return
-        pending = self.pending
-        count = self.count
-        sees, observe = self.sees, self.observe
-        for event in log[position:end]:
-            to = event.to
-            if to is not None and not sees(event):
-                continue
-            observe(event)
-            kind = event.kind
-            data = event.data
-            if kind in SCALAR_KINDS:
-                out = {"seq": count, "kind": kind, **data}
-            elif kind in ORDER_KINDS:
-                out = {"seq": count, "kind": kind, **data}
-                out["order"] = list(data["order"])
-            else:
-                out = {"seq": count, "kind": kind, **copy_json(data)}
-            if to is not None:
-                out["private"] = True
-            pending.append(out)
-            count += 1
-        self.count = count
-        self.position = end
 
     def base(self) -> dict[str, Any]:
         """As :meth:`Observer.base`, with the result copied whole (its scores are the game's)."""
@@ -288,8 +249,7 @@ class ShadyAgentsObserver(Observer):
     def view(self) -> dict[str, Any]:
         """The full view (``Game.view``): the snapshot with every event so far and the chat
         (``board["chat"]``), rebuilt from the ``post`` events. Only for a fresh observer."""
-        self.catch_up()
-        events = list(self.pending)
+        events = self.events_so_far()
         out = self.base()
         result = out.pop("result")
         out["events"] = events
