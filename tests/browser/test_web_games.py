@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 from web_helpers import (
     check_audiences, check_axe, check_german, check_no_secrets, check_page, client_state, create_table, join_by_link,
-    play_to_end, post, screenshot, seat_token, tr, wait_connected,
+    FREE_ANSWERS, play_to_end, post, screenshot, seat_token, tr, wait_connected,
 )
 
 #: The TV page's screen: a room's television.
@@ -28,13 +28,14 @@ GAMES = {
     # game: (bots, options set through the home page's form)
     "secret-hitler": (3, {"investigate_once": True}),
     "mccarthyism": (3, {"turns_per_player": 1}),
-    "shady-agents": (2, {}),
+    "shady-agents": (2, {"enforce_statements": False}),  # answers in one's own words (the default is tested elsewhere)
 }
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_web_complete_game(game, server, desktop, phone):
     bots, options = GAMES[game]
+    FREE_ANSWERS.clear()
     host = desktop().new_page()
     guest = phone(locale="de-DE").new_page()
     code = create_table(host, server, game, bots=bots, host_name="Ann", options=options)
@@ -91,6 +92,13 @@ def test_web_complete_game(game, server, desktop, phone):
 
     # the thread: a post on the phone reaches the host's page
     post(guest, f"hello from Bea at {game}")
+    if game == "secret-hitler":  # someone else's votecode: Bea is told at once, prominently
+        ann = client_state(host)["view"]["private"]["votecodes"][4][0]
+        post(guest, f"**{ann}**")
+        expect(guest.locator("[data-test=notice]")).to_contain_text(str(ann))
+        check_axe(guest, "a votecode that did not count")
+        guest.locator("[data-test=notice] button").click()
+        expect(guest.locator("[data-test=notice]")).to_be_hidden()
     expect(host.locator("[data-test=feed] .feed")).to_contain_text(f"hello from Bea at {game}")
     expect(tv.locator("[data-test=feed] .feed")).to_contain_text(f"hello from Bea at {game}")
     expect(guest.locator("[data-test=error]")).to_be_hidden()
@@ -154,6 +162,8 @@ def test_web_complete_game(game, server, desktop, phone):
         for gift in reveal["summary"]["board"]["gifts"]:
             expect(host.locator("[data-test=results]")).to_contain_text(f"{gift['giver']} gave")
         expect(guest.locator("[data-test=scores]")).to_be_visible()
+        for text in FREE_ANSWERS:  # answers in the players' own words, as they wrote them
+            expect(host.locator("[data-test=feed]")).to_contain_text(text)
     if "arithmetic" in reveal["result"]:  # how each score arose, in words (the English host's page)
         expect(host.locator("[data-test=verdict]")).to_have_text(reveal["result"]["verdict"])
         arithmetic = reveal["result"]["arithmetic"]

@@ -18,6 +18,9 @@ from playwright.sync_api import Page, expect
 # screenshots to a scratch folder instead, so the suite never changes a tracked file
 SCREENSHOTS = Path(os.environ.get("HIDDENROLE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "hiddenrole-screenshots")
 
+#: Free-text answers the tests typed (Shady Agents with the spy code on honour).
+FREE_ANSWERS: list[str] = []
+
 #: Actions the client confirms before sending (execution, ending the game).
 IRREVERSIBLE = {"execute", "call_end"}
 
@@ -127,6 +130,13 @@ def step(page: Page, rng: random.Random) -> bool:
                 options.nth(rng.randrange(options.count())).click(timeout=2000)
             buttons.first.click(timeout=2000)
             return True
+        own = page.locator("[data-test=actions] input[name=answer-text]")
+        if own.count() and rng.random() < 0.5:  # an answer in the player's own words
+            text = f"my own answer {rng.randrange(1000)}"
+            own.fill(text, timeout=2000)
+            page.locator("[data-test=answer-send]").click(timeout=2000)
+            FREE_ANSWERS.append(text)
+            return True
         n = buttons.count()
         i = rng.randrange(n)
         kind = buttons.nth(i).get_attribute("data-action")
@@ -135,6 +145,8 @@ def step(page: Page, rng: random.Random) -> bool:
         if kind in IRREVERSIBLE:
             expect(dialog).to_be_visible(timeout=2000)
             expect(dialog.locator("[data-test=confirm-text]")).not_to_be_empty()
+            # what the choice does and what happens if it fails, before the point of no return
+            expect(dialog.locator("[data-test=confirm-more]")).not_to_be_empty()
             page.locator("[data-test=confirm-yes]").click(timeout=2000)
         else:
             assert not dialog.is_visible(), f"{kind} asked for a confirmation"
