@@ -95,10 +95,10 @@ def test_web_complete_game(game, server, desktop, phone):
     if game == "secret-hitler":  # someone else's votecode: Bea is told at once, prominently
         ann = client_state(host)["view"]["private"]["votecodes"][4][0]
         post(guest, f"**{ann}**")
-        expect(guest.locator("[data-test=notice]")).to_contain_text(str(ann))
+        expect(guest.locator("[data-test=private-alert]")).to_contain_text(str(ann))
         check_axe(guest, "a votecode that did not count")
-        guest.locator("[data-test=notice] button").click()
-        expect(guest.locator("[data-test=notice]")).to_be_hidden()
+        guest.locator("[data-test=private-alert] button").click()
+        expect(guest.locator("[data-test=private-alert]")).to_be_hidden()
     expect(host.locator("[data-test=feed] .feed")).to_contain_text(f"hello from Bea at {game}")
     expect(tv.locator("[data-test=feed] .feed")).to_contain_text(f"hello from Bea at {game}")
     expect(guest.locator("[data-test=error]")).to_be_hidden()

@@ -16,22 +16,17 @@ const sideName = x => (SIDE[x] ? SIDE[x]() : human(x));
 // the interrogation cards' questions by card id (the engine's English text is their source;
 // the narration's catalog has the same sentences)
 const QUESTIONS = {
-  holding: () => t("Which of your tools do you still hold?"),
-  holding_medkit: () => t("Do you still hold your medical kit?"),
-  holding_bullet: () => t("Do you still hold your bullet?"),
-  gave: () => t("What did you give, and to whom?"),
-  gave_tool: () => t("Which tool have you given away?"),
-  gave_medkit_to_neighbour: () => t("Did you give a medical kit to a player seated next to you?"),
-  received_count: () => t("How many tools have you received?"),
-  received_bullet: () => t("Did you receive a bullet?"),
-  received_medkit: () => t("Did you receive a medical kit?"),
-  received_balance: () => t("Have you received more medical kits than bullets, fewer, or as many?"),
-  received_first: () => t("Which tool did you receive first?"),
-  received_last: () => t("Which tool did you receive most recently?"),
-  from_left: () => t("What did the player seated before you give you?"),
-  from_right: () => t("What did the player seated after you give you?"),
-  to_right: () => t("What did you give the player seated after you?"),
-  discarded: () => t("Which tool did you discard to call an interrogation?"),
+  medkit_to: () => t("Who gets your medical kit?"),
+  bullet_to: () => t("Who gets your bullet?"),
+  nearer_after_you: () => t("Which of your tools goes to the player seated nearer after you (clockwise)?"),
+  nearer_before_you: () => t("Which of your tools goes to the player seated nearer before you (counter-clockwise)?"),
+  nearer_you: () => t("Which of your tools goes to the player seated nearer to you, counting seats either way?"),
+  nearer_after_caller: () => t("Which of your tools goes to the player seated nearer after the caller (the caller counts as nearest)?"),
+  nearer_before_caller: () => t("Which of your tools goes to the player seated nearer before the caller (the caller counts as nearest)?"),
+  nearer_caller: () => t("Which of your tools goes to the player seated nearer to the caller, counting seats either way (the caller counts as nearest)?"),
+  earlier_in_round_one: () => t("Which of your tools goes to the player who plays earlier in round 1?"),
+  nearer_first_player: () => t("Which of your tools goes to the player seated nearer to the first player, counting seats either way (the first player counts as nearest)?"),
+  parted_first: () => t("Which of your tools do you give away or discard first?"),
 };
 /** A card's question in the reader's language (`card`: {card, question}). */
 const questionOf = c => (c && QUESTIONS[c.card] ? QUESTIONS[c.card]() : (c ? c.question : ""));
@@ -41,8 +36,7 @@ function answerWords(a) {
   if (TOOLS[a]) return toolName(a);
   const m = /^(\w+) to (.+)$/.exec(a);
   if (m && TOOLS[m[1]]) return t("{tool} to {name}", { tool: toolName(m[1]), name: m[2] });
-  return { "3+": t("3 or more"), yes: t("yes"), no: t("no"), more: t("more medical kits"), fewer: t("fewer medical kits"),
-    equal: t("as many of each") }[a] || a;
+  return { both: t("both, at once to the same player"), discarded: t("nobody: it is discarded") }[a] || a;
 }
 
 /** A tool card drawn in SVG: a bullet or a medical kit, with its name. */
@@ -118,6 +112,13 @@ function actionLabel(a) {
  * field for an answer in the player's own words (an "answer" action with "text"). */
 function answerPrompt(actions, v, ctx) {
   const b = v.board || {};
+  // the server's narrated prompt (its title names the question; its choices index the legal actions)
+  const told = ctx.narration && ctx.narration.prompt && Array.isArray(ctx.narration.prompt.choices) ? ctx.narration.prompt : null;
+  const legal = ctx.legal || [];
+  const labelOf = (a) => {
+    const c = told && told.choices.find(ch => legal[ch.action] && legal[ch.action].answer === a.answer);
+    return c ? c.label : answerWords(a.answer);
+  };
   const field = h("input", { name: "answer-text", maxlength: "1000", required: true, autocomplete: "off", "aria-labelledby": "answer-own" });
   const form = h("form", { class: "row answer-own", onsubmit: (ev) => {
     ev.preventDefault();
@@ -127,11 +128,11 @@ function answerPrompt(actions, v, ctx) {
   h("button", { class: "big", type: "submit", "data-test": "answer-send" }, t("Answer")));
   field.id = "answer-text";
   return h("div", { class: "prompt-body" },
-    h("h2", { id: "prompt-title" }, b.current_card ? t("Answer: “{q}”", { q: questionOf(b.current_card) }) : t("Answer the interrogation")),
+    h("h2", { id: "prompt-title" }, told ? told.title : (b.current_card ? t("Answer: “{q}”", { q: questionOf(b.current_card) }) : t("Answer the interrogation"))),
     h("p", { class: "explain" }, (v.private || {}).side === "operatives" ? t("Loyal agents tell the truth.") : t("Corrupt operatives may lie."),
       " ", t("Nobody checks your answer: the spy code is played on your honour.")),
-    h("div", { class: "buttons" }, actions.map(a => h("button", { class: "action big", type: "button", "data-action": "answer", disabled: ctx.busy,
-      onclick: () => ctx.act(a) }, answerWords(a.answer)))),
+    h("div", { class: "buttons" }, actions.map((a, i) => h("button", { class: "action big", type: "button", "data-action": "answer", disabled: ctx.busy,
+      onclick: () => ctx.act(a) }, labelOf(a, i)))),
     form);
 }
 

@@ -105,7 +105,8 @@ export function tablePage() {
     ctx() {
       const S = this.S;
       return { me: S.me, act: (a, explain) => S.act(a, explain), post: text => S.post(text),
-        options: (S.table && S.table.options) || {}, busy: S.busy };
+        options: (S.table && S.table.options) || {}, busy: S.busy, narration: S.narration,
+        legal: (S.state && S.state.legal_actions) || [] };
     },
     status() { return statusParts(this.S); },
     drawBoard(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.board ? gameModule(this.S.game).board(v, this.ctx()) : null); },
