@@ -1154,7 +1154,8 @@ class LiveTable:
     def _event_counts(self) -> list[int]:
         """How many events the finished game has after each of its log entries (made once)."""
         if self._replay_counts is None:
-            shadow = LiveTable(self.row, [s.row for s in self.seats], self.store, self.clock, lambda *_: None)
+            shadow = LiveTable(self.row, [SeatRow(**s.row.__dict__) for s in self.seats], self.store, self.clock,
+                               lambda *_: None)
             counts = []
             for entry in self.log:
                 shadow._replay(entry)
