@@ -254,3 +254,28 @@ def test_web_presets_and_how_to_play(server, browser):
     assert page.locator("[name=opt-turns_per_player]").input_value() == "2"
     assert page.locator("[name=opt-reveal_votes]").is_checked()
     ctx.close()
+
+
+def test_web_keyboard_only_play(server, phone):
+    """Keyboard only: Enter hides the role reveal (its button has the focus), Tab reaches the
+    prompt's choices, Enter plays one."""
+    from test_web_reconnect import wait_for_choice
+
+    page = phone().new_page()
+    create_table(page, server, "shady-agents", bots=3, host_name="Ann")
+    wait_connected(page)
+    page.locator("[data-test=start]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-test=role-hide]")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-test=role-reveal]")).to_have_count(0)
+    wait_for_choice(page, random.Random(5))
+    events = len(client_state(page)["events"])
+    on_choice = "() => !!document.activeElement && !!document.activeElement.closest('[data-test=actions]')"
+    for _ in range(80):
+        if page.evaluate(on_choice):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate(on_choice), "Tab never reached the prompt's choices"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Alpine.store('session').events.length > {events}")
