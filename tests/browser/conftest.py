@@ -66,7 +66,9 @@ class ServerProcess:
         exe = Path(sys.executable).with_name("hiddenrole")
         launcher = [str(exe)] if exe.exists() else [sys.executable, "-c", "from hiddenrole.cli import main; main()"]
         cmd = [*launcher, "serve", "--database-url", f"sqlite+aiosqlite:///{self.db}", "--port", str(self.port),
-               "--bot-delay", "0.02"]
+               "--bot-delay", "0.02",
+               # the suite creates a table every few seconds from one address (not what it tests)
+               "--limit", "creates=1000/minute"]
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ})
         deadline = time.monotonic() + 30
         while True:
@@ -106,11 +108,12 @@ def server(server_process) -> str:
 
 @pytest.fixture
 def desktop(browser):
-    """A factory of desktop browser contexts (1280x800), closed after the test."""
+    """A factory of desktop browser contexts (1280x800; ``make(**kw)`` overrides, e.g. a TV's
+    ``viewport`` or a ``locale``), closed after the test."""
     made = []
 
-    def make():
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    def make(**kw):
+        ctx = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, **kw})
         made.append(ctx)
         return ctx
 
@@ -121,12 +124,13 @@ def desktop(browser):
 
 @pytest.fixture
 def phone(browser):
-    """A factory of phone browser contexts (360x740, touch), closed after the test."""
+    """A factory of phone browser contexts (360x800, touch; ``make(locale="de-DE")`` for a
+    German phone), closed after the test."""
     made = []
 
-    def make():
-        ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=1)
+    def make(**kw):
+        ctx = browser.new_context(**{"viewport": {"width": 360, "height": 800}, "has_touch": True, "is_mobile": True,
+                                     "device_scale_factor": 1, **kw})
         made.append(ctx)
         return ctx
 

@@ -1,20 +1,26 @@
 """A complete game of each of the three games in real Chromium against the real server:
-one browser context per human player (a desktop host, a phone guest), bots in the other
-seats, a TV (spectator) context; the DOM of every page is checked for others' secrets
-along the way; screenshots of each board on a phone and a desktop go to docs/screenshots/
-under `make screenshots` (a scratch folder in a test run)."""
+one browser context per human player (an English laptop host at 1280x800, a German phone
+guest at 360x800), bots in the other seats, a TV (spectator, 1920x1080) context; the DOM of
+every page is checked for others' secrets along the way, the German page for English
+sentences, every page with axe-core (0 serious or critical violations: lobby, table, TV,
+result, replay); screenshots of each board on a phone, a laptop and a TV go to
+docs/screenshots/ under `make screenshots` (a scratch folder in a test run)."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import httpx
 import pytest
 from playwright.sync_api import expect
 from web_helpers import (
-    check_audiences, check_no_secrets, check_page, client_state, create_table, join_by_link, play_to_end, screenshot,
-    seat_token, wait_connected,
+    check_audiences, check_axe, check_german, check_no_secrets, check_page, client_state, create_table, join_by_link,
+    FREE_ANSWERS, play_to_end, post, screenshot, seat_token, tr, wait_connected,
 )
+
+#: The TV page's screen: a room's television.
+TV = {"width": 1920, "height": 1080}
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -22,15 +28,16 @@ GAMES = {
     # game: (bots, options set through the home page's form)
     "secret-hitler": (3, {"investigate_once": True}),
     "mccarthyism": (3, {"turns_per_player": 1}),
-    "shady-agents": (2, {}),
+    "shady-agents": (2, {"enforce_statements": False}),  # answers in one's own words (the default is tested elsewhere)
 }
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_web_complete_game(game, server, desktop, phone):
     bots, options = GAMES[game]
+    FREE_ANSWERS.clear()
     host = desktop().new_page()
-    guest = phone().new_page()
+    guest = phone(locale="de-DE").new_page()
     code = create_table(host, server, game, bots=bots, host_name="Ann", options=options)
     table = httpx.get(f"{server}/api/tables/{code}").json()["table"]
     for name, value in options.items():
@@ -51,6 +58,8 @@ def test_web_complete_game(game, server, desktop, phone):
     if game == "secret-hitler":
         screenshot(host, "lobby-desktop")
         screenshot(guest, "lobby-phone")
+        check_axe(host, "the lobby")
+        check_axe(guest, "the lobby")
 
     # host controls: add a bot, then kick it again
     host.locator("[data-test=add-bot]").click()
@@ -59,7 +68,7 @@ def test_web_complete_game(game, server, desktop, phone):
     host.locator(f"[data-test='kick-{extra}']").click()
     expect(seats).to_have_count(bots + 2)
 
-    tv = desktop().new_page()
+    tv = desktop(viewport=TV).new_page()
     tv.goto(f"{server}/#/tv/{code}")
     wait_connected(tv)
 
@@ -68,9 +77,28 @@ def test_web_complete_game(game, server, desktop, phone):
         expect(page.locator("[data-page=game]")).to_be_visible()
     expect(guest.locator("[data-test=me]")).to_have_text("Bea")
 
+    # the role reveal at the start: tap to hide, "my role" to peek again
+    reveal_card = guest.locator("[data-test=role-reveal]")
+    expect(reveal_card).to_be_visible()
+    expect(reveal_card.locator(".role-big")).to_be_visible()
+    expect(reveal_card.locator("[data-test=role-hide]")).to_be_focused()  # keyboard: Enter hides it
+    check_axe(guest, "the role reveal")
+    reveal_card.locator("[data-test=role-hide]").click()
+    expect(reveal_card).to_be_hidden()
+    guest.locator("[data-test=my-role]").click()
+    expect(reveal_card).to_be_visible()
+    reveal_card.locator("[data-test=role-hide]").click()
+    host.locator("[data-test=role-hide]").click()
+
     # the thread: a post on the phone reaches the host's page
-    guest.locator("input[name=post]").fill(f"hello from Bea at {game}")
-    guest.get_by_role("button", name="Post", exact=True).click()
+    post(guest, f"hello from Bea at {game}")
+    if game == "secret-hitler":  # someone else's votecode: Bea is told at once, prominently
+        ann = client_state(host)["view"]["private"]["votecodes"][4][0]
+        post(guest, f"**{ann}**")
+        expect(guest.locator("[data-test=private-alert]")).to_contain_text(str(ann))
+        check_axe(guest, "a votecode that did not count")
+        guest.locator("[data-test=private-alert] button").click()
+        expect(guest.locator("[data-test=private-alert]")).to_be_hidden()
     expect(host.locator("[data-test=feed] .feed")).to_contain_text(f"hello from Bea at {game}")
     expect(tv.locator("[data-test=feed] .feed")).to_contain_text(f"hello from Bea at {game}")
     expect(guest.locator("[data-test=error]")).to_be_hidden()
@@ -86,12 +114,20 @@ def test_web_complete_game(game, server, desktop, phone):
         checked.append(check_no_secrets(pages, tv, server, code, tokens, held))
         for page in (host, guest, tv):
             check_page(page)
+        check_tv(tv)
+        if rnd % 5 == 1:
+            check_german(guest)
         if not shots and not client_state(guest)["over"]:
             shots["phone"] = screenshot(guest, f"{game}-phone")
             # nothing wider than a 360 px phone: no sideways scrolling
             assert guest.evaluate("() => document.documentElement.scrollWidth") <= 360
             shots["desktop"] = screenshot(host, f"{game}-desktop")
             screenshot(tv, f"{game}-tv")
+            check_axe(host, f"the {game} table")
+            check_axe(tv, f"the {game} TV page")
+        if client_state(guest)["waiting"] and "prompt" not in shots and not client_state(guest)["over"]:
+            shots["prompt"] = True
+            check_axe(guest, f"the {game} table with a prompt")
 
     for _ in range(50):  # at the start, before anyone acts
         checked.append(check_no_secrets(pages, tv, server, code, tokens, held))
@@ -106,38 +142,62 @@ def test_web_complete_game(game, server, desktop, phone):
     check_audiences(reveal, held)
     winner = reveal["result"]["winner"]
     for page in (host, guest, tv):
-        expect(page.locator("[data-test=winner]")).to_contain_text(winner.replace("_", " "))
+        expect(page.locator("[data-test=winner]")).not_to_be_empty()
         roles = page.locator("table.roles tbody tr")
         expect(roles).to_have_count(len(reveal["players"]))
+    check_german(guest)
+    check_tv(tv)
+    check_axe(guest, f"the {game} result")
+    check_axe(tv, f"the {game} result on the TV")
+    words = {"operative": "loyal agent", "deserter": "corrupt operative"}  # Shady Agents' roles in words
     for e in reveal["events"]:
         if e["kind"] == "role":
             role = e.get("role") or e.get("card")
-            expect(host.locator("table.roles tbody tr", has_text=e["to"][0]).first).to_contain_text(role)
+            expect(host.locator("table.roles tbody tr", has_text=e["to"][0]).first).to_contain_text(
+                re.compile(re.escape(words.get(role, role)), re.IGNORECASE))
     hands = [e for e in reveal["events"] if isinstance(e.get("cards"), list) and e.get("to") and len(e["to"]) == 1]
     if game != "shady-agents" and hands:  # every hand revealed
         expect(guest.locator("[data-test=hands] li")).to_have_count(len(hands))
-    if game == "shady-agents":  # every tool revealed
+    if game == "shady-agents":  # every tool revealed, and the scores
         for gift in reveal["summary"]["board"]["gifts"]:
-            expect(guest.locator("[data-test=results]")).to_contain_text(f"{gift['giver']} gave")
-    if "arithmetic" in reveal["result"]:  # how each score arose, in words
-        expect(guest.locator("[data-test=verdict]")).to_have_text(reveal["result"]["verdict"])
+            expect(host.locator("[data-test=results]")).to_contain_text(f"{gift['giver']} gave")
+        expect(guest.locator("[data-test=scores]")).to_be_visible()
+        for text in FREE_ANSWERS:  # answers in the players' own words, as they wrote them
+            expect(host.locator("[data-test=feed]")).to_contain_text(text)
+    if "arithmetic" in reveal["result"]:  # how each score arose, in words (the English host's page)
+        expect(host.locator("[data-test=verdict]")).to_have_text(reveal["result"]["verdict"])
         arithmetic = reveal["result"]["arithmetic"]
-        lines = guest.locator("[data-test=arithmetic] li")
+        lines = host.locator("[data-test=arithmetic] li")
         expect(lines).to_have_count(len(arithmetic["sides"]) + len(arithmetic["players"]))
         for player, items in arithmetic["players"].items():
             for item in items:
-                expect(guest.locator("[data-test=arithmetic] li", has_text=f"{player} received").first
+                expect(host.locator("[data-test=arithmetic] li", has_text=f"{player} received").first
                        ).to_contain_text(item["reason"])
-    # the replay: its own page, a shareable link per step
+    screenshot(guest, f"{game}-results-phone")
+    # the replay: its own page, a shareable link per step, a jump to each day or turn
     guest.locator("[data-test=replay-link]").click()
     step = guest.locator("[data-test=replay-step]")
-    expect(step).to_contain_text("step 0 /")
+    expect(step).to_have_attribute("data-step", "0")
     guest.locator("[data-test=replay-next]").click()
-    expect(step).to_contain_text("step 1 /")
+    expect(step).to_have_attribute("data-step", "1")
     guest.locator("[data-test=replay-next]").click()
-    expect(step).to_contain_text("step 2 /")
+    expect(step).to_have_attribute("data-step", "2")
     guest.locator("[data-test=replay-prev]").click()
-    expect(step).to_contain_text("step 1 /")
+    expect(step).to_have_attribute("data-step", "1")
     expect(guest.locator("[data-test=replay-board]")).not_to_be_empty()
     assert guest.url.endswith(f"#/r/{code}/1")
-    screenshot(guest, f"{game}-results-phone")
+    days = guest.locator("[data-test=replay-days] button")
+    expect(days.first).to_be_visible()
+    days.last.click()
+    expect(step).not_to_have_attribute("data-step", "1")
+    assert int(step.get_attribute("data-step")) > 1
+    check_german(guest)
+    check_axe(guest, f"the {game} replay")
+
+
+def check_tv(tv) -> None:
+    """The TV page fits a 1920x1080 screen without scrolling and holds nothing private."""
+    out = tv.evaluate("""() => ({w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight,
+        secret: !!document.querySelector('[data-secret], [data-test=private], [data-test=actions], [data-test=role-reveal]')})""")
+    assert out["w"] <= 1920 and out["h"] <= 1080, f"the TV page scrolls: {out}"
+    assert not out["secret"], "the TV page shows a private panel or a prompt"

@@ -9,7 +9,7 @@ import re
 import httpx
 import pytest
 from playwright.sync_api import expect
-from web_helpers import client_state, create_table, play_to_end, screenshot, wait_connected
+from web_helpers import check_axe, client_state, create_table, hide_role, play_to_end, screenshot, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -30,6 +30,7 @@ def test_web_home_lists_options_with_docs_and_refuses_a_bad_one(server, phone):
     page.select_option("select[name=game]", "secret-hitler")
     page.locator("details.options summary").click()
     screenshot(page, "home-phone")
+    check_axe(page, "the home page")
     page.locator("details.options summary").click()
     games = httpx.get(server + "/api/games").json()
     for g in games:
@@ -40,8 +41,13 @@ def test_web_home_lists_options_with_docs_and_refuses_a_bad_one(server, phone):
             expect(field).to_be_visible()
             option = page.locator(".option", has=field)
             expect(option.locator(".doc")).to_contain_text(o["doc"][:40])
-            if o["default"] is not None:
-                expect(option.locator(".doc")).to_contain_text(f"(default: {js_string(o['default'])})")
+            assert "_" not in o["label"]  # named in words, never by its key
+            if o["default"] is not None:  # the default in words: a choice's label, Yes/No
+                words = (o.get("choice_labels") or {}).get(js_string(o["default"]), js_string(o["default"]))
+                expect(option.locator(".doc")).to_contain_text(f"(default: {words})")
+            for value, label in (o.get("choice_labels") or {}).items():
+                if o["choices"]:
+                    expect(field.locator(f"option[value='{value}']")).to_have_text(label)
         page.locator("details.options summary").click()
     before = len(httpx.get(server + "/api/tables").json())
     page.select_option("select[name=game]", "mccarthyism")
@@ -124,6 +130,7 @@ def test_web_host_gives_an_away_seat_to_a_bot(server, desktop, phone):
     wait_connected(host)
     host.locator("[data-test=start]").click()
     expect(guest.locator("[data-page=game]")).to_be_visible()
+    hide_role(host)
     replace = host.get_by_role("button", name="Give Bea’s seat to a bot")
     expect(replace).to_be_hidden()  # Bea is here
     guest_ctx.close()  # Bea's phone is gone
@@ -151,6 +158,7 @@ def test_web_names_and_posts_are_shown_as_text_never_as_html(server, desktop, ph
     host.locator("[data-test=start]").click()
     board = host.locator("[data-test=board]")
     expect(board).to_contain_text(name)  # the board's HTML is built with escaping
+    hide_role(guest)
     guest.locator("input[name=post]").fill("<script>alert(2)</script><b>bold?</b>")
     guest.get_by_role("button", name="Post", exact=True).click()
     expect(host.locator("[data-test=feed] .feed")).to_contain_text("<b>bold?</b>")
@@ -196,3 +204,78 @@ def test_web_language_from_the_browser_and_switchable(server, browser):
     expect(page.locator("[data-test=lang-note]")).to_contain_text("(fi)")
     expect(page.get_by_role("button", name="Create table")).to_be_visible()
     ctx.close()
+
+
+def test_web_presets_and_how_to_play(server, browser):
+    """Each game's ready-made setups fill the form (and the table gets them); each game's
+    how-to-play opens from the home page, in English and in German, and passes axe."""
+    ctx = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 800})
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    games = {g["name"]: g for g in httpx.get(server + "/api/games?lang=de").json()}
+    for name in games:
+        page.select_option("select[name=game]", name)
+        presets = page.locator("[data-test=presets] button.preset")
+        expect(presets.first).to_be_visible()
+        assert presets.count() >= 2
+        page.locator("[data-test=howto-home]").click()
+        howto = page.locator("[data-test=howto]")
+        expect(howto).to_be_visible()
+        expect(howto.locator(".howto-body")).not_to_be_empty()
+        if name == "secret-hitler":
+            screenshot(page, "howto-phone-de")
+            check_axe(page, f"the how-to-play of {name}")
+        page.keyboard.press("Escape")
+        expect(howto).to_be_hidden()
+    text = page.evaluate("() => document.body.innerText")
+    assert "How to play" not in text and "Ready-made" not in text
+    # Secret Hitler's "quick game": turbo rules, every deadline four times shorter
+    page.select_option("select[name=game]", "secret-hitler")
+    page.locator("[data-preset=quick]").click()
+    expect(page.locator("[data-preset=quick]")).to_have_attribute("aria-pressed", "true")
+    assert page.locator("select[name=pace]").input_value() == "fast"
+    assert page.locator("input[name=factor]").input_value() == "4"
+    page.locator("[data-preset=official]").click()
+    page.locator("details.options summary").click()
+    assert page.locator("[name=opt-variant]").input_value() == "official"
+    expect(page.locator("[name=opt-variant] option:checked")).to_have_text("Offizielles Brettspiel")
+    page.fill("input[name=host-name]", "Ann")
+    page.locator("[data-test=create-form] button[type=submit]").click()
+    code = page.locator("[data-test=code]")
+    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
+    table = httpx.get(f"{server}/api/tables/{code.inner_text()}").json()["table"]
+    assert table["options"]["variant"] == "official" and table["pace"] == "turbo"
+    # the McCarthyism "large playtest"
+    page.goto(server + "/")
+    page.select_option("select[name=game]", "mccarthyism")
+    page.locator("[data-preset=playtest]").click()
+    page.locator("details.options summary").click()
+    assert page.locator("[name=opt-turns_per_player]").input_value() == "2"
+    assert page.locator("[name=opt-reveal_votes]").is_checked()
+    ctx.close()
+
+
+def test_web_keyboard_only_play(server, phone):
+    """Keyboard only: Enter hides the role reveal (its button has the focus), Tab reaches the
+    prompt's choices, Enter plays one."""
+    from test_web_reconnect import wait_for_choice
+
+    page = phone().new_page()
+    create_table(page, server, "shady-agents", bots=3, host_name="Ann")
+    wait_connected(page)
+    page.locator("[data-test=start]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-test=role-hide]")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-test=role-reveal]")).to_have_count(0)
+    wait_for_choice(page, random.Random(5))
+    events = len(client_state(page)["events"])
+    on_choice = "() => !!document.activeElement && !!document.activeElement.closest('[data-test=actions]')"
+    for _ in range(80):
+        if page.evaluate(on_choice):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate(on_choice), "Tab never reached the prompt's choices"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Alpine.store('session').events.length > {events}")

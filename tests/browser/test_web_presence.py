@@ -11,7 +11,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 from test_web_reconnect import wait_for_choice
-from web_helpers import client_state, create_table, wait_connected
+from web_helpers import client_state, create_table, hide_role, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -40,6 +40,7 @@ def test_offline_shows_reconnecting_disables_actions_and_the_choice_comes_back(s
     wait_connected(page)
     page.locator("[data-test=start]").click()
     expect(page.locator("[data-page=game]")).to_be_visible()
+    hide_role(page)
     before = wait_for_choice(page, rng)
     buttons = page.locator("[data-test=actions] button.action")
     expect(buttons.first).to_be_enabled()
@@ -75,6 +76,7 @@ def test_a_turn_flashes_the_title_and_notifies_a_hidden_page_and_the_sound_toggl
         sound = page.locator("[data-test=sound]")
         page.locator("[data-test=start]").click()
         expect(page.locator("[data-page=game]")).to_be_visible()
+        hide_role(page)
         expect(sound).not_to_be_checked()
         # the first turn: the title flashes
         page.wait_for_function("() => Alpine.store('session').cues >= 1", timeout=15000)

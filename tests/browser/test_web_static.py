@@ -44,3 +44,13 @@ def test_web_nothing_comes_from_elsewhere():
         assert not re.search(r"""import\s.*from\s*["'](?!\./)""", text), path  # only relative modules
     licences = (WEB / "vendor" / "LICENSES.md").read_text()
     assert "alpinejs" in licences and "qrcode-generator" in licences and "MIT License" in licences
+
+
+def test_shady_agents_client_names_every_interrogation_question():
+    """The client shows the current interrogation card's question in the reader's language:
+    its module holds every card of the engine's deck (by id), with the narration's sentence."""
+    from hiddenrole.games.shady_agents.narration import QUESTIONS
+
+    module = (WEB / "games" / "shady-agents.js").read_text(encoding="utf-8")
+    for card, question in QUESTIONS.items():
+        assert f'{card}: () => t("{question}")' in module, f"games/shady-agents.js lacks the card {card!r}"

@@ -18,6 +18,9 @@ from playwright.sync_api import Page, expect
 # screenshots to a scratch folder instead, so the suite never changes a tracked file
 SCREENSHOTS = Path(os.environ.get("HIDDENROLE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "hiddenrole-screenshots")
 
+#: Free-text answers the tests typed (Shady Agents with the spy code on honour).
+FREE_ANSWERS: list[str] = []
+
 #: Actions the client confirms before sending (execution, ending the game).
 IRREVERSIBLE = {"execute", "call_end"}
 
@@ -63,19 +66,38 @@ def create_table(page: Page, base: str, game: str, *, bots: int, host_name: str 
 
 
 def join_by_link(page: Page, link: str, name: str) -> None:
-    """Open the join link (straight into the name prompt) and take a seat as ``name``."""
+    """Open the join link (straight into the name prompt) and take a seat as ``name`` (in any
+    language: the form's own submit button)."""
     page.goto(link)
     field = page.locator("input[name=join-name]")
     expect(field).to_be_visible()
     expect(field).to_be_focused()
     field.fill(name)
-    page.get_by_role("button", name="Join", exact=True).click()
+    page.locator("[data-test=join-form] button[type=submit]").click()
     expect(page.locator("[data-page=lobby]")).to_be_visible()
     expect(page.locator("[data-test=seats]")).to_contain_text(name)
 
 
 def wait_connected(page: Page) -> None:
-    expect(page.locator("[data-test=conn]")).to_have_text("connected")
+    """Wait until the page's socket is connected (read from the page's state: any language)."""
+    page.wait_for_function("() => Alpine.store('session').connState === 'connected'")
+
+
+def hide_role(page: Page) -> None:
+    """Close the role reveal a seated player sees when the game starts (tap to hide)."""
+    page.locator("[data-test=role-hide]").click()
+    expect(page.locator("[data-test=role-reveal]")).to_have_count(0)
+
+
+def tr(page: Page, msg: str) -> str:
+    """The client's own string ``msg`` in the page's language (its ``t()``)."""
+    return page.evaluate("async m => (await import('/i18n.js')).t(m)", msg)
+
+
+def post(page: Page, text: str) -> None:
+    """Write ``text`` to the table through the page's composer (any language)."""
+    page.locator("input[name=post]").fill(text)
+    page.locator("form.composer button[type=submit]").click()
 
 
 def step(page: Page, rng: random.Random) -> bool:
@@ -84,6 +106,12 @@ def step(page: Page, rng: random.Random) -> bool:
     offered as buttons."""
     buttons = page.locator("[data-test=actions] button.action")
     picks = page.locator("[data-test=actions] fieldset.pick")
+    hide = page.locator("[data-test=role-hide]")
+    if hide.count():  # the role reveal at the start: read, then hidden
+        try:
+            hide.click(timeout=2000)
+        except Exception:
+            pass
     st = client_state(page)
     if st["over"] or not st["waiting"] or st["busy"] or not st["legal"]:
         return False
@@ -102,6 +130,13 @@ def step(page: Page, rng: random.Random) -> bool:
                 options.nth(rng.randrange(options.count())).click(timeout=2000)
             buttons.first.click(timeout=2000)
             return True
+        own = page.locator("[data-test=actions] input[name=answer-text]")
+        if own.count() and rng.random() < 0.5:  # an answer in the player's own words
+            text = f"my own answer {rng.randrange(1000)}"
+            own.fill(text, timeout=2000)
+            page.locator("[data-test=answer-send]").click(timeout=2000)
+            FREE_ANSWERS.append(text)
+            return True
         n = buttons.count()
         i = rng.randrange(n)
         kind = buttons.nth(i).get_attribute("data-action")
@@ -109,7 +144,9 @@ def step(page: Page, rng: random.Random) -> bool:
         buttons.nth(i).click(timeout=2000)
         if kind in IRREVERSIBLE:
             expect(dialog).to_be_visible(timeout=2000)
-            expect(dialog).to_contain_text("cannot be undone")
+            expect(dialog.locator("[data-test=confirm-text]")).not_to_be_empty()
+            # what the choice does and what happens if it fails, before the point of no return
+            expect(dialog.locator("[data-test=confirm-more]")).not_to_be_empty()
             page.locator("[data-test=confirm-yes]").click(timeout=2000)
         else:
             assert not dialog.is_visible(), f"{kind} asked for a confirmation"
@@ -237,9 +274,12 @@ def check_no_secrets(pages: dict[str, Page], tv: Page | None, base: str, code: s
             theirs = own_secret(server[other]["view"]) if other != name and server[other].get("view") else None
             if theirs and other not in told:
                 assert f"{other} is {theirs}" not in html, f"{name}'s page shows {other}'s role"
-        assert ("Your hand" in html) == bool(view["private"].get("hand")) or view["game"] == "shady-agents"
+                said = tr(page, "{name} is {role}").replace("{name}", other).replace("{role}", "")
+                assert f"{said}{theirs}" not in html, f"{name}'s page shows {other}'s role"
+        your_hand = tr(page, "Your hand:")
+        assert (your_hand in html) == bool(view["private"].get("hand")) or view["game"] == "shady-agents"
         if view["game"] == "shady-agents":
-            assert html.count("(face down)") == len(view["board"]["gifts"])
+            assert html.count(f"({tr(page, 'face down')})") == len(view["board"]["gifts"])
         assert 'data-test="winner"' not in html, "a result is shown before the end"
     if tv is not None:
         st = client_state(tv)
@@ -309,3 +349,64 @@ def check_page(page: Page) -> None:
         feed = page.locator("[data-test=feed] .feed").inner_text()
         bad = RAW.search(feed)
         assert bad is None, f"raw record text in the feed: {feed[max(0, bad.start() - 60):bad.end() + 60]!r}"
+
+
+#: axe-core, vendored (tests/browser/vendor/README.md): injected into a page to check it.
+AXE = Path(__file__).with_name("vendor") / "axe.min.js"
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => `${v.id} (${v.impact}): ${v.help}: ` + v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' — '
+      + (n.failureSummary || '').replace(/\\s+/g, ' ')).join(' | '));
+}"""
+
+
+def check_axe(page: Page, where: str) -> None:
+    """axe-core finds no serious or critical accessibility violation on the page as it is now
+    (WCAG AA contrast, names of buttons and fields, landmarks, ARIA)."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    page.wait_for_timeout(50)  # let Alpine finish the frame it is drawing
+    found = page.evaluate(AXE_JS)
+    assert not found, f"accessibility violations on {where} ({page.viewport_size}):\n" + "\n".join(found)
+
+
+def _english_patterns() -> list[re.Pattern[str]]:
+    """Regexes of the English sentences of both catalogs (narration and client) whose German
+    differs: a German page must show none of them. Placeholders match any text; sentences
+    with less than 14 letters of their own are left out (names, single words)."""
+    from babel.messages.pofile import read_po
+
+    out = []
+    locale = Path(__file__).resolve().parents[2] / "src" / "hiddenrole" / "locale" / "de" / "LC_MESSAGES"
+    for po in ("hiddenrole.po", "web.po"):
+        with (locale / po).open("rb") as f:
+            catalog = read_po(f, locale="de")
+        for m in catalog:
+            ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
+            strings = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
+            for msgid in ids:
+                if not msgid or msgid in strings:
+                    continue
+                parts = re.split(r"\{\w+\}", msgid)
+                if sum(len(re.sub(r"[^A-Za-z]", "", p)) for p in parts) < 14 or " " not in msgid.strip():
+                    continue
+                out.append(re.compile(".+?".join(re.escape(p) for p in parts)))
+    return out
+
+
+_ENGLISH: list[re.Pattern[str]] = []
+
+
+def check_german(page: Page) -> None:
+    """The page is German: no English sentence of either catalog in the visible text of its
+    feed, status bar, prompt and board (the game and the client's words both translated)."""
+    if not _ENGLISH:
+        _ENGLISH.extend(_english_patterns())
+    assert page.evaluate("document.documentElement.lang") == "de"
+    text = page.evaluate("""() => ['[data-test=feed]', '[data-test=status]', '[data-test=actions]', '[data-test=board]',
+        '[data-test=private]', '[data-test=results]'].map(s => { const e = document.querySelector(s); return e ? e.innerText : ''; }).join('\\n')""")
+    for pattern in _ENGLISH:
+        m = pattern.search(text)
+        assert m is None, f"English on a German page: {m.group(0)!r} in …{text[max(0, m.start() - 80):m.end() + 80]!r}"

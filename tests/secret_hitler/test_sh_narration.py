@@ -65,10 +65,21 @@ def test_a_top_deck_names_the_policy_and_the_tracker(options, lang, expected):
     ("123 is your code for day 2, not for day 3", "it is your code for day 2, not for today (day 3)."),
     ("the vote of day 3 is closed", "the vote of day 3 is already closed."),
     ("no Chancellor Candidate has been named yet", "no Chancellor Candidate has been named yet."),
+    ("'12' is not a 3-digit votecode", "a votecode has exactly 3 digits."),
 ])
 def test_a_code_that_counted_for_nothing_tells_its_poster_why(reason, why):
     assert tell("vote_ignored", {"code": 123, "reason": reason}, {"Eva"}, "Eva") == [
         f"Your bold code 123 did not count as a vote: {why}"]
+
+
+def test_an_unbolded_code_tells_its_poster_to_bold_it():
+    told = {"code": 412, "reason": "412 is not in bold"}
+    assert tell("vote_ignored", told, {"Eva"}, "Eva") == [
+        "Your votecode 412 was not in bold, so it did not count as a vote: post **412** to vote."]
+    assert tell("vote_ignored", told, {"Eva"}, "Eva", "de") == [
+        "Dein Abstimmungscode 412 war nicht fett gesetzt und zählte deshalb nicht als Stimme: Poste **412**, um abzustimmen."]
+    assert tell("vote_ignored", {"code": "41", "reason": "'41' is not a 3-digit votecode"}, {"Eva"}, "Eva", "de") == [
+        "Dein fett gesetzter Code 41 zählte nicht als Stimme: Ein Abstimmungscode hat genau 3 Ziffern."]
 
 
 def test_a_code_ignored_in_german():

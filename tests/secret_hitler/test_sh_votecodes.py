@@ -239,3 +239,29 @@ def test_below_many_draws_what_the_digit_by_digit_loop_drew(seed, n, k):
     fast, slow = Rng(seed), Rng(seed)
     assert fast.below_many(n, k) == _below_many_reference(slow, n, k)
     assert fast.below(1000) == slow.below(1000)
+
+
+def test_a_mistyped_bold_code_counts_for_nothing_and_the_poster_is_told():
+    """A code is 3 digits in bold: bold text that is mostly digits but not 3 of them is a
+    mistyped code; it counts for nothing and the poster is told so in private."""
+    g = day1_nominated()
+    yes = code(g, "Ann", "yes")
+    act(g, "Ann", "post", text=f"**{str(yes)[:2]}** oops [b]{yes}0[/b] and **Day 3** is emphasis")
+    assert "Ann" not in g.votes
+    assert [(w["code"], w["reason"]) for w in ignored(g, "Ann")] == [
+        (str(yes)[:2], f"'{str(yes)[:2]}' is not a 3-digit votecode"),
+        (f"{yes}0", f"'{yes}0' is not a 3-digit votecode"),
+    ]
+
+
+def test_an_own_code_posted_without_bold_counts_for_nothing_and_the_poster_is_told():
+    """"posting their votecode in bold": one of the poster's own codes without bold is not a
+    vote; the poster is told. Other 3-digit numbers are chat and pass silently."""
+    g = day1_nominated()
+    yes = code(g, "Ann", "yes")
+    dans = code(g, "Dan", "yes")
+    act(g, "Ann", "post", text=f"I vote {yes}, see you at 100, also {dans}")
+    assert "Ann" not in g.votes
+    assert ignored(g, "Ann") == [{"code": yes, "reason": f"{yes} is not in bold"}]
+    act(g, "Ann", "post", text=f"now **{yes}**")  # the same code in bold counts
+    assert g.votes == {"Ann": "yes"} and len(ignored(g, "Ann")) == 1

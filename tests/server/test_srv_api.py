@@ -75,6 +75,15 @@ def test_create_join_start_and_play_a_whole_game(tmp_path):
             first = (await srv.http.get(f"/api/tables/{code}/replay/0")).json()
             last = (await srv.http.get(f"/api/tables/{code}/replay/{len(steps)}")).json()
             assert first["phase"] == "vote" and last["phase"] == "over"
+            # the jumps: events after each step, counted once for the whole game
+            counts = last["event_counts"]
+            assert first["event_counts"] == counts and len(counts) == len(steps) + 1
+            assert counts == sorted(counts) and counts[-1] == len(last["events"]) and counts[0] == len(first["events"])
+            # every event told in words, in the language asked for
+            told = (await srv.http.get(f"/api/tables/{code}/replay/{len(steps)}?lang=de")).json()
+            assert [e["kind"] for e in told["events"]] == [e["kind"] for e in last["events"]]
+            assert all(isinstance(e["narration"], list) and all(isinstance(x, str) for x in e["narration"])
+                       for e in told["events"])
             bad = await srv.http.get(f"/api/tables/{code}/replay/{len(steps) + 1}")
             assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_step"
 

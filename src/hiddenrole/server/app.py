@@ -403,10 +403,14 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         return table.export()
 
     @app.get("/api/tables/{code}/replay/{step}")
-    async def replay(code: str, step: int) -> dict[str, Any]:
-        """The finished game after its first ``step`` log entries, everything revealed."""
+    async def replay(code: str, step: int, request: Request, lang: str | None = None) -> dict[str, Any]:
+        """The finished game after its first ``step`` log entries, everything revealed, each
+        event narrated in the language asked for (``?lang=de``, else ``Accept-Language``)."""
         table = await mod.table(code)
-        return table.replay_step(step)
+        chosen = language_of(lang) if lang is not None else None
+        if chosen is None:
+            chosen = accept_language(request.headers.get("accept-language"))
+        return table.replay_step(step, chosen)
 
     @app.get("/i18n/{name}")
     async def web_catalog(name: str) -> JSONResponse:

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..bots.base import Bot, Observation, bot_class, bot_kinds
-from ..engine import Game, IllegalAction, Observer, derive_seed, game_class, name_key, new_game
+from ..engine import MOD, Game, IllegalAction, Observer, derive_seed, game_class, name_key, new_game
+from ..engine.narration import narrator
 from ..engine.observer import copy_json
 from .audit import EXPORT_FORMAT, void_result
 from .clock import Clock, iso
@@ -152,6 +153,7 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.feeds: dict[str | None, Feed] = {}  # each connected viewer's feed (None: the spectators)
         self.narration_cache = NarrationCache()  # the public events' narration, per language
+        self._replay_counts: list[int] | None = None  # events after each log entry, once over
         self.version = 0  # counts the changes of the game's state (log entries, rebuilds)
         self.sent_version = 0  # the version the connections were last sent
         self.turn = 0  # counts the broadcasts
@@ -1110,9 +1112,12 @@ class LiveTable:
             "events": [e.to_json(reveal=True) for e in game.log],
         }
 
-    def replay_step(self, step: int) -> dict[str, Any]:
+    def replay_step(self, step: int, lang: str | None = None) -> dict[str, Any]:
         """The finished game after its first ``step`` log entries (0 = just started), for a
-        step-by-step replay: everything, revealed.
+        step-by-step replay: everything, revealed. With ``lang`` (a language of the
+        narration), each event carries its ``narration`` as the Mod tells it (every event
+        revealed, private ones naming their reader). ``event_counts[k]`` is how many events
+        there are after step ``k`` (the replay's jumps to a day or turn).
 
         Raises:
             TableError: the game is not over, or ``step`` is out of range.
@@ -1130,6 +1135,11 @@ class LiveTable:
         g = shadow.game
         assert g is not None
         entry = self.log[step]
+        events = [e.to_json(reveal=True) for e in g.log]
+        if lang is not None and type(g).NARRATOR is not None:
+            teller = narrator(g, MOD, lang)
+            for e in events:
+                e["narration"] = teller.event_json(e)
         return {
             "step": step,
             "steps": total,
@@ -1137,5 +1147,18 @@ class LiveTable:
             "phase": g.phase,
             "summary": g.summary(),
             "view": g.view(None),
-            "events": [e.to_json(reveal=True) for e in g.log],
+            "events": events,
+            "event_counts": self._event_counts(),
         }
+
+    def _event_counts(self) -> list[int]:
+        """How many events the finished game has after each of its log entries (made once)."""
+        if self._replay_counts is None:
+            shadow = LiveTable(self.row, [SeatRow(**s.row.__dict__) for s in self.seats], self.store, self.clock,
+                               lambda *_: None)
+            counts = []
+            for entry in self.log:
+                shadow._replay(entry)
+                counts.append(len(shadow.game.log) if shadow.game is not None else 0)
+            self._replay_counts = counts
+        return self._replay_counts

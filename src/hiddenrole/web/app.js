@@ -9,6 +9,8 @@
 import Alpine from "./vendor/alpine.esm.min.js";
 import { session } from "./session.js";
 import { LANGUAGES, i18n, setLanguage, t } from "./i18n.js";
+import { mount } from "./dom.js";
+import { gameModule } from "./games.js";
 import { feedComponent } from "./feed.js";
 import { homePage } from "./pages/home.js";
 import { lobbyPage } from "./pages/lobby.js";
@@ -74,6 +76,12 @@ Alpine.data("app", () => ({
   async chooseLanguage(lang) {
     await setLanguage(lang, true);
     this.S.switchLanguage(i18n.lang);
+  },
+
+  drawHowTo(el) {
+    void i18n.lang;
+    const name = this.S.howto;
+    mount(el, name ? (gameModule(name).howTo() || null) : null);
   },
 
   connLabel() {

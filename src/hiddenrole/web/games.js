@@ -39,6 +39,18 @@ export const fallback = {
   phaseWords(view) { return human(view.phase); },
   /** The role a player holds in the reveal, for the result table. */
   roleOf() { return ""; },
+  /** A winning side in words. */
+  sideName(side) { return human(side); },
+  /** The private role as a big card for the role reveal (default: the private panel). */
+  roleCard(view) { return this.privatePanel(view); },
+  /** More words for the confirm step of an irreversible action (what happens if it fails), or "". */
+  confirmMore() { return ""; },
+  /** Private event kinds shown prominently when they arrive (e.g. a vote that did not count). */
+  alerts: [],
+  /** Ready-made setups for the create form: [{id, label(), explain(), options, pace, factor}]. */
+  presets: [],
+  /** How to play, illustrated (a Node or a list of them), or null. */
+  howTo() { return null; },
 };
 
 /** Loads games/<name>.js once; a name without a module gets the fallbacks. */
@@ -49,6 +61,7 @@ export async function loadGame(name) {
     try { mod = (await import(`./games/${name}.js`)).default || {}; } catch { mod = {}; }
   }
   const full = { ...fallback, ...mod };
+  full.roleCard = (mod.roleCard || ((v) => full.privatePanel(v)));
   MODULES.set(name, full);
   return full;
 }

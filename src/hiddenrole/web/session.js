@@ -6,7 +6,7 @@
 import Alpine from "./vendor/alpine.esm.min.js";
 import { TableSocket, mergePatch } from "./ws.js";
 import { i18n, t } from "./i18n.js";
-import { loadGame } from "./games.js";
+import { gameModule, loadGame } from "./games.js";
 
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
 
@@ -47,6 +47,9 @@ export const session = {
   busy: false,
   error: "",
   confirming: null,
+  confirmExplain: "",  // what the chosen button said it does (the narrated prompt's choice), for the confirm step
+  notice: "",        // a private event the reader must not miss (a votecode that did not count), in words
+  howto: "",         // the game whose how-to-play is open ("" = closed)
   now: Date.now(),
   socket: null,
   serverLang: false, // the server narrates in the reader's language (its snapshot names `lang`)
@@ -131,7 +134,10 @@ export const session = {
 
   onUpdate(msg) {
     // only what is new: events and thread posts to append, the state's changed fields
-    if (msg.events.length) this.events = this.events.concat(msg.events);
+    if (msg.events.length) {
+      this.events = this.events.concat(msg.events);
+      this.noticeFrom(msg.events);
+    }
     if (msg.thread.length) this.thread = this.thread.concat(msg.thread);
     this.setState(mergePatch(this.state, msg.patch));
   },
@@ -154,6 +160,20 @@ export const session = {
     this.error = msg.message;
   },
 
+  /** Shows prominently the private events the game module marks as alerts (`alerts`: kinds). */
+  noticeFrom(events) {
+    const kinds = gameModule(this.game).alerts || [];
+    const hit = events.filter(e => e.private && kinds.includes(e.kind) && Array.isArray(e.narration));
+    if (hit.length) this.notice = hit.map(e => e.narration.join(" ")).join(" ");
+  },
+
+  /** Opens the how-to-play of game `name` (loads its module first). */
+  async showHowTo(name) {
+    if (!name) return;
+    await loadGame(name);
+    this.howto = name;
+  },
+
   setState(state) {
     const was = this.state && this.state.waiting;
     this.state = state;
@@ -172,8 +192,8 @@ export const session = {
   legal() {
     return (this.state && this.state.legal_actions ? this.state.legal_actions : []).filter(a => a.action !== "post");
   },
-  act(a) {
-    if (IRREVERSIBLE.has(a.action)) { this.confirming = a; return; }
+  act(a, explain) {
+    if (IRREVERSIBLE.has(a.action)) { this.confirmExplain = explain || ""; this.confirming = a; return; }
     this.send(a);
   },
   send(a) {

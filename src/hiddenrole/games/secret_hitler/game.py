@@ -27,7 +27,7 @@ from mypy_extensions import mypyc_attr
 from ...engine import BadSetup, Event, Game, IllegalAction, Result, Timer, field_of
 from . import roles as R
 from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
-from .votecodes import PAIRS, bold_codes, check_votecodes, draw_votecodes
+from .votecodes import PAIRS, bold_codes, check_votecodes, draw_votecodes, malformed_codes, unbolded_codes
 
 NOMINATE_PAIR = "nominate_pair"
 NOMINATE = "nominate"
@@ -391,6 +391,20 @@ class SecretHitler(Game):
             for code in bold_codes(text):
                 if self._result is None:
                     self._post_code(p, code)
+            if self._result is None:
+                self._post_mistakes(p, text)
+
+    def _post_mistakes(self, p: str, text: str) -> None:
+        """Votecodes the poster got wrong count for nothing, and the poster is told why in
+        private: bold text with digits that is not a 3-digit code (``**41**``), and one of
+        the poster's own codes posted without bold (``412``)."""
+        for raw in malformed_codes(text):
+            self.emit("vote_ignored", to=self._only[p], code=raw, reason=f"{raw!r} is not a 3-digit votecode")
+        owner = self.code_owner
+        for code in unbolded_codes(text):
+            mine = owner.get(code)
+            if mine is not None and mine[0] == p:
+                self.emit("vote_ignored", to=self._only[p], code=code, reason=f"{code} is not in bold")
 
     def _post_event(self, p: str, text: str) -> None:
         data: dict[str, Any] = {"player": p, "text": text}

@@ -124,11 +124,16 @@ _IGNORED = [
      N_("it is your code for day {pair}, not for today (day {day}).")),
     (re.compile(r"^the vote of day (?P<day>\d+) is closed$"), N_("the vote of day {day} is already closed.")),
     (re.compile(r"^no Chancellor Candidate has been named yet$"), N_("no Chancellor Candidate has been named yet.")),
+    (re.compile(r"^'.*' is not a 3-digit votecode$"), N_("a votecode has exactly 3 digits.")),
 ]
+_UNBOLDED = re.compile(r"^\d+ is not in bold$")
 
 
 def vote_ignored(n: Narrator, d: Data, to: Any) -> list[str]:
     reason = str(d.get("reason", ""))
+    if _UNBOLDED.match(reason):
+        return [n.mine(to, N_("Your votecode {code} was not in bold, so it did not count as a vote: post **{code}** to vote."),
+                       N_("{reader}'s votecode {code} was not in bold, so it did not count as a vote."), code=d.get("code"))]
     why = n._("it is not a vote now.")
     for pattern, text in _IGNORED:
         m = pattern.match(reason)

@@ -84,3 +84,28 @@ def check_votecodes(value: Any, players: Sequence[str]) -> dict[str, list[list[i
 def bold_codes(text: str) -> list[int]:
     """The 3-digit codes posted in bold in ``text``, in order (``**123**`` or ``[b]123[/b]``)."""
     return [int(a or b) for a, b in BOLD_CODE.findall(text)]
+
+
+# bold text of a few characters (a code's size with room for typos): "**41**", "[b]4 12[/b]"
+_BOLD_SHORT = re.compile(r"\*\*([^*\n]{1,12}?)\*\*|\[b\]([^\[\n]{1,12}?)\[/b\]", re.IGNORECASE)
+_BOLD_ANY = re.compile(r"\*\*[^*\n]*?\*\*|\[b\].*?\[/b\]", re.IGNORECASE)
+_PLAIN_CODE = re.compile(r"(?<![\d.,])\b(\d{3})\b(?![\d.,]\d)")
+
+
+def malformed_codes(text: str) -> list[str]:
+    """Short bold text in ``text`` that is mostly digits but not a 3-digit code (``**41**``,
+    ``**4123**``, ``[b]41a[/b]``, ``**4 12**``; not ``**Day 3**``), stripped, in order: a
+    votecode mistyped."""
+    out = []
+    for a, b in _BOLD_SHORT.findall(text):
+        inner = (a or b).strip()
+        chars = inner.replace(" ", "")
+        digits = sum(c.isdigit() for c in chars)
+        if digits and 2 * digits >= len(chars) and not (len(inner) == 3 and inner.isdigit()):
+            out.append(inner)
+    return out
+
+
+def unbolded_codes(text: str) -> list[int]:
+    """The 3-digit numbers in ``text`` outside bold markup, in order (``412`` in "I vote 412")."""
+    return [int(c) for c in _PLAIN_CODE.findall(_BOLD_ANY.sub(" ", text))]

@@ -71,7 +71,7 @@ function privatePanel(v) {
   if (p.role_card) out.push(h("p", { class: "role" }, t("Your role card:") + " ", h("b", { "data-secret": "role" }, p.role_card.card), ` (${roleName(p.role_card.card)})`));
   if (p.commies_at_start) out.push(h("p", {}, t("Commies at the start:") + " " + p.commies_at_start.join(", ")));
   const seen = Object.entries(p.seen_roles || {});
-  if (seen.length) out.push(h("p", {}, t("You know:") + " ", seen.map(([q, s], i) => [i ? "; " : "", `${q} is ${s.card}`, ` (${t("turn {n}", { n: s.turn })})`])));
+  if (seen.length) out.push(h("p", {}, t("You know:") + " ", seen.map(([q, s], i) => [i ? "; " : "", t("{name} is {role}", { name: q, role: roleName(s.card) }), ` (${t("turn {n}", { n: s.turn })})`])));
   if (p.hand && p.hand.length) out.push(h("div", {}, h("p", {}, t("Your hand:")), h("div", { class: "cards" }, p.hand.map(c => card(c)))));
   if (p.deep_research) out.push(h("p", {}, t("Deep research:") + " " + p.deep_research.cards.map(cardName).join(", ")));
   if (p.my_vote) out.push(h("p", {}, t("Your vote:") + " ", h("b", {}, p.my_vote === "yes" ? t("yes") : t("no"))));
@@ -113,6 +113,52 @@ function detail(e) { return e.kind === "vote_result" && e.votes ? tallyTable(e.v
 function phaseWords(v) { return t("Turn {n}", { n: (v.board || {}).turn }); }
 function roleOf(e) { return e.kind === "role" ? roleName(e.card || e.role) : ""; }
 
+const SIDE = { commies: () => t("the Commies"), americans: () => t("the loyal Americans") };
+function sideName(x) { return SIDE[x] ? SIDE[x]() : human(x); }
+
+/** The role reveal: the role card and, for a Commie, the other Commies. */
+function roleCard(v) {
+  const p = v.private || {};
+  const card = p.role_card ? p.role_card.card : "";
+  return h("div", { class: "role-reveal" },
+    h("div", { class: ["role-big", card === "commie" ? "fascist" : "liberal"] },
+      h("span", { class: "emblem", "aria-hidden": "true" }, card === "commie" ? "☭" : "★"), h("b", {}, roleName(card))),
+    h("p", {}, card === "commie"
+      ? t("Commies win if at least one Commie is not blacklisted when the game ends.")
+      : t("Loyal Americans win if every Commie is blacklisted when the game ends, and they are not blacklisted themselves.")),
+    p.commies_at_start ? h("p", {}, t("Commies at the start:") + " " + p.commies_at_start.join(", ")) : null);
+}
+
+/** Presets for the create form (the game's options and the table's pace). */
+const presets = [
+  { id: "rulebook", label: () => t("Rulebook game"), explain: () => t("Three turns as snitch each, two minutes per choice, one minute per vote."),
+    options: {}, pace: "turbo" },
+  { id: "playtest", label: () => t("Large playtest"), explain: () => t("For a big group trying the game: two turns as snitch each, a minute per choice, half a minute per vote, votes shown by name."),
+    options: { turns_per_player: 2, turn_seconds: 60, vote_seconds: 30, reveal_votes: true }, pace: "turbo" },
+  { id: "quick", label: () => t("Quick game"), explain: () => t("One turn as snitch each, 45 seconds per choice, 20 per vote."),
+    options: { turns_per_player: 1, turn_seconds: 45, vote_seconds: 20 }, pace: "turbo" },
+];
+
+/** How to play, from the rules (docs/rules/mccarthyism.md), with a card drawn in CSS. */
+function howTo() {
+  return h("div", { class: "howto-body" },
+    h("p", {}, t("McCarthyism is for a large group. About a third of the players are Commies, who know each other; everyone else is a loyal American. Nobody shows evidence: you play on intuition.")),
+    h("h3", {}, t("Each turn")),
+    h("ol", {},
+      h("li", {}, t("The snitch token moves one seat on. A snitch who is not blacklisted snitches on a player, calls for the end of the game, or passes.")),
+      h("li", {}, t("Snitching starts a secret vote: with a third of the players who are not blacklisted saying yes, the player is blacklisted. Ending the game needs two thirds.")),
+      h("li", {}, t("Then the snitch draws an action card and may play it.")),
+      h("li", {}, t("A blacklisted snitch must name two players; if the vote passes, both are blacklisted and the snitch is whitelisted (protected for some turns). Then they draw two cards and must play one."))),
+    h("div", { class: "cards", "aria-hidden": "true" }, card("deep_research"), card("super_snitch")),
+    h("h3", {}, t("How to win")),
+    h("p", {}, t("The game ends after a successful end vote or when everyone has had their turns. If any Commie is not blacklisted, the Commies win; otherwise the Americans who are not blacklisted win.")));
+}
+
+/** The end vote's confirm step: what happens if it fails. */
+function confirmMore(a) {
+  return a.action === "call_end" ? t("If too few vote yes, the game goes on: you then draw an action card as after a pass.") : "";
+}
+
 function result(v, reveal) {
   const hands = (reveal.events || []).filter(e => Array.isArray(e.cards) && e.to && e.to.length === 1);
   if (!hands.length) return null;
@@ -120,4 +166,5 @@ function result(v, reveal) {
     h("li", {}, `${e.to[0]}: ` + e.cards.map(cardName).join(", "))))];
 }
 
-export default { board, privatePanel, actionTitle, actionLabel, section, detail, phaseWords, roleOf, result };
+export default { board, privatePanel, actionTitle, actionLabel, section, detail, phaseWords, roleOf, result,
+  sideName, roleCard, presets, howTo, confirmMore };

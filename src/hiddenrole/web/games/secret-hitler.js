@@ -23,7 +23,7 @@ function policyCard(c, attrs) {
 }
 
 function track(kind, filled, slots, labels) {
-  return h("ol", { class: ["track-slots", kind] }, Array.from({ length: slots }, (_, i) =>
+  return h("ol", { class: ["track-slots", kind, labels.some(Boolean) ? "labelled" : ""] }, Array.from({ length: slots }, (_, i) =>
     h("li", { class: ["slot", i < filled ? "filled" : ""] },
       i < filled ? policyCard(kind === "liberal" ? "L" : "F") : h("span", { class: "slot-label" }, labels[i] || ""))));
 }
@@ -64,7 +64,7 @@ function privatePanel(v) {
     h("span", {}, `(${roleName(p.role)}, ${t("party")}: ${roleName(p.allegiance)})`)));
   if (p.roles) {
     const others = Object.entries(p.roles).filter(([q]) => q !== v.player);
-    if (others.length) out.push(h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", `${q} is ${r}`])));
+    if (others.length) out.push(h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", t("{name} is {role}", { name: q, role: roleName(r) })])));
   }
   if (p.alive === false) out.push(h("p", { class: "dead" }, t("You are dead: you cannot vote or post.")));
   if (p.todays_codes) out.push(h("p", {}, t("Today's votecodes: yes {yes}, no {no}.", { yes: p.todays_codes.yes, no: p.todays_codes.no })));
@@ -140,6 +140,53 @@ function phaseWords(v) {
 
 function roleOf(e) { return e.kind === "role" ? roleName(e.role) : ""; }
 
+const SIDE = { liberals: () => t("the Liberals"), fascists: () => t("the Fascists") };
+function sideName(x) { return SIDE[x] ? SIDE[x]() : human(x); }
+
+/** The role reveal: the role card, the party card, and whom a Fascist knows. */
+function roleCard(v) {
+  const p = v.private || {};
+  const others = Object.entries(p.roles || {}).filter(([q]) => q !== v.player);
+  return h("div", { class: "role-reveal" },
+    h("div", { class: ["role-big", p.allegiance === "liberal" ? "liberal" : "fascist"] },
+      h("span", { class: "emblem", "aria-hidden": "true" }, p.role === "hitler" ? "H" : (p.allegiance === "liberal" ? "L" : "F")),
+      h("b", {}, roleName(p.role))),
+    h("p", {}, t("Your party: {party}.", { party: roleName(p.allegiance) }) + " " +
+      (p.allegiance === "liberal" ? t("Enact 5 Liberal policies or kill Hitler.") : t("Enact 6 Fascist policies, or elect Hitler Chancellor after 3 Fascist policies."))),
+    others.length ? h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", t("{name} is {role}", { name: q, role: roleName(r) })])) : null);
+}
+
+/** Presets for the create form (the game's options and the table's pace). */
+const presets = [
+  { id: "turbo", label: () => t("Turbo forum game"), explain: () => t("The forum rules: a night 0, votes posted as votecodes, day 1 lasts 14 minutes."),
+    options: { variant: "turbo" }, pace: "turbo" },
+  { id: "official", label: () => t("Official board game"), explain: () => t("The published rules: direct yes/no votes, no deadlines, the President uses every power."),
+    options: { variant: "official" }, pace: "turbo" },
+  { id: "quick", label: () => t("Quick game"), explain: () => t("The turbo rules with every deadline four times shorter: day 1 lasts 3½ minutes."),
+    options: { variant: "turbo" }, pace: "fast", factor: 4 },
+];
+
+/** How to play, from the rules (docs/rules/secret-hitler.md), with the cards drawn in CSS. */
+function howTo() {
+  return h("div", { class: "howto-body" },
+    h("p", {}, t("Secret Hitler is for 5 to 10 players. Most players are Liberals; a few are Fascists, and one of them is Hitler. Only the Fascists know who is who (with 7 or more players Hitler does not know the Fascists).")),
+    h("div", { class: "cards", "aria-hidden": "true" }, policyCard("L"), policyCard("F")),
+    h("h3", {}, t("How to win")),
+    h("p", {}, t("Liberals win with 5 Liberal policies or by killing Hitler. Fascists win with 6 Fascist policies or by electing Hitler Chancellor once 3 Fascist policies are enacted.")),
+    h("h3", {}, t("Each round")),
+    h("ol", {},
+      h("li", {}, t("The Presidential Candidate nominates a Chancellor Candidate.")),
+      h("li", {}, t("Everyone votes yes (Ja!) or no (Nein). In the turbo game you vote by posting your votecode for the day in bold: the page posts it for you.")),
+      h("li", {}, t("If the vote fails, the election tracker moves on; when it is full, the top policy is enacted.")),
+      h("li", {}, t("If it passes, the President draws three policies and discards one; the Chancellor enacts one of the other two.")),
+      h("li", {}, t("Some Fascist policies give a power: investigate a player's party, peek at the next three policies, choose the next President, or execute a player."))),
+    h("p", { class: "muted" }, t("The feed tells every step in words; the prompt at the bottom says what your choice does.")));
+}
+
+function confirmMore(a) {
+  return a.action === "execute" ? t("A dead player can no longer vote, post or be elected.") : "";
+}
+
 function result(v, reveal) {
   const hands = (reveal.events || []).filter(e => Array.isArray(e.cards) && e.to && e.to.length === 1);
   if (!hands.length) return null;
@@ -147,4 +194,5 @@ function result(v, reveal) {
     h("li", {}, `${e.to[0]} (${human(e.kind)}): `, e.cards.map(c => policyCard(c)))))];
 }
 
-export default { board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result };
+export default { board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result,
+  sideName, roleCard, presets, howTo, confirmMore, alerts: ["vote_ignored"] };

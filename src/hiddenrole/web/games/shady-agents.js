@@ -13,12 +13,30 @@ const roleName = r => (ROLE[r] ? ROLE[r]() : human(r));
 const SIDE = { operatives: () => t("the loyal agents"), deserters: () => t("the corrupt operatives") };
 const sideName = x => (SIDE[x] ? SIDE[x]() : human(x));
 
+// the interrogation cards' questions by card id (the engine's English text is their source;
+// the narration's catalog has the same sentences)
+const QUESTIONS = {
+  medkit_to: () => t("Who gets your medical kit?"),
+  bullet_to: () => t("Who gets your bullet?"),
+  nearer_after_you: () => t("Which of your tools goes to the player seated nearer after you (clockwise)?"),
+  nearer_before_you: () => t("Which of your tools goes to the player seated nearer before you (counter-clockwise)?"),
+  nearer_you: () => t("Which of your tools goes to the player seated nearer to you, counting seats either way?"),
+  nearer_after_caller: () => t("Which of your tools goes to the player seated nearer after the caller (the caller counts as nearest)?"),
+  nearer_before_caller: () => t("Which of your tools goes to the player seated nearer before the caller (the caller counts as nearest)?"),
+  nearer_caller: () => t("Which of your tools goes to the player seated nearer to the caller, counting seats either way (the caller counts as nearest)?"),
+  earlier_in_round_one: () => t("Which of your tools goes to the player who plays earlier in round 1?"),
+  nearer_first_player: () => t("Which of your tools goes to the player seated nearer to the first player, counting seats either way (the first player counts as nearest)?"),
+  parted_first: () => t("Which of your tools do you give away or discard first?"),
+};
+/** A card's question in the reader's language (`card`: {card, question}). */
+const questionOf = c => (c && QUESTIONS[c.card] ? QUESTIONS[c.card]() : (c ? c.question : ""));
+
 /** An answer in words: "medkit" -> "a medical kit", "bullet to Ann" -> "a bullet to Ann", "3+" -> "3 or more". */
 function answerWords(a) {
   if (TOOLS[a]) return toolName(a);
   const m = /^(\w+) to (.+)$/.exec(a);
   if (m && TOOLS[m[1]]) return t("{tool} to {name}", { tool: toolName(m[1]), name: m[2] });
-  return { "3+": t("3 or more"), yes: t("yes"), no: t("no") }[a] || a;
+  return { both: t("both, at once to the same player"), discarded: t("nobody: it is discarded") }[a] || a;
 }
 
 /** A tool card drawn in SVG: a bullet or a medical kit, with its name. */
@@ -40,7 +58,7 @@ function board(v, ctx) {
       b.revealed_card ? " · " + t("revealed role card: {role} (bonus for {side})", { role: roleName(b.revealed_card), side: sideName(b.bonus_side) }) : ""),
     cur ? h("div", { class: "interrogation", "aria-label": t("Interrogation card") },
       h("p", { class: "muted" }, t("{name} calls an interrogation:", { name: cur.caller })),
-      h("p", { class: "question" }, `“${cur.question}”`),
+      h("p", { class: "question" }, `“${questionOf(cur)}”`),
       h("ul", { class: "bubbles" }, answers.map(a => h("li", { class: "bubble" }, h("b", {}, a.player), ": ", a.text ?? answerWords(a.answer))))) : null,
     seatRing(v.players, p => {
       const tags = [];
@@ -64,7 +82,7 @@ function privatePanel(v) {
   if (p.gave && p.gave.length) out.push(h("p", {}, t("You gave:") + " " + p.gave.map(g => t("{tool} to {name} (round {n})", { tool: toolName(g.tool), name: g.to, n: g.round })).join("; ")));
   if (p.received && p.received.length) out.push(h("p", {}, t("You received:") + " " + p.received.map(g => t("{tool} from {name} (round {n})", { tool: toolName(g.tool), name: g.from, n: g.round })).join("; ")));
   if (p.discarded) out.push(h("p", {}, t("You discarded {tool}.", { tool: toolName(p.discarded) })));
-  if (p.interrogation) out.push(h("p", { class: "vote" }, t("You must answer: “{q}”", { q: p.interrogation.question }), " ",
+  if (p.interrogation) out.push(h("p", { class: "vote" }, t("You must answer: “{q}”", { q: questionOf(p.interrogation) }), " ",
     p.side === "operatives" ? t("Loyal agents tell the truth.") : t("Corrupt operatives may lie.")));
   return out;
 }
@@ -75,7 +93,7 @@ function actionTitle(a, v) {
     case "give": return t("Give a tool face down: only you and the receiver learn which");
     case "give_both": return t("Give both tools: the bullet to one player, the medical kit to one player");
     case "interrogate": return t("Discard a tool to call an interrogation: everyone answers a question");
-    case "answer": return b.current_card ? t("Answer: “{q}”", { q: b.current_card.question }) : t("Answer the interrogation");
+    case "answer": return b.current_card ? t("Answer: “{q}”", { q: questionOf(b.current_card) }) : t("Answer the interrogation");
     default: return human(a.action);
   }
 }
@@ -90,8 +108,40 @@ function actionLabel(a) {
   }
 }
 
+/** Answers on honour (the spy code not enforced): the card's answers as buttons, and a text
+ * field for an answer in the player's own words (an "answer" action with "text"). */
+function answerPrompt(actions, v, ctx) {
+  const b = v.board || {};
+  // the server's narrated prompt (its title names the question; its choices index the legal actions)
+  const told = ctx.narration && ctx.narration.prompt && Array.isArray(ctx.narration.prompt.choices) ? ctx.narration.prompt : null;
+  const legal = ctx.legal || [];
+  const labelOf = (a) => {
+    const c = told && told.choices.find(ch => legal[ch.action] && legal[ch.action].answer === a.answer);
+    return c ? c.label : answerWords(a.answer);
+  };
+  const field = h("input", { name: "answer-text", maxlength: "1000", required: true, autocomplete: "off", "aria-labelledby": "answer-own" });
+  const form = h("form", { class: "row answer-own", onsubmit: (ev) => {
+    ev.preventDefault();
+    const text = field.value.trim();
+    if (text) ctx.act({ player: v.player, action: "answer", text });
+  } }, h("label", { id: "answer-own", for: "answer-text" }, t("Or answer in your own words:")), field,
+  h("button", { class: "big", type: "submit", "data-test": "answer-send" }, t("Answer")));
+  field.id = "answer-text";
+  return h("div", { class: "prompt-body" },
+    h("h2", { id: "prompt-title" }, told ? told.title : (b.current_card ? t("Answer: “{q}”", { q: questionOf(b.current_card) }) : t("Answer the interrogation"))),
+    h("p", { class: "explain" }, (v.private || {}).side === "operatives" ? t("Loyal agents tell the truth.") : t("Corrupt operatives may lie."),
+      " ", t("Nobody checks your answer: the spy code is played on your honour.")),
+    h("div", { class: "buttons" }, actions.map((a, i) => h("button", { class: "action big", type: "button", "data-action": "answer", disabled: ctx.busy,
+      onclick: () => ctx.act(a) }, labelOf(a, i)))),
+    form);
+}
+
 /** "Give both": two picks (who gets the bullet, who gets the medical kit), then one tap to give. */
 function prompt(actions, v, ctx) {
+  const asked = (v.private || {}).interrogation;
+  if (actions.length && actions.every(a => a.action === "answer") && ((asked && asked.free_text) || (ctx.options || {}).enforce_statements === false)) {
+    return answerPrompt(actions, v, ctx);
+  }
   if (!actions.length || !actions.every(a => a.action === "give_both")) return null;
   const names = [...new Set(actions.map(a => a.bullet))];
   const pick = { bullet: null, medkit: null };
@@ -135,6 +185,41 @@ function arithmetic(a) {
     Object.entries(a.players || {}).map(([p, items]) => h("li", {}, t("{name} received {items} = {total}", { name: p, items: line(items), total: signed(sum(items)) }))))];
 }
 
+/** The role reveal: the role card and the spy code. */
+function roleCard(v) {
+  const p = v.private || {};
+  const loyal = p.side === "operatives";
+  return h("div", { class: "role-reveal" },
+    h("div", { class: ["role-big", loyal ? "liberal" : "fascist"] }, h("span", { class: "emblem", "aria-hidden": "true" }, loyal ? "✓" : "✗"), h("b", {}, roleName(p.role))),
+    h("p", {}, loyal ? t("You always tell the truth. Heal your side with the medical kit, wound the other side with the bullet.")
+      : t("You always lie. Heal your side with the medical kit, wound the other side with the bullet.")),
+    h("div", {}, t("Your tools:") + " ", (p.holding || []).map(toolCard)));
+}
+
+/** Presets for the create form (the game's options and the table's pace). */
+const presets = [
+  { id: "rulebook", label: () => t("Rulebook game"), explain: () => t("The Mod enforces the spy code: you pick your answer from the true or the false ones. Two minutes per turn."),
+    options: {}, pace: "turbo" },
+  { id: "honour", label: () => t("Answers in your own words"), explain: () => t("Players answer the interrogation cards freely, on their honour, as at a real table."),
+    options: { enforce_statements: false }, pace: "turbo" },
+  { id: "quick", label: () => t("Quick game"), explain: () => t("45 seconds per turn and 30 per answer."),
+    options: { turn_seconds: 45, answer_seconds: 30 }, pace: "turbo" },
+];
+
+/** How to play, from the rules (shared/rules, Shady Agents), with the tools drawn in SVG. */
+function howTo() {
+  return h("div", { class: "howto-body" },
+    h("p", {}, t("Shady Agents is for 4 to 10 players. Half of you are loyal agents, who always tell the truth; the others are corrupt operatives, who always lie. Nobody knows who is on their side.")),
+    h("div", { class: "cards", "aria-hidden": "true" }, toolCard("bullet"), toolCard("medkit")),
+    h("p", {}, t("Each player holds a bullet and a medical kit. Every medical kit you receive gives your side a point; every bullet costs your side a point.")),
+    h("h3", {}, t("Round 1")),
+    h("p", {}, t("In turn, each player either gives one tool face down to another player, or discards a tool to call an interrogation: everyone answers the card's question, truthfully or with a lie, as their side demands.")),
+    h("h3", {}, t("Round 2")),
+    h("p", {}, t("In reverse order, everyone hands out their remaining tool; the first player gives both at once.")),
+    h("h3", {}, t("The end")),
+    h("p", {}, t("All roles and tools are revealed and the points counted. The side with more points wins; on a tie, the side with more medical kits.")));
+}
+
 function result(v) {
   const b = v.board || {};
   const r = v.result || {};
@@ -148,4 +233,5 @@ function result(v) {
   return out;
 }
 
-export default { board, privatePanel, actionTitle, actionLabel, prompt, section, phaseWords, roleOf, result };
+export default { board, privatePanel, actionTitle, actionLabel, prompt, section, phaseWords, roleOf, result,
+  sideName, roleCard, presets, howTo };

@@ -2,7 +2,8 @@
 // bots, the host's own seat), the open tables.
 
 import { api, store, stored } from "../session.js";
-import { i18n } from "../i18n.js";
+import { i18n, t } from "../i18n.js";
+import { loadGame } from "../games.js";
 
 export function homePage() {
   return {
@@ -12,6 +13,8 @@ export function homePage() {
     codeInput: "",
     joinCode: "",
     joinName: "",
+    presets: [],   // the chosen game's ready-made setups (its module's `presets`)
+    preset: "",    // the one applied, until the form is changed by hand
 
     async init() {
       const params = new URLSearchParams(location.search);
@@ -37,6 +40,7 @@ export function homePage() {
       try {
         this.games = await api("GET", `/api/games?lang=${i18n.lang}`);
         if (!this.form.game && this.games.length) { this.form.game = this.games[0].name; this.resetOptions(); }
+        await this.loadPresets();
         this.openTables = await api("GET", "/api/tables");
       } catch (e) { this.$store.session.error = e.message; }
     },
@@ -48,6 +52,36 @@ export function homePage() {
       const opts = {};
       if (g) for (const o of g.options) opts[o.name] = o.type === "bool" ? !!o.default : "";
       this.form.options = opts;
+      this.preset = "";
+      this.loadPresets();
+    },
+
+    async loadPresets() {
+      const name = this.form.game;
+      if (!name) { this.presets = []; return; }
+      const mod = await loadGame(name);
+      if (this.form.game === name) this.presets = mod.presets || [];
+    },
+
+    /** A preset: the rulebook's values, then the preset's options and the table's pace. */
+    applyPreset(p) {
+      const g = this.currentGame();
+      const opts = {};
+      for (const o of g.options) {
+        const v = p.options[o.name];
+        opts[o.name] = o.type === "bool" ? (v === undefined ? !!o.default : !!v) : (v === undefined ? "" : String(v));
+      }
+      this.form.options = opts;
+      this.form.pace = p.pace || "turbo";
+      if (p.factor) this.form.factor = p.factor;
+      this.preset = p.id;
+    },
+
+    /** An option's value in words: a choice's label, yes/no for a switch, else the value. */
+    valueWords(o, v) {
+      if (o.choice_labels && o.choice_labels[String(v)] !== undefined) return o.choice_labels[String(v)];
+      if (typeof v === "boolean") return v ? t("yes") : t("no");
+      return String(v);
     },
 
     /** An option's name in words ("vote_seconds" -> "Vote seconds"), when the server gives no label. */

@@ -14,6 +14,8 @@ export function replayPage() {
     step: 0,
     steps: 0,
     data: null,
+    all: [],       // every event of the game (for the jumps to a day or turn)
+    counts: [],    // events after each step
     game: "",
     playing: false,
     error: "",
@@ -26,14 +28,37 @@ export function replayPage() {
         await loadGame(out.table.game);
         this.game = out.table.game;
         await this.go(m && m[2] ? parseInt(m[2], 10) : 0);
+        await this.loadAll();
+        this.$watch(() => i18n.lang, () => { this.loadAll(); this.go(this.step); });
       } catch (e) { this.$store.session.error = e.message; }
     },
     destroy() { this.pause(); },
 
+    /** The whole game's events, told, and how many follow each step. */
+    async loadAll() {
+      try {
+        const r = await api("GET", `/api/tables/${this.code}/replay/${this.steps}?lang=${i18n.lang}`);
+        this.all = r.events; this.counts = r.event_counts || [];
+      } catch (e) { this.$store.session.error = e.message; }
+    },
+    /** The jumps: each day or turn (the game module's feed sections) and the step it starts at. */
+    chapters() {
+      void i18n.lang;
+      const mod = gameModule(this.game);
+      const out = [];
+      this.all.forEach((e, j) => {
+        const label = mod.section(e);
+        if (!label) return;
+        const at = this.counts.findIndex(c => c > j);
+        if (at >= 0 && !out.some(c => c.step === at)) out.push({ label, step: at });
+      });
+      out.forEach((c, i) => { c.current = this.step >= c.step && (i + 1 === out.length || this.step < out[i + 1].step); });
+      return out;
+    },
     async go(step) {
       if (step < 0 || (this.steps && step > this.steps)) return;
       try {
-        const r = await api("GET", `/api/tables/${this.code}/replay/${step}`);
+        const r = await api("GET", `/api/tables/${this.code}/replay/${step}?lang=${i18n.lang}`);
         this.data = r; this.steps = r.steps; this.step = step;
         history.replaceState(null, "", `#/r/${this.code}/${step}`);
       } catch (e) { this.$store.session.error = e.message; this.pause(); }

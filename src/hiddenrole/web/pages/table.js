@@ -36,7 +36,7 @@ export function promptNodes(S, ctx) {
   if (custom) return custom;
   const button = (a, label, explain) => h("button", {
     class: ["action", "big", IRREVERSIBLE.has(a.action) ? "danger" : ""], type: "button", "data-action": a.action,
-    disabled: S.busy, onclick: () => ctx.act(a),
+    disabled: S.busy, onclick: () => ctx.act(a, explain),
   }, h("span", {}, label), explain ? h("small", { class: "explain" }, explain) : null);
   const np = S.narration.prompt;
   if (np && Array.isArray(np.choices) && np.choices.length) {
@@ -63,14 +63,16 @@ export function resultNodes(S) {
   const roles = {};
   for (const e of reveal.events || []) if (e.kind === "role" && e.to && e.to.length === 1) roles[e.to[0]] = [e.role || e.card, mod.roleOf(e)];
   const outcomes = r.outcomes || {};
+  // how it ended, in words: the last public event the server told (the game's end)
+  const told = [...(S.events || [])].reverse().find(e => !e.private && e.kind !== "post" && Array.isArray(e.narration) && e.narration.length);
   const outcomeWords = o => ({ win: t("won"), loss: t("lost"), lose: t("lost"), draw: t("draw") }[o] || human(o));
   return [
-    h("p", { class: "winner", "data-test": "winner" }, r.winner ? t("Winner: {side}", { side: human(r.winner) }) : t("A draw"),
-      r.reason ? h("span", { class: "muted" }, ` (${human(r.reason)})`) : null),
+    h("p", { class: "winner", "data-test": "winner" }, r.winner ? t("Winner: {side}", { side: mod.sideName(r.winner) }) : t("A draw")),
+    told ? h("p", { class: "muted", "data-test": "how-it-ended" }, told.narration.join(" ")) : null,
     h("table", { class: "roles" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Role")), h("th", { scope: "col" }, t("Outcome")))),
       h("tbody", {}, (reveal.players || view.players).map(p => h("tr", {},
-        h("td", {}, p), h("td", {}, roles[p] ? [roles[p][1] || "", h("span", { class: "muted" }, ` (${roles[p][0]})`)] : ""),
+        h("td", {}, p), h("td", {}, roles[p] ? roles[p][1] || human(roles[p][0]) : ""),
         h("td", { class: outcomes[p] === "win" ? "win" : "" }, outcomes[p] === "win" ? "★ " + outcomeWords(outcomes[p]) : outcomeWords(outcomes[p] || "")))))),
     mod.result(view, reveal),
   ];
@@ -81,10 +83,30 @@ export function tablePage() {
     postText: "",
     voidReason: "",
     revealed: false,
+    roleShown: false,
+    init() {
+      // the role reveal: once per seat and game, when the game starts (or the seat first sees it)
+      this.$watch(() => !!(this.S.view && this.S.view.player && !this.S.view.over), (on) => { if (on) this.maybeReveal(); });
+      if (this.S.view && this.S.view.player && !this.S.view.over) this.maybeReveal();
+    },
+    maybeReveal() {
+      const key = `hiddenrole.revealed.${this.S.code}`;
+      if (localStorage.getItem(key) === this.S.me) return;
+      localStorage.setItem(key, this.S.me);
+      this.roleShown = true;
+    },
+    showRole() { this.roleShown = true; },
+    hideRole() {
+      this.roleShown = false;
+      this.$nextTick(() => { const b = document.querySelector("[data-test=my-role]"); if (b) b.focus(); });
+    },
+    drawRoleCard(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.player ? gameModule(this.S.game).roleCard(v) : null); },
     get S() { return this.$store.session; },
     ctx() {
       const S = this.S;
-      return { me: S.me, act: a => S.act(a), post: text => S.post(text) };
+      return { me: S.me, act: (a, explain) => S.act(a, explain), post: text => S.post(text),
+        options: (S.table && S.table.options) || {}, busy: S.busy, narration: S.narration,
+        legal: (S.state && S.state.legal_actions) || [] };
     },
     status() { return statusParts(this.S); },
     drawBoard(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.board ? gameModule(this.S.game).board(v, this.ctx()) : null); },
@@ -99,6 +121,13 @@ export function tablePage() {
     confirmText() {
       const a = this.S.confirming;
       return a ? t("Are you sure? “{what}” cannot be undone.", { what: gameModule(this.S.game).actionLabel(a, this.S.view) }) : "";
+    },
+    /** What the choice does and what happens if it fails (the narrated explain, the game's own words). */
+    confirmMore() {
+      const a = this.S.confirming;
+      if (!a) return "";
+      const more = gameModule(this.S.game).confirmMore(a, this.S.view);
+      return [this.S.confirmExplain, more].filter(Boolean).join(" ");
     },
     post() { if (this.S.post(this.postText)) this.postText = ""; },
   };
