@@ -13,6 +13,17 @@ from web_helpers import client_state, create_table, play_to_end, seat_token, sea
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
+
+def same_texts(buttons, labels, tries=400):
+    """Wait until the buttons' rendered texts are `labels` (a button's label and its explanation
+    sit in separate elements, so Playwright's to_have_text, which reads textContent, would join
+    them without the line break the page shows)."""
+    for _ in range(tries):
+        if buttons.all_inner_texts() == labels:
+            return
+        buttons.first.page.wait_for_timeout(25)
+    assert buttons.all_inner_texts() == labels
+
 def wait_for_choice(page, rng, *, clicks_first: int = 0):
     """Play ``clicks_first`` moves, then wait until the game waits for this page's player."""
     done = 0
@@ -67,21 +78,21 @@ def test_web_reload_restores_seat_view_and_choice(game, bots, server, phone):
         private = page.locator("[data-test=private]").inner_text()
     else:
         assert after["legal"] == before["legal"] and after["waiting"]
-        expect(buttons).to_have_text(labels)
+        same_texts(buttons, labels)
         assert page.locator("[data-test=private]").inner_text() == private
 
     # the connection drops (a phone that slept): "reconnecting", then back with the same choice
     page.evaluate("() => Alpine.store('session').ws.close()")
     expect(page.locator("[data-test=conn]")).to_have_text("reconnecting…")
     wait_connected(page)
-    expect(buttons).to_have_text(labels)
+    same_texts(buttons, labels)
 
     # a lost message (a gap in seq): the client asks for a new snapshot once and carries on
     page.evaluate("""() => { const d = Alpine.store('session');
                            d.onMessage({type: 'update', seq: d.seq + 2, events: [], thread: [], patch: {}});
                            d.onMessage({type: 'update', seq: d.seq + 3, events: [], thread: [], patch: {}}); }""")
     page.wait_for_function("() => !Alpine.store('session').resyncing")
-    expect(buttons).to_have_text(labels)
+    same_texts(buttons, labels)
     assert client_state(page)["legal"] == before["legal"]
 
     # and the restored seat plays on to the end

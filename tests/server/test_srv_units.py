@@ -60,6 +60,19 @@ def test_display_names():
         assert info.value.code == "bad_name"
 
 
+
+@pytest.mark.parametrize("name", ["Mod", "MOD", "the  Mod", "Моd", "Moderator", "You", "Yоu", "Du", "Nobody"])
+def test_a_name_that_reads_as_the_mod_or_the_reader_is_refused(name):
+    # "Mod" (or its Cyrillic look-alike) could post as the Mod; "You" would read as every reader
+    with pytest.raises(TableError) as err:
+        check_name(name)
+    assert err.value.code == "bad_name" and "mistaken for the Mod or the reader" in str(err.value)
+
+
+@pytest.mark.parametrize("name", ["Modest", "Youssef", "Dua", "Model T"])
+def test_names_that_only_begin_like_a_reserved_word_are_fine(name):
+    assert check_name(name) == name
+
 def test_message_rate_is_per_seat_and_per_address_on_the_injected_clock():
     """20 messages a second per seat (all its connections), 60 per address: counted on the
     server's clock, in a moving window of one second."""

@@ -42,6 +42,10 @@ MAX_MISSED_LIMIT = 20
 
 
 BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)  # the bots' names: "Bot 1", "Bot 2"...
+#: names the pages and the narration use for someone else: a player named "Mod" could post as the
+#: Mod, one named "You" would read as every reader ("You is choosing a Chancellor Candidate")
+RESERVED_NAMES = frozenset({"mod", "the mod", "moderator", "you", "du", "host", "spectator", "nobody", "niemand"})
+_RESERVED_KEYS = RESERVED_NAMES.union(*(look_alike_keys(n) for n in RESERVED_NAMES))
 
 
 def check_name(name: Any) -> str:
@@ -59,6 +63,8 @@ def check_name(name: Any) -> str:
         raise TableError("bad_name", f"a display name has at most {MAX_NAME_LENGTH} characters", 400)
     if any(BOT_NAME.fullmatch(k) for k in {name_key(name), *look_alike_keys(name)}):
         raise TableError("bad_name", f"the name {name!r} is kept for bots (\"Bot 1\", \"Bot 2\"...)", 400)
+    if {name_key(name), *look_alike_keys(name)} & _RESERVED_KEYS:
+        raise TableError("bad_name", f"the name {name!r} would be mistaken for the Mod or the reader: choose another", 400)
     # bidi controls, blank fillers, stacked marks, mixed scripts (:mod:`.names`)
     problem = name_problem(name)
     if problem is not None:
