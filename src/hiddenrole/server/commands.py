@@ -118,7 +118,10 @@ def serve(
             async def startup(self, sockets=None) -> None:
                 await super().startup(sockets=sockets)
                 if self.started:  # migrated, games loaded, serving: only now say where
-                    typer.echo(f"hiddenrole server at http://{where}:{port} (database {database})")
+                    if host in ("0.0.0.0", "::"):  # not an address to open: the URLs below are
+                        typer.echo(f"hiddenrole server listening on every interface, port {port} (database {database})")
+                    else:
+                        typer.echo(f"hiddenrole server at http://{where}:{port} (database {database})")
                     for reach in urls:
                         typer.echo(f"  players join at {reach}/")
                     if all(is_loopback(u.split("//", 1)[1].rsplit(":", 1)[0]) for u in urls):
