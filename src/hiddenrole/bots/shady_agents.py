@@ -94,19 +94,60 @@ _ORDERS = {
 }
 
 
-#: plans by what is known of a player (a cache shared by every bot: a pure function of the key;
-#: the lists are never changed)
-_PLANS: dict[tuple[Any, ...], list[Plan]] = {}
+#: the cards whose true answer depends on the caller's seat, the first player's seat, the names
+_BY_CALLER = frozenset(card for card, (_, ref) in _ORDERS.items() if ref == "caller")
+_BY_FIRST = frozenset(card for card, (_, ref) in _ORDERS.items() if ref == "first")
+_BY_NAMES = frozenset(("medkit_to", "bullet_to"))
 
 
-#: settled answers: (the plans' list, card, caller, answer, first seat, seating) -> True,
-#: False or None (not settled); keyed by the identity of a cached plans list, which lives as
-#: long as _PLANS holds it (both caches are cleared together)
-_VERDICTS: dict[tuple[Any, ...], bool | None] = {}
+class _PlanSet:
+    """The ways one player's two tools can go given what is known of them (:attr:`plans`,
+    a list never changed), and what they answer: per card (and the caller, the first
+    player, the names where the card depends on them), the true answer of each plan, or
+    of each plan's swap, in the plans' order. Shared by every bot (a pure function of what
+    is known, the player's seat and the table size); its caches only grow."""
+
+    __slots__ = ("plans", "says", "sets")
+
+    def __init__(self, plans: list[Plan]) -> None:
+        self.plans = plans
+        self.says: dict[tuple[Any, ...], list[str | None]] = {}
+        self.sets: dict[tuple[Any, ...], frozenset[str | None]] = {}
+
+    def answers(self, card: str, n: int, me: int, caller: int, first: int, names: tuple[str, ...],
+                swapped: bool) -> list[str | None]:
+        """:func:`say` of each plan (of its swap, when ``swapped``), in the plans' order; read only."""
+        key = (card, caller if card in _BY_CALLER else -1, first if card in _BY_FIRST else -1,
+               names if card in _BY_NAMES else (), swapped)
+        out = self.says.get(key)
+        if out is None:
+            named = list(names)
+            if swapped:
+                out = [say(card, n, me, caller, first, named, (c[1], c[0])) for c in self.plans]
+            else:
+                out = [say(card, n, me, caller, first, named, c) for c in self.plans]
+            self.says[key] = out
+        return out
+
+    def verdict(self, card: str, n: int, me: int, caller: int, first: int, names: tuple[str, ...],
+                answer: str) -> bool | None:
+        """Whether ``answer`` to ``card`` is true in every plan (``True``), in none
+        (``False``), or neither (``None``; also when there is no plan)."""
+        key = (card, caller if card in _BY_CALLER else -1, first if card in _BY_FIRST else -1,
+               names if card in _BY_NAMES else ())
+        seen = self.sets.get(key)
+        if seen is None:
+            seen = self.sets[key] = frozenset(self.answers(card, n, me, caller, first, names, False))
+        if not seen:
+            return None
+        if answer not in seen:
+            return False
+        return True if len(seen) == 1 else None
 
 
-def _swap(plan: Plan) -> Plan:
-    return (plan[1], plan[0])
+#: what is known of a player -> their plans (a cache shared by every bot: a pure function of the key)
+_PLANS: dict[tuple[Any, ...], _PlanSet] = {}
+
 
 #: Below this chance that the best target is right, a player other than the first calls an
 #: interrogation rather than make a move (a probability, 0..1).
@@ -217,6 +258,10 @@ class ShadyAgentsBot(Bot):
         self.round1: dict[str, int] = {}  # player -> round-1 receiver seat, GONE (discarded) or FREE
         self.round2: dict[str, list[int]] = {}  # player -> round-2 receiver seats
         self.known: dict[str, dict[str, Fate]] = {}  # player -> {tool: fate} of the tools I saw go
+        self._sets: dict[str, _PlanSet] = {}  # player -> their plans now (dropped when what I know of them changes)
+        # my plans that keep my answers, and those whose swap keeps them too (with my tools going to
+        # two places), as indices into my plan set's plans: (plan set, answers counted, kept, covered)
+        self._mine: tuple[_PlanSet, int, list[int], list[int]] | None = None
         self.claims: dict[str, list[tuple[str, int, str]]] = {}  # player -> unsettled (card, caller, answer)
         self.mine: list[tuple[str, int, str]] = []  # my own answers (card, caller seat, answer)
         self.caller = -1  # the seat of the last caller
@@ -266,6 +311,7 @@ class ShadyAgentsBot(Bot):
         self._forget()
         self.left, self.right = table.left, table.right
         self.seat = {p: i for i, p in enumerate(self.players)}
+        self._sets.clear()
         self._names = tuple(self.players)
         if self.first < 0 and board.get("first_player") in self.seat:
             self.first = self.seat[board["first_player"]]
@@ -364,6 +410,13 @@ class ShadyAgentsBot(Bot):
     def plans(self, p: str) -> list[Plan]:
         """Every way ``p``'s two tools can go that fits what I know: the public gifts and
         discards, and the tools I saw go (mine, and those given to me). A shared list: read only."""
+        return self._plan_set(p).plans
+
+    def _plan_set(self, p: str) -> _PlanSet:
+        """:meth:`plans` of ``p`` with their answers (shared; kept until what I know of ``p`` changes)."""
+        known_set = self._sets.get(p)
+        if known_set is not None:
+            return known_set
         n = len(self.players)
         me = self.seat[p]
         r1 = self.round1.get(p)
@@ -373,6 +426,7 @@ class ShadyAgentsBot(Bot):
         key = (n, me, first, r1, tuple(r2), known.get(MEDKIT), known.get(BULLET))
         cached = _PLANS.get(key)
         if cached is not None:
+            self._sets[p] = cached
             return cached
         fates = [(q, r) for q in range(n) if q != me for r in (1, 2)]
         fates.append((GONE, 1))
@@ -399,58 +453,73 @@ class ShadyAgentsBot(Bot):
                 out.append((m, b))
         if len(_PLANS) > 65536:
             _PLANS.clear()
-            _VERDICTS.clear()
-        _PLANS[key] = out
-        return out
+        plan_set = _PLANS[key] = self._sets[p] = _PlanSet(out)
+        return plan_set
 
-    def _settle(self, p: str) -> None:
+    def _settle(self, p: str, newest: bool = False) -> None:
         """Weigh ``p``'s answers that what I know now settles (true or false in every way
-        ``p``'s tools can have gone)."""
+        ``p``'s tools can have gone); ``newest``: only the last one is new since the others
+        were weighed against what I know now."""
         claims = self.claims.get(p)
         if not claims or p not in self.round1:
             return  # nothing to settle, or p has not played yet (any answer can still come true)
-        n, me, names = len(self.players), self.seat[p], self.players
-        plans = self.plans(p)
+        n, me, names, first = len(self.players), self.seat[p], self._names, self.first
+        plan_set = self._plan_set(p)
+        if newest:
+            card, caller, answer = claims[-1]
+            verdict = plan_set.verdict(card, n, me, caller, first, names, answer)
+            if verdict is not None:
+                claims.pop()
+                self._weigh(p, 1.0 if verdict else 0.0)
+            return
         left = []
-        first = self.first
         for card, caller, answer in claims:
-            key = (id(plans), card, caller, answer, first, self._names)
-            verdict: bool | None
-            if key in _VERDICTS:
-                verdict = _VERDICTS[key]
-            else:
-                seen_true = seen_false = False
-                for c in plans:  # until the plans disagree
-                    if say(card, n, me, caller, first, names, c) == answer:
-                        seen_true = True
-                    else:
-                        seen_false = True
-                    if seen_true and seen_false:
-                        break
-                verdict = None if seen_true == seen_false else seen_true
-                if len(_VERDICTS) > 65536:
-                    _VERDICTS.clear()
-                _VERDICTS[key] = verdict
+            verdict = plan_set.verdict(card, n, me, caller, first, names, answer)
             if verdict is None:
                 left.append((card, caller, answer))
             else:
                 self._weigh(p, 1.0 if verdict else 0.0)
         self.claims[p] = left
 
+    def _mine_now(self) -> tuple[_PlanSet, list[int], list[int]]:
+        """My plan set and, as indices into its plans (in order), the plans that keep every
+        answer I gave as my code wants it, and of those (as a deserter) the ones whose swap
+        makes every answer I gave true with my two tools going to two places: the table
+        cannot tell them from the swap. Narrowed answer by answer while what I know of my
+        tools stays the same."""
+        me = self.player
+        plan_set = self._plan_set(me)
+        mine = self.mine
+        cached = self._mine
+        if cached is not None and cached[0] is plan_set:
+            done, kept, covered = cached[1], cached[2], cached[3]
+        else:
+            plans = plan_set.plans
+            done, kept = 0, list(range(len(plans)))
+            covered = [i for i in kept if plans[i][0][0] != plans[i][1][0]]
+        if done < len(mine):
+            s, n, names, first = self.seat[me], len(self.players), self._names, self.first
+            honest = self.role == OPERATIVE
+            for card, caller, a in mine[done:]:
+                says = plan_set.answers(card, n, s, caller, first, names, False)
+                kept = [i for i in kept if (says[i] == a) == honest]
+                swapped = plan_set.answers(card, n, s, caller, first, names, True)
+                covered = [i for i in covered if swapped[i] == a and (says[i] == a) == honest]
+            self._mine = (plan_set, len(mine), kept, covered)
+        return plan_set, kept, covered
+
     def _my_plans(self) -> list[Plan]:
         """The ways my tools can still go that keep every answer I gave as my code wants it."""
-        me = self.player
-        s, n, names = self.seat[me], len(self.players), self.players
-        honest = self.role == OPERATIVE
-        return [c for c in self.plans(me)
-                if all((say(card, n, s, caller, self.first, names, c) == a) == honest for card, caller, a in self.mine)]
+        plan_set, kept, _ = self._mine_now()
+        plans = plan_set.plans
+        return [plans[i] for i in kept]
 
-    def _covered(self, plans: list[Plan]) -> list[Plan]:
-        """Of my plans (as a deserter), those whose swap makes every answer I gave true, with
-        my two tools going to two places: the table cannot tell them from the swap."""
-        s, n, names = self.seat[self.player], len(self.players), self.players
-        return [c for c in plans if c[0][0] != c[1][0] and all(
-            say(card, n, s, caller, self.first, names, _swap(c)) == a for card, caller, a in self.mine)]
+    def _covered_plans(self) -> list[Plan]:
+        """Of my plans (:meth:`_my_plans`, as a deserter), those whose swap makes every answer
+        I gave true, with my two tools going to two places: the table cannot tell them from the swap."""
+        plan_set, _, covered = self._mine_now()
+        plans = plan_set.plans
+        return [plans[i] for i in covered]
 
     def _plan_value(self, c: Plan) -> float:
         values = self._value_table()
@@ -474,7 +543,9 @@ class ShadyAgentsBot(Bot):
                         self._init_worlds(view or {})
                     self.claims.setdefault(speaker, []).append((e["card"], self.caller, e["answer"]))
                     if self._open:
-                        self._settle(speaker)
+                        # the earlier claims were weighed against what I know of the speaker
+                        # now (each change of it settles them again): only this one is new
+                        self._settle(speaker, True)
             elif kind == "give":
                 giver, receiver = e["giver"], e["receiver"]
                 if self.seat:
@@ -482,6 +553,7 @@ class ShadyAgentsBot(Bot):
                         self.round1[giver] = self.seat[receiver]
                     else:
                         self.round2.setdefault(giver, []).append(self.seat[receiver])
+                    self._sets.pop(giver, None)
                     self._last_give = (giver, receiver, e["round"])
                     if self._open and giver != me:
                         self._settle(giver)
@@ -491,6 +563,7 @@ class ShadyAgentsBot(Bot):
                 rnd = last[2] if last is not None and last[0] == giver and last[1] == receiver else 1
                 if self.seat:
                     self.known.setdefault(giver, {})[e["tool"]] = (self.seat[receiver], rnd)
+                    self._sets.pop(giver, None)
                     if self._open and giver != me:
                         self._settle(giver)
             elif kind == "interrogation":
@@ -500,14 +573,17 @@ class ShadyAgentsBot(Bot):
                     caller = e["caller"]
                     self.caller = self.seat[caller]
                     self.round1[caller] = GONE if e["discarded"] else FREE
+                    self._sets.pop(caller, None)
                     if caller != me and self._open:
                         self._settle(caller)
             elif kind == "discard":
                 if e["player"] == me and self.seat:
                     self.known.setdefault(me, {})[e["tool"]] = (GONE, 1)
+                    self._sets.pop(me, None)
             elif kind == "first_player":
                 if self.seat:
                     self.first = self.seat[e["player"]]
+                    self._sets.clear()
             elif kind == "role":
                 self.role = e["role"]
 
@@ -613,19 +689,30 @@ class ShadyAgentsBot(Bot):
         if card is None or not self.seat or self.role is None:
             return answers[0]
         s, n, names, caller = self.seat[self.player], len(self.players), self.players, self.caller
-        plans = self._my_plans()
+        plan_set, kept, covered = self._mine_now()
+        every = plan_set.plans
+        # each plan's value (_plan_value, the same sums): by receiver seat, a discarded tool (-1) last
+        values = self._value_table()
+        kits, bullets = values[MEDKIT], values[BULLET]
+        kit = [kits.get(p, 0.0) for p in names] + [0.0]
+        bullet = [bullets.get(p, 0.0) for p in names] + [0.0]
         score: dict[str, float] = {}
         if self.role == OPERATIVE:
-            for c in plans:
-                a = say(card, n, s, caller, self.first, names, c)
+            says = plan_set.answers(card, n, s, caller, self.first, self._names, False)
+            for i in kept:
+                a = says[i]
                 if a is not None:
-                    score[a] = max(score.get(a, -9.0), self._plan_value(c))
+                    (mt, _), (bt, _) = every[i]
+                    score[a] = max(score.get(a, -9.0), kit[mt] + bullet[bt])
         else:
-            for c in self._covered(plans):
-                a = say(card, n, s, caller, self.first, names, _swap(c))
+            says = plan_set.answers(card, n, s, caller, self.first, self._names, True)
+            for i in covered:
+                a = says[i]
                 if a is not None:
-                    score[a] = max(score.get(a, -9.0), self._plan_value(c))
+                    (mt, _), (bt, _) = every[i]
+                    score[a] = max(score.get(a, -9.0), kit[mt] + bullet[bt])
             if not score:  # no cover left: the best lie all the same
+                plans = [every[i] for i in kept]
                 for c in plans:
                     truth = say(card, n, s, caller, self.first, names, c)
                     for x in answers:
@@ -640,7 +727,7 @@ class ShadyAgentsBot(Bot):
         for tool, fate in self.known.get(self.player, {}).items():
             held.discard(tool)
         acted = self.player in self.round1
-        steps = {_next_step(c, acted, len(held), self.players) for c in self._covered(self._my_plans())}
+        steps = {_next_step(c, acted, len(held), self.players) for c in self._covered_plans()}
         kept = [a for a in legal if _step_of(a) in steps]
         return kept or legal
 
