@@ -100,49 +100,89 @@ _BY_FIRST = frozenset(card for card, (_, ref) in _ORDERS.items() if ref == "firs
 _BY_NAMES = frozenset(("medkit_to", "bullet_to"))
 
 
+def _ref(card: str, caller: int, first: int, names: tuple[str, ...]) -> object:
+    """What the true answer to ``card`` depends on besides a plan and the answerer's seat:
+    the caller's seat, the first player's seat, the names, or nothing (``-1``)."""
+    if card in _BY_CALLER:
+        return caller
+    if card in _BY_FIRST:
+        return first
+    if card in _BY_NAMES:
+        return names
+    return -1
+
+
 class _PlanSet:
     """The ways one player's two tools can go given what is known of them (:attr:`plans`,
-    a list never changed), and what they answer: per card (and the caller, the first
-    player, the names where the card depends on them), the true answer of each plan, or
-    of each plan's swap, in the plans' order. Shared by every bot (a pure function of what
-    is known, the player's seat and the table size); its caches only grow."""
+    a list never changed; a set of them is an ``int`` mask, bit ``i`` for ``plans[i]``), and
+    what they answer: per card (and :func:`_ref`), the mask of the plans whose true answer
+    (or whose swap's) is each answer. Shared by every bot (a pure function of what is known,
+    the player's seat and the table size); its caches only grow.
 
-    __slots__ = ("plans", "says", "sets")
+    Attributes:
+        plans: the plans, in a fixed order.
+        full: the mask of every plan.
+        apart: the mask of the plans whose two tools go to two places.
+    """
+
+    __slots__ = ("plans", "full", "apart", "_masks", "_groups", "_verdicts")
 
     def __init__(self, plans: list[Plan]) -> None:
         self.plans = plans
-        self.says: dict[tuple[Any, ...], list[str | None]] = {}
-        self.sets: dict[tuple[Any, ...], frozenset[str | None]] = {}
+        self.full: int = (1 << len(plans)) - 1
+        self.apart: int = sum(1 << i for i, c in enumerate(plans) if c[0][0] != c[1][0])
+        self._masks: dict[tuple[str, object, bool], dict[str | None, int]] = {}
+        self._groups: dict[tuple[str, object, bool], list[tuple[str, list[tuple[int, int, int]]]]] = {}
+        self._verdicts: dict[tuple[str, object, str], bool | None] = {}
 
-    def answers(self, card: str, n: int, me: int, caller: int, first: int, names: tuple[str, ...],
-                swapped: bool) -> list[str | None]:
-        """:func:`say` of each plan (of its swap, when ``swapped``), in the plans' order; read only."""
-        key = (card, caller if card in _BY_CALLER else -1, first if card in _BY_FIRST else -1,
-               names if card in _BY_NAMES else (), swapped)
-        out = self.says.get(key)
+    def masks(self, card: str, ref: object, me: int, caller: int, first: int, names: tuple[str, ...],
+              swapped: bool) -> dict[str | None, int]:
+        """``{answer: mask}``: :func:`say` of each plan (of its swap, when ``swapped``) for
+        the player at seat ``me``, by answer (``None`` for a card the bot does not know);
+        only answers some plan gives; ``ref`` is :func:`_ref`. Read only."""
+        key = (card, ref, swapped)
+        out = self._masks.get(key)
         if out is None:
-            named = list(names)
-            if swapped:
-                out = [say(card, n, me, caller, first, named, (c[1], c[0])) for c in self.plans]
-            else:
-                out = [say(card, n, me, caller, first, named, c) for c in self.plans]
-            self.says[key] = out
+            out = {}
+            n, named = len(names), list(names)
+            for i, c in enumerate(self.plans):
+                a = say(card, n, me, caller, first, named, (c[1], c[0]) if swapped else c)
+                out[a] = out.get(a, 0) | 1 << i
+            self._masks[key] = out
         return out
 
-    def verdict(self, card: str, n: int, me: int, caller: int, first: int, names: tuple[str, ...],
+    def groups(self, card: str, ref: object, me: int, caller: int, first: int, names: tuple[str, ...],
+               swapped: bool) -> list[tuple[str, list[tuple[int, int, int]]]]:
+        """:meth:`masks` but ``None``, each answer's plans grouped by where the two tools go:
+        ``[(answer, [(medkit receiver, bullet receiver, mask), ...]), ...]``. Read only."""
+        key = (card, ref, swapped)
+        out = self._groups.get(key)
+        if out is None:
+            out = []
+            plans = self.plans
+            for a, mask in self.masks(card, ref, me, caller, first, names, swapped).items():
+                if a is None:
+                    continue
+                by: dict[tuple[int, int], int] = {}
+                for i, c in enumerate(plans):
+                    if mask >> i & 1:
+                        pair = (c[0][0], c[1][0])
+                        by[pair] = by.get(pair, 0) | 1 << i
+                out.append((a, [(mt, bt, m) for (mt, bt), m in by.items()]))
+            self._groups[key] = out
+        return out
+
+    def verdict(self, card: str, ref: object, me: int, caller: int, first: int, names: tuple[str, ...],
                 answer: str) -> bool | None:
         """Whether ``answer`` to ``card`` is true in every plan (``True``), in none
         (``False``), or neither (``None``; also when there is no plan)."""
-        key = (card, caller if card in _BY_CALLER else -1, first if card in _BY_FIRST else -1,
-               names if card in _BY_NAMES else ())
-        seen = self.sets.get(key)
-        if seen is None:
-            seen = self.sets[key] = frozenset(self.answers(card, n, me, caller, first, names, False))
-        if not seen:
-            return None
-        if answer not in seen:
-            return False
-        return True if len(seen) == 1 else None
+        key = (card, ref, answer)
+        if key in self._verdicts:
+            return self._verdicts[key]
+        seen = self.masks(card, ref, me, caller, first, names, False)
+        verdict = None if not seen else False if answer not in seen else True if len(seen) == 1 else None
+        self._verdicts[key] = verdict
+        return verdict
 
 
 #: what is known of a player -> their plans (a cache shared by every bot: a pure function of the key)
@@ -463,30 +503,30 @@ class ShadyAgentsBot(Bot):
         claims = self.claims.get(p)
         if not claims or p not in self.round1:
             return  # nothing to settle, or p has not played yet (any answer can still come true)
-        n, me, names, first = len(self.players), self.seat[p], self._names, self.first
+        me, names, first = self.seat[p], self._names, self.first
         plan_set = self._plan_set(p)
         if newest:
             card, caller, answer = claims[-1]
-            verdict = plan_set.verdict(card, n, me, caller, first, names, answer)
+            verdict = plan_set.verdict(card, _ref(card, caller, first, names), me, caller, first, names, answer)
             if verdict is not None:
                 claims.pop()
                 self._weigh(p, 1.0 if verdict else 0.0)
             return
         left = []
         for card, caller, answer in claims:
-            verdict = plan_set.verdict(card, n, me, caller, first, names, answer)
+            verdict = plan_set.verdict(card, _ref(card, caller, first, names), me, caller, first, names, answer)
             if verdict is None:
                 left.append((card, caller, answer))
             else:
                 self._weigh(p, 1.0 if verdict else 0.0)
         self.claims[p] = left
 
-    def _mine_now(self) -> tuple[_PlanSet, list[int], list[int]]:
-        """My plan set and, as indices into its plans (in order), the plans that keep every
-        answer I gave as my code wants it, and of those (as a deserter) the ones whose swap
-        makes every answer I gave true with my two tools going to two places: the table
-        cannot tell them from the swap. Narrowed answer by answer while what I know of my
-        tools stays the same."""
+    def _mine_now(self) -> tuple[_PlanSet, int, int]:
+        """My plan set and, as masks over its plans, the plans that keep every answer I gave
+        as my code wants it, and of those (as a deserter) the ones whose swap makes every
+        answer I gave true with my two tools going to two places: the table cannot tell
+        them from the swap. Narrowed answer by answer while what I know of my tools stays
+        the same."""
         me = self.player
         plan_set = self._plan_set(me)
         mine = self.mine
@@ -494,32 +534,28 @@ class ShadyAgentsBot(Bot):
         if cached is not None and cached[0] is plan_set:
             done, kept, covered = cached[1], cached[2], cached[3]
         else:
-            plans = plan_set.plans
-            done, kept = 0, list(range(len(plans)))
-            covered = [i for i in kept if plans[i][0][0] != plans[i][1][0]]
+            done, kept, covered = 0, plan_set.full, plan_set.apart
         if done < len(mine):
-            s, n, names, first = self.seat[me], len(self.players), self._names, self.first
+            s, names, first = self.seat[me], self._names, self.first
             honest = self.role == OPERATIVE
             for card, caller, a in mine[done:]:
-                says = plan_set.answers(card, n, s, caller, first, names, False)
-                kept = [i for i in kept if (says[i] == a) == honest]
-                swapped = plan_set.answers(card, n, s, caller, first, names, True)
-                covered = [i for i in covered if swapped[i] == a and (says[i] == a) == honest]
+                ref = _ref(card, caller, first, names)
+                true = plan_set.masks(card, ref, s, caller, first, names, False).get(a, 0)
+                kept = kept & true if honest else kept & ~true
+                covered &= kept & plan_set.masks(card, ref, s, caller, first, names, True).get(a, 0)
             self._mine = (plan_set, len(mine), kept, covered)
         return plan_set, kept, covered
 
     def _my_plans(self) -> list[Plan]:
         """The ways my tools can still go that keep every answer I gave as my code wants it."""
         plan_set, kept, _ = self._mine_now()
-        plans = plan_set.plans
-        return [plans[i] for i in kept]
+        return [c for i, c in enumerate(plan_set.plans) if kept >> i & 1]
 
     def _covered_plans(self) -> list[Plan]:
         """Of my plans (:meth:`_my_plans`, as a deserter), those whose swap makes every answer
         I gave true, with my two tools going to two places: the table cannot tell them from the swap."""
         plan_set, _, covered = self._mine_now()
-        plans = plan_set.plans
-        return [plans[i] for i in covered]
+        return [c for i, c in enumerate(plan_set.plans) if covered >> i & 1]
 
     def _plan_value(self, c: Plan) -> float:
         values = self._value_table()
@@ -690,34 +726,29 @@ class ShadyAgentsBot(Bot):
             return answers[0]
         s, n, names, caller = self.seat[self.player], len(self.players), self.players, self.caller
         plan_set, kept, covered = self._mine_now()
-        every = plan_set.plans
         # each plan's value (_plan_value, the same sums): by receiver seat, a discarded tool (-1) last
         values = self._value_table()
         kits, bullets = values[MEDKIT], values[BULLET]
         kit = [kits.get(p, 0.0) for p in names] + [0.0]
         bullet = [bullets.get(p, 0.0) for p in names] + [0.0]
         score: dict[str, float] = {}
-        if self.role == OPERATIVE:
-            says = plan_set.answers(card, n, s, caller, self.first, self._names, False)
-            for i in kept:
-                a = says[i]
-                if a is not None:
-                    (mt, _), (bt, _) = every[i]
-                    score[a] = max(score.get(a, -9.0), kit[mt] + bullet[bt])
-        else:
-            says = plan_set.answers(card, n, s, caller, self.first, self._names, True)
-            for i in covered:
-                a = says[i]
-                if a is not None:
-                    (mt, _), (bt, _) = every[i]
-                    score[a] = max(score.get(a, -9.0), kit[mt] + bullet[bt])
-            if not score:  # no cover left: the best lie all the same
-                plans = [every[i] for i in kept]
-                for c in plans:
-                    truth = say(card, n, s, caller, self.first, names, c)
-                    for x in answers:
-                        if x["answer"] != truth:
-                            score[x["answer"]] = max(score.get(x["answer"], -99.0), self._plan_value(c) - 10.0)
+        operative = self.role == OPERATIVE
+        mask = kept if operative else covered  # the plans whose answer (or whose swap's) I may give
+        groups = plan_set.groups(card, _ref(card, caller, self.first, self._names), s, caller, self.first,
+                                 self._names, not operative)
+        for a, ways in groups:  # the best value of a plan giving each answer (a max: in any order)
+            top = -9.0
+            for mt, bt, m in ways:
+                if m & mask:
+                    top = max(top, kit[mt] + bullet[bt])
+            if top > -9.0:
+                score[a] = top
+        if not operative and not score:  # no cover left: the best lie all the same
+            for c in self._my_plans():
+                truth = say(card, n, s, caller, self.first, names, c)
+                for x in answers:
+                    if x["answer"] != truth:
+                        score[x["answer"]] = max(score.get(x["answer"], -99.0), self._plan_value(c) - 10.0)
         return best(answers, lambda a: score.get(a["answer"], -100.0), self.rng)
 
     def _keep_cover(self, legal: list[Action]) -> list[Action]:
