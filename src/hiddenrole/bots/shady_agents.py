@@ -133,7 +133,7 @@ class _PlanSet:
         self.apart: int = sum(1 << i for i, c in enumerate(plans) if c[0][0] != c[1][0])
         self._masks: dict[tuple[str, object, bool], dict[str | None, int]] = {}
         self._groups: dict[tuple[str, object, bool], list[tuple[str, list[tuple[int, int, int]]]]] = {}
-        self._verdicts: dict[tuple[str, object, str], bool | None] = {}
+        self._verdicts: dict[tuple[str, object, str], int] = {}
 
     def masks(self, card: str, ref: object, me: int, caller: int, first: int, names: tuple[str, ...],
               swapped: bool) -> dict[str | None, int]:
@@ -173,15 +173,15 @@ class _PlanSet:
         return out
 
     def verdict(self, card: str, ref: object, me: int, caller: int, first: int, names: tuple[str, ...],
-                answer: str) -> bool | None:
-        """Whether ``answer`` to ``card`` is true in every plan (``True``), in none
-        (``False``), or neither (``None``; also when there is no plan)."""
+                answer: str) -> int:
+        """Whether ``answer`` to ``card`` is true in every plan (``1``), in none (``0``),
+        or neither (``-1``; also when there is no plan)."""
         key = (card, ref, answer)
-        if key in self._verdicts:
-            return self._verdicts[key]
-        seen = self.masks(card, ref, me, caller, first, names, False)
-        verdict = None if not seen else False if answer not in seen else True if len(seen) == 1 else None
-        self._verdicts[key] = verdict
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            seen = self.masks(card, ref, me, caller, first, names, False)
+            verdict = -1 if not seen else 0 if answer not in seen else 1 if len(seen) == 1 else -1
+            self._verdicts[key] = verdict
         return verdict
 
 
@@ -504,18 +504,20 @@ class ShadyAgentsBot(Bot):
         if not claims or p not in self.round1:
             return  # nothing to settle, or p has not played yet (any answer can still come true)
         me, names, first = self.seat[p], self._names, self.first
-        plan_set = self._plan_set(p)
+        plan_set = self._sets.get(p)
+        if plan_set is None:
+            plan_set = self._plan_set(p)
         if newest:
             card, caller, answer = claims[-1]
             verdict = plan_set.verdict(card, _ref(card, caller, first, names), me, caller, first, names, answer)
-            if verdict is not None:
+            if verdict >= 0:
                 claims.pop()
                 self._weigh(p, 1.0 if verdict else 0.0)
             return
         left = []
         for card, caller, answer in claims:
             verdict = plan_set.verdict(card, _ref(card, caller, first, names), me, caller, first, names, answer)
-            if verdict is None:
+            if verdict < 0:
                 left.append((card, caller, answer))
             else:
                 self._weigh(p, 1.0 if verdict else 0.0)
@@ -578,7 +580,7 @@ class ShadyAgentsBot(Bot):
                     if self._table is None:
                         self._init_worlds(view or {})
                     self.claims.setdefault(speaker, []).append((e["card"], self.caller, e["answer"]))
-                    if self._open:
+                    if self._open and speaker in self.round1:
                         # the earlier claims were weighed against what I know of the speaker
                         # now (each change of it settles them again): only this one is new
                         self._settle(speaker, True)
@@ -740,7 +742,9 @@ class ShadyAgentsBot(Bot):
             top = -9.0
             for mt, bt, m in ways:
                 if m & mask:
-                    top = max(top, kit[mt] + bullet[bt])
+                    value = kit[mt] + bullet[bt]
+                    if value > top:  # as max(top, value)
+                        top = value
             if top > -9.0:
                 score[a] = top
         if not operative and not score:  # no cover left: the best lie all the same

@@ -118,6 +118,7 @@ class ShadyAgents(Game):
         self._seat, self._others, self._templates = table.seats, table.others, table.templates
         self._pairs = table.pairs
         self._template_steps = table.template_steps
+        self._infos, self._answer_templates = table.infos, table.answer_templates
         deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
         self._roles: list[str] = [deal["deal"][p] for p in players]
         self.revealed_card: str | None = deal["revealed"]
@@ -228,18 +229,28 @@ class ShadyAgents(Game):
         if self._phase == INTERROGATION:
             card = self._card
             assert card is not None
-            p = self.players[seat]
-            info = self._info(seat)
+            info_key = self._info_key(seat)
+            info = self._info(seat, info_key)
             if self.options["enforce_statements"]:
                 table, plans = self._plans(seat)
                 truths = table.truths(card, info)
                 self._truths = (seat, table, plans, truths)  # for the promise the answer makes
-                seen = [a for a, mask in truths.items() if mask & plans]
-                answers = card.allowed_seen(seen, info, self._roles[seat] == OPERATIVE)
-            else:
-                answers = card.answers(info)
-            self._answers_now = answers  # valid until the step ends (see _set_current)
-            return [{"player": p, "action": "answer", "answer": a} for a in answers]
+                operative = self._roles[seat] == OPERATIVE
+                seen = tuple([a for a, mask in truths.items() if mask & plans])
+                # the listed answers depend only on these (and the seating): built once, shared
+                # (never handed out: legal_actions copies them)
+                key = (card.id, info_key, operative, seen)
+                listed = self._answer_templates.get(key)
+                if listed is None:
+                    if len(self._answer_templates) > 50_000:
+                        self._answer_templates.clear()
+                    answers = card.allowed_seen(seen, info, operative)
+                    listed = self._answer_templates[key] = (answers, self._answer_actions(seat, answers))
+                self._answers_now = listed[0]  # valid until the step ends (see _set_current)
+                return listed[1]
+            answers = card.answers(info)
+            self._answers_now = answers
+            return self._answer_actions(seat, answers)
         # moves and hand-outs depend only on the seat, the tools held, the phase and
         # whether the seat is the first player: built once per seating and shared (never
         # handed out: legal_actions copies them)
@@ -260,15 +271,32 @@ class ShadyAgents(Game):
             return [a for a, step in zip(template, keys) if steps.get(step, 0) & plans]
         return template
 
+    def _answer_actions(self, seat: int, answers: tuple[str, ...]) -> list[dict[str, Any]]:
+        p = self.players[seat]
+        return [{"player": p, "action": "answer", "answer": a} for a in answers]
+
     # ------------------------------------------------------- answers as promises
-    def _info(self, seat: int) -> Seat:
-        """What the cards need to answer for ``seat`` (public facts only)."""
+    def _info_key(self, seat: int) -> int:
+        """The facts :meth:`_info` is made of, as an int: the seat, the caller (-1: none),
+        the first player, whether a tool of the seat can be discarded, whether it can hand
+        out both at once (seats are below 16)."""
         first = seat == self._first
         ledger = self.ledger
         can_discard = ledger.discarded[seat] is not None or (
             not self._acted[seat] and (not first or bool(self._may_discard)))
-        return Seat(seat, self._caller, self._first, self.players, can_discard,
-                    first and len(ledger.held[seat]) == 2)
+        can_double = first and len(ledger.held[seat]) == 2
+        return seat | (self._caller + 1) << 4 | self._first << 9 | can_discard << 13 | can_double << 14
+
+    def _info(self, seat: int, key: int = -1) -> Seat:
+        """What the cards need to answer for ``seat`` (public facts only); ``key``: its
+        :meth:`_info_key`, if known. Shared by the games of the seating (read only)."""
+        if key < 0:
+            key = self._info_key(seat)
+        info = self._infos.get(key)
+        if info is None:
+            info = self._infos[key] = Seat(seat, self._caller, self._first, self.players, bool(key >> 13 & 1),
+                                           bool(key >> 14 & 1))
+        return info
 
     def _completions(self, seat: int) -> list[Completion]:
         ledger = self.ledger
