@@ -321,6 +321,8 @@ class ShadyAgentsBot(Bot):
         self._open = False  # whether more than one world is still possible
         self._chances: dict[str, float] | None = None  # each player's chance of being an operative
         self._values: dict[str, dict[str, float]] | None = None  # see _value_table
+        # the value table as lists by receiver seat, a discarded tool (-1) last: (table, kit, bullet)
+        self._value_lists: tuple[dict[str, dict[str, float]], list[float], list[float]] | None = None
 
     # ------------------------------------------------------------ worlds
     @property
@@ -730,9 +732,12 @@ class ShadyAgentsBot(Bot):
         plan_set, kept, covered = self._mine_now()
         # each plan's value (_plan_value, the same sums): by receiver seat, a discarded tool (-1) last
         values = self._value_table()
-        kits, bullets = values[MEDKIT], values[BULLET]
-        kit = [kits.get(p, 0.0) for p in names] + [0.0]
-        bullet = [bullets.get(p, 0.0) for p in names] + [0.0]
+        lists = self._value_lists
+        if lists is None or lists[0] is not values:
+            kits, bullets = values[MEDKIT], values[BULLET]
+            lists = self._value_lists = (values, [kits.get(p, 0.0) for p in names] + [0.0],
+                                         [bullets.get(p, 0.0) for p in names] + [0.0])
+        kit, bullet = lists[1], lists[2]
         score: dict[str, float] = {}
         operative = self.role == OPERATIVE
         mask = kept if operative else covered  # the plans whose answer (or whose swap's) I may give
