@@ -300,8 +300,8 @@ class ShadyAgentsBot(Bot):
         self.known: dict[str, dict[str, Fate]] = {}  # player -> {tool: fate} of the tools I saw go
         self._sets: dict[str, _PlanSet] = {}  # player -> their plans now (dropped when what I know of them changes)
         # my plans that keep my answers, and those whose swap keeps them too (with my tools going to
-        # two places), as indices into my plan set's plans: (plan set, answers counted, kept, covered)
-        self._mine: tuple[_PlanSet, int, list[int], list[int]] | None = None
+        # two places), as masks over my plan set's plans: (plan set, answers counted, kept, covered)
+        self._mine: tuple[_PlanSet, int, int, int] | None = None
         self.claims: dict[str, list[tuple[str, int, str]]] = {}  # player -> unsettled (card, caller, answer)
         self.mine: list[tuple[str, int, str]] = []  # my own answers (card, caller seat, answer)
         self.caller = -1  # the seat of the last caller

@@ -239,13 +239,13 @@ class ShadyAgents(Game):
                 seen = tuple([a for a, mask in truths.items() if mask & plans])
                 # the listed answers depend only on these (and the seating): built once, shared
                 # (never handed out: legal_actions copies them)
-                key = (card.id, info_key, operative, seen)
-                listed = self._answer_templates.get(key)
+                answers_key = (card.id, info_key, operative, seen)
+                listed = self._answer_templates.get(answers_key)
                 if listed is None:
                     if len(self._answer_templates) > 50_000:
                         self._answer_templates.clear()
                     answers = card.allowed_seen(seen, info, operative)
-                    listed = self._answer_templates[key] = (answers, self._answer_actions(seat, answers))
+                    listed = self._answer_templates[answers_key] = (answers, self._answer_actions(seat, answers))
                 self._answers_now = listed[0]  # valid until the step ends (see _set_current)
                 return listed[1]
             answers = card.answers(info)
