@@ -78,6 +78,41 @@ def test_a_deserter_tells_the_swap_lie_the_public_record_cannot_refute() -> None
     assert action["answer"] == "P1"
 
 
+
+def test_the_bots_shared_plan_sets_are_its_answers_plan_by_plan() -> None:
+    """The bot's shared tables (_PlanSet) hold each answer's plans exactly as say() reads
+    them plan by plan (and their swaps), group them by receivers without losing one, and
+    settle an answer only when every plan or none gives it; and say() depends on the caller,
+    the first player or the names only for the cards whose tables are keyed by them."""
+    from hiddenrole.bots.shady_agents import _PlanSet, _ref
+    names = ("P0", "P1", "P2", "P3", "P4", "P5")
+    n, me = 6, 2
+    fates = [(q, r) for q in range(n) if q != me for r in (1, 2)] + [(GONE, 1)]
+    plans = [(m, b) for m in fates for b in fates if not (m[1] == 1 and b[1] == 1)][:150]
+    plan_set = _PlanSet(plans)
+    for card in DECK:
+        cid = card.id
+        for caller, first in ((4, 0), (1, 3)):
+            ref = _ref(cid, caller, first, names)
+            for swapped in (False, True):
+                masks = plan_set.masks(cid, ref, me, caller, first, names, swapped)
+                for i, (m, b) in enumerate(plans):
+                    truth = say(cid, n, me, caller, first, list(names), (b, m) if swapped else (m, b))
+                    assert [a for a, k in masks.items() if k >> i & 1] == [truth]
+                grouped = {a: sum(k for _, _, k in ways)
+                           for a, ways in plan_set.groups(cid, ref, me, caller, first, names, swapped)}
+                assert grouped == masks
+            truths = [say(cid, n, me, caller, first, list(names), c) for c in plans]
+            for answer in set(truths) | {"nobody"}:
+                expected = 1 if set(truths) == {answer} else 0 if answer not in truths else -1
+                assert plan_set.verdict(cid, ref, me, caller, first, names, answer) == expected
+        base = [say(cid, n, me, 4, 0, list(names), c) for c in plans]
+        assert (base != [say(cid, n, me, 1, 0, list(names), c) for c in plans]) == (_ref(cid, 1, 0, names) == 1)
+        assert (base != [say(cid, n, me, 4, 3, list(names), c) for c in plans]) == (_ref(cid, 4, 3, names) == 3)
+        renamed = [x.lower() for x in names]
+        assert (base != [say(cid, n, me, 4, 0, renamed, c) for c in plans]) == (_ref(cid, 4, 0, names) == names)
+
+
 def test_the_bot_reads_every_card_as_the_engine_does() -> None:
     """The bot restates the cards' meaning (it sees the game as a player): the same answer as
     the engine's deck for random plans of random tables."""

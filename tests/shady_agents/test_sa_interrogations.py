@@ -273,3 +273,45 @@ def test_the_fast_reading_of_many_plans_is_the_cards_own():
             i = info(seat, caller, can_double=seat == ANN)
             for card in DECK:
                 assert card.truths(plans, i) == [card.truth(c, i) for c in plans], card.id
+
+
+def test_the_plan_tables_masks_are_the_cards_own_answers_and_next_steps():
+    """PlanTable (the engine's promise bookkeeping as bitmasks) holds, for each answer, exactly
+    the completions whose true answer it is, and for each next step exactly the completions
+    that take it; and a true answer does not depend on the caller, the first player or the
+    names unless the card says so (what the shared tables are keyed by)."""
+    from hiddenrole.games.shady_agents.interrogations import next_step, plan_table
+    situations = [  # (seat, gave, discarded, held, acted, first)
+        (CID, [], None, ["bullet", "medkit"], False, False),
+        (ANN, [], None, ["bullet", "medkit"], False, True),
+        (ANN, [], None, ["bullet", "medkit"], True, True),
+        (DEE, [("medkit", BOB, 1)], None, ["bullet"], True, False),
+        (DEE, [], "bullet", ["medkit"], True, False),
+        (EVE, [("bullet", FAY, 1), ("medkit", ANN, 2)], None, [], True, False),
+    ]
+    for seat, gave, discarded, held, acted, first in situations:
+        table = plan_table(6, seat, gave, discarded, held, acted, first, True)
+        plans = table.completions
+        assert table.full == (1 << len(plans)) - 1
+        for a, h in ((acted, len(held)), (True, max(len(held) - 1, 0))):
+            steps = table.steps(a, h)
+            for i, c in enumerate(plans):
+                assert [s for s, m in steps.items() if m >> i & 1] == [next_step(c, a, h)]
+        for caller in (BOB, EVE):
+            for first_seat in (ANN, CID):
+                i = Seat(seat, caller, first_seat, NAMES, True, first and len(held) == 2)
+                for card in DECK:
+                    masks = table.truths(card, i)
+                    for k, c in enumerate(plans):
+                        assert [t for t, m in masks.items() if m >> k & 1] == [card.truth(c, i)], card.id
+    # what each card's truth depends on, besides the completion and the answerer's seat
+    renamed = tuple(n.upper() for n in NAMES)
+    plans = plan_table(6, CID, [], None, ["bullet", "medkit"], False, False, True).completions
+    for card in DECK:
+        base = [card.truth(c, Seat(CID, EVE, ANN, NAMES, True, False)) for c in plans]
+        by_caller = [card.truth(c, Seat(CID, BOB, ANN, NAMES, True, False)) for c in plans]
+        by_first = [card.truth(c, Seat(CID, EVE, DEE, NAMES, True, False)) for c in plans]
+        by_names = [card.truth(c, Seat(CID, EVE, ANN, renamed, True, False)) for c in plans]
+        assert (base != by_caller) == (card.id in {"nearer_after_caller", "nearer_before_caller", "nearer_caller"})
+        assert (base != by_first) == (card.id in {"earlier_in_round_one", "nearer_first_player"})
+        assert (base != by_names) == (card.id in {"medkit_to", "bullet_to"})

@@ -94,19 +94,100 @@ _ORDERS = {
 }
 
 
-#: plans by what is known of a player (a cache shared by every bot: a pure function of the key;
-#: the lists are never changed)
-_PLANS: dict[tuple[Any, ...], list[Plan]] = {}
+#: the cards whose true answer depends on the caller's seat, the first player's seat, the names
+_BY_CALLER = frozenset(card for card, (_, ref) in _ORDERS.items() if ref == "caller")
+_BY_FIRST = frozenset(card for card, (_, ref) in _ORDERS.items() if ref == "first")
+_BY_NAMES = frozenset(("medkit_to", "bullet_to"))
 
 
-#: settled answers: (the plans' list, card, caller, answer, first seat, seating) -> True,
-#: False or None (not settled); keyed by the identity of a cached plans list, which lives as
-#: long as _PLANS holds it (both caches are cleared together)
-_VERDICTS: dict[tuple[Any, ...], bool | None] = {}
+def _ref(card: str, caller: int, first: int, names: tuple[str, ...]) -> object:
+    """What the true answer to ``card`` depends on besides a plan and the answerer's seat:
+    the caller's seat, the first player's seat, the names, or nothing (``-1``)."""
+    if card in _BY_CALLER:
+        return caller
+    if card in _BY_FIRST:
+        return first
+    if card in _BY_NAMES:
+        return names
+    return -1
 
 
-def _swap(plan: Plan) -> Plan:
-    return (plan[1], plan[0])
+class _PlanSet:
+    """The ways one player's two tools can go given what is known of them (:attr:`plans`,
+    a list never changed; a set of them is an ``int`` mask, bit ``i`` for ``plans[i]``), and
+    what they answer: per card (and :func:`_ref`), the mask of the plans whose true answer
+    (or whose swap's) is each answer. Shared by every bot (a pure function of what is known,
+    the player's seat and the table size); its caches only grow.
+
+    Attributes:
+        plans: the plans, in a fixed order.
+        full: the mask of every plan.
+        apart: the mask of the plans whose two tools go to two places.
+    """
+
+    __slots__ = ("plans", "full", "apart", "_masks", "_groups", "_verdicts")
+
+    def __init__(self, plans: list[Plan]) -> None:
+        self.plans = plans
+        self.full: int = (1 << len(plans)) - 1
+        self.apart: int = sum(1 << i for i, c in enumerate(plans) if c[0][0] != c[1][0])
+        self._masks: dict[tuple[str, object, bool], dict[str | None, int]] = {}
+        self._groups: dict[tuple[str, object, bool], list[tuple[str, list[tuple[int, int, int]]]]] = {}
+        self._verdicts: dict[tuple[str, object, str], int] = {}
+
+    def masks(self, card: str, ref: object, me: int, caller: int, first: int, names: tuple[str, ...],
+              swapped: bool) -> dict[str | None, int]:
+        """``{answer: mask}``: :func:`say` of each plan (of its swap, when ``swapped``) for
+        the player at seat ``me``, by answer (``None`` for a card the bot does not know);
+        only answers some plan gives; ``ref`` is :func:`_ref`. Read only."""
+        key = (card, ref, swapped)
+        out = self._masks.get(key)
+        if out is None:
+            out = {}
+            n, named = len(names), list(names)
+            for i, c in enumerate(self.plans):
+                a = say(card, n, me, caller, first, named, (c[1], c[0]) if swapped else c)
+                out[a] = out.get(a, 0) | 1 << i
+            self._masks[key] = out
+        return out
+
+    def groups(self, card: str, ref: object, me: int, caller: int, first: int, names: tuple[str, ...],
+               swapped: bool) -> list[tuple[str, list[tuple[int, int, int]]]]:
+        """:meth:`masks` but ``None``, each answer's plans grouped by where the two tools go:
+        ``[(answer, [(medkit receiver, bullet receiver, mask), ...]), ...]``. Read only."""
+        key = (card, ref, swapped)
+        out = self._groups.get(key)
+        if out is None:
+            out = []
+            plans = self.plans
+            for a, mask in self.masks(card, ref, me, caller, first, names, swapped).items():
+                if a is None:
+                    continue
+                by: dict[tuple[int, int], int] = {}
+                for i, c in enumerate(plans):
+                    if mask >> i & 1:
+                        pair = (c[0][0], c[1][0])
+                        by[pair] = by.get(pair, 0) | 1 << i
+                out.append((a, [(mt, bt, m) for (mt, bt), m in by.items()]))
+            self._groups[key] = out
+        return out
+
+    def verdict(self, card: str, ref: object, me: int, caller: int, first: int, names: tuple[str, ...],
+                answer: str) -> int:
+        """Whether ``answer`` to ``card`` is true in every plan (``1``), in none (``0``),
+        or neither (``-1``; also when there is no plan)."""
+        key = (card, ref, answer)
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            seen = self.masks(card, ref, me, caller, first, names, False)
+            verdict = -1 if not seen else 0 if answer not in seen else 1 if len(seen) == 1 else -1
+            self._verdicts[key] = verdict
+        return verdict
+
+
+#: what is known of a player -> their plans (a cache shared by every bot: a pure function of the key)
+_PLANS: dict[tuple[Any, ...], _PlanSet] = {}
+
 
 #: Below this chance that the best target is right, a player other than the first calls an
 #: interrogation rather than make a move (a probability, 0..1).
@@ -217,6 +298,10 @@ class ShadyAgentsBot(Bot):
         self.round1: dict[str, int] = {}  # player -> round-1 receiver seat, GONE (discarded) or FREE
         self.round2: dict[str, list[int]] = {}  # player -> round-2 receiver seats
         self.known: dict[str, dict[str, Fate]] = {}  # player -> {tool: fate} of the tools I saw go
+        self._sets: dict[str, _PlanSet] = {}  # player -> their plans now (dropped when what I know of them changes)
+        # my plans that keep my answers, and those whose swap keeps them too (with my tools going to
+        # two places), as masks over my plan set's plans: (plan set, answers counted, kept, covered)
+        self._mine: tuple[_PlanSet, int, int, int] | None = None
         self.claims: dict[str, list[tuple[str, int, str]]] = {}  # player -> unsettled (card, caller, answer)
         self.mine: list[tuple[str, int, str]] = []  # my own answers (card, caller seat, answer)
         self.caller = -1  # the seat of the last caller
@@ -236,6 +321,8 @@ class ShadyAgentsBot(Bot):
         self._open = False  # whether more than one world is still possible
         self._chances: dict[str, float] | None = None  # each player's chance of being an operative
         self._values: dict[str, dict[str, float]] | None = None  # see _value_table
+        # the value table as lists by receiver seat, a discarded tool (-1) last: (table, kit, bullet)
+        self._value_lists: tuple[dict[str, dict[str, float]], list[float], list[float]] | None = None
 
     # ------------------------------------------------------------ worlds
     @property
@@ -266,6 +353,7 @@ class ShadyAgentsBot(Bot):
         self._forget()
         self.left, self.right = table.left, table.right
         self.seat = {p: i for i, p in enumerate(self.players)}
+        self._sets.clear()
         self._names = tuple(self.players)
         if self.first < 0 and board.get("first_player") in self.seat:
             self.first = self.seat[board["first_player"]]
@@ -364,6 +452,13 @@ class ShadyAgentsBot(Bot):
     def plans(self, p: str) -> list[Plan]:
         """Every way ``p``'s two tools can go that fits what I know: the public gifts and
         discards, and the tools I saw go (mine, and those given to me). A shared list: read only."""
+        return self._plan_set(p).plans
+
+    def _plan_set(self, p: str) -> _PlanSet:
+        """:meth:`plans` of ``p`` with their answers (shared; kept until what I know of ``p`` changes)."""
+        known_set = self._sets.get(p)
+        if known_set is not None:
+            return known_set
         n = len(self.players)
         me = self.seat[p]
         r1 = self.round1.get(p)
@@ -373,6 +468,7 @@ class ShadyAgentsBot(Bot):
         key = (n, me, first, r1, tuple(r2), known.get(MEDKIT), known.get(BULLET))
         cached = _PLANS.get(key)
         if cached is not None:
+            self._sets[p] = cached
             return cached
         fates = [(q, r) for q in range(n) if q != me for r in (1, 2)]
         fates.append((GONE, 1))
@@ -399,58 +495,71 @@ class ShadyAgentsBot(Bot):
                 out.append((m, b))
         if len(_PLANS) > 65536:
             _PLANS.clear()
-            _VERDICTS.clear()
-        _PLANS[key] = out
-        return out
+        plan_set = _PLANS[key] = self._sets[p] = _PlanSet(out)
+        return plan_set
 
-    def _settle(self, p: str) -> None:
+    def _settle(self, p: str, newest: bool = False) -> None:
         """Weigh ``p``'s answers that what I know now settles (true or false in every way
-        ``p``'s tools can have gone)."""
+        ``p``'s tools can have gone); ``newest``: only the last one is new since the others
+        were weighed against what I know now."""
         claims = self.claims.get(p)
         if not claims or p not in self.round1:
             return  # nothing to settle, or p has not played yet (any answer can still come true)
-        n, me, names = len(self.players), self.seat[p], self.players
-        plans = self.plans(p)
+        me, names, first = self.seat[p], self._names, self.first
+        plan_set = self._sets.get(p)
+        if plan_set is None:
+            plan_set = self._plan_set(p)
+        if newest:
+            card, caller, answer = claims[-1]
+            verdict = plan_set.verdict(card, _ref(card, caller, first, names), me, caller, first, names, answer)
+            if verdict >= 0:
+                claims.pop()
+                self._weigh(p, 1.0 if verdict else 0.0)
+            return
         left = []
-        first = self.first
         for card, caller, answer in claims:
-            key = (id(plans), card, caller, answer, first, self._names)
-            verdict: bool | None
-            if key in _VERDICTS:
-                verdict = _VERDICTS[key]
-            else:
-                seen_true = seen_false = False
-                for c in plans:  # until the plans disagree
-                    if say(card, n, me, caller, first, names, c) == answer:
-                        seen_true = True
-                    else:
-                        seen_false = True
-                    if seen_true and seen_false:
-                        break
-                verdict = None if seen_true == seen_false else seen_true
-                if len(_VERDICTS) > 65536:
-                    _VERDICTS.clear()
-                _VERDICTS[key] = verdict
-            if verdict is None:
+            verdict = plan_set.verdict(card, _ref(card, caller, first, names), me, caller, first, names, answer)
+            if verdict < 0:
                 left.append((card, caller, answer))
             else:
                 self._weigh(p, 1.0 if verdict else 0.0)
         self.claims[p] = left
 
+    def _mine_now(self) -> tuple[_PlanSet, int, int]:
+        """My plan set and, as masks over its plans, the plans that keep every answer I gave
+        as my code wants it, and of those (as a deserter) the ones whose swap makes every
+        answer I gave true with my two tools going to two places: the table cannot tell
+        them from the swap. Narrowed answer by answer while what I know of my tools stays
+        the same."""
+        me = self.player
+        plan_set = self._plan_set(me)
+        mine = self.mine
+        cached = self._mine
+        if cached is not None and cached[0] is plan_set:
+            done, kept, covered = cached[1], cached[2], cached[3]
+        else:
+            done, kept, covered = 0, plan_set.full, plan_set.apart
+        if done < len(mine):
+            s, names, first = self.seat[me], self._names, self.first
+            honest = self.role == OPERATIVE
+            for card, caller, a in mine[done:]:
+                ref = _ref(card, caller, first, names)
+                true = plan_set.masks(card, ref, s, caller, first, names, False).get(a, 0)
+                kept = kept & true if honest else kept & ~true
+                covered &= kept & plan_set.masks(card, ref, s, caller, first, names, True).get(a, 0)
+            self._mine = (plan_set, len(mine), kept, covered)
+        return plan_set, kept, covered
+
     def _my_plans(self) -> list[Plan]:
         """The ways my tools can still go that keep every answer I gave as my code wants it."""
-        me = self.player
-        s, n, names = self.seat[me], len(self.players), self.players
-        honest = self.role == OPERATIVE
-        return [c for c in self.plans(me)
-                if all((say(card, n, s, caller, self.first, names, c) == a) == honest for card, caller, a in self.mine)]
+        plan_set, kept, _ = self._mine_now()
+        return [c for i, c in enumerate(plan_set.plans) if kept >> i & 1]
 
-    def _covered(self, plans: list[Plan]) -> list[Plan]:
-        """Of my plans (as a deserter), those whose swap makes every answer I gave true, with
-        my two tools going to two places: the table cannot tell them from the swap."""
-        s, n, names = self.seat[self.player], len(self.players), self.players
-        return [c for c in plans if c[0][0] != c[1][0] and all(
-            say(card, n, s, caller, self.first, names, _swap(c)) == a for card, caller, a in self.mine)]
+    def _covered_plans(self) -> list[Plan]:
+        """Of my plans (:meth:`_my_plans`, as a deserter), those whose swap makes every answer
+        I gave true, with my two tools going to two places: the table cannot tell them from the swap."""
+        plan_set, _, covered = self._mine_now()
+        return [c for i, c in enumerate(plan_set.plans) if covered >> i & 1]
 
     def _plan_value(self, c: Plan) -> float:
         values = self._value_table()
@@ -473,8 +582,10 @@ class ShadyAgentsBot(Bot):
                     if self._table is None:
                         self._init_worlds(view or {})
                     self.claims.setdefault(speaker, []).append((e["card"], self.caller, e["answer"]))
-                    if self._open:
-                        self._settle(speaker)
+                    if self._open and speaker in self.round1:
+                        # the earlier claims were weighed against what I know of the speaker
+                        # now (each change of it settles them again): only this one is new
+                        self._settle(speaker, True)
             elif kind == "give":
                 giver, receiver = e["giver"], e["receiver"]
                 if self.seat:
@@ -482,6 +593,7 @@ class ShadyAgentsBot(Bot):
                         self.round1[giver] = self.seat[receiver]
                     else:
                         self.round2.setdefault(giver, []).append(self.seat[receiver])
+                    self._sets.pop(giver, None)
                     self._last_give = (giver, receiver, e["round"])
                     if self._open and giver != me:
                         self._settle(giver)
@@ -491,6 +603,7 @@ class ShadyAgentsBot(Bot):
                 rnd = last[2] if last is not None and last[0] == giver and last[1] == receiver else 1
                 if self.seat:
                     self.known.setdefault(giver, {})[e["tool"]] = (self.seat[receiver], rnd)
+                    self._sets.pop(giver, None)
                     if self._open and giver != me:
                         self._settle(giver)
             elif kind == "interrogation":
@@ -500,14 +613,17 @@ class ShadyAgentsBot(Bot):
                     caller = e["caller"]
                     self.caller = self.seat[caller]
                     self.round1[caller] = GONE if e["discarded"] else FREE
+                    self._sets.pop(caller, None)
                     if caller != me and self._open:
                         self._settle(caller)
             elif kind == "discard":
                 if e["player"] == me and self.seat:
                     self.known.setdefault(me, {})[e["tool"]] = (GONE, 1)
+                    self._sets.pop(me, None)
             elif kind == "first_player":
                 if self.seat:
                     self.first = self.seat[e["player"]]
+                    self._sets.clear()
             elif kind == "role":
                 self.role = e["role"]
 
@@ -613,24 +729,35 @@ class ShadyAgentsBot(Bot):
         if card is None or not self.seat or self.role is None:
             return answers[0]
         s, n, names, caller = self.seat[self.player], len(self.players), self.players, self.caller
-        plans = self._my_plans()
+        plan_set, kept, covered = self._mine_now()
+        # each plan's value (_plan_value, the same sums): by receiver seat, a discarded tool (-1) last
+        values = self._value_table()
+        lists = self._value_lists
+        if lists is None or lists[0] is not values:
+            kits, bullets = values[MEDKIT], values[BULLET]
+            lists = self._value_lists = (values, [kits.get(p, 0.0) for p in names] + [0.0],
+                                         [bullets.get(p, 0.0) for p in names] + [0.0])
+        kit, bullet = lists[1], lists[2]
         score: dict[str, float] = {}
-        if self.role == OPERATIVE:
-            for c in plans:
-                a = say(card, n, s, caller, self.first, names, c)
-                if a is not None:
-                    score[a] = max(score.get(a, -9.0), self._plan_value(c))
-        else:
-            for c in self._covered(plans):
-                a = say(card, n, s, caller, self.first, names, _swap(c))
-                if a is not None:
-                    score[a] = max(score.get(a, -9.0), self._plan_value(c))
-            if not score:  # no cover left: the best lie all the same
-                for c in plans:
-                    truth = say(card, n, s, caller, self.first, names, c)
-                    for x in answers:
-                        if x["answer"] != truth:
-                            score[x["answer"]] = max(score.get(x["answer"], -99.0), self._plan_value(c) - 10.0)
+        operative = self.role == OPERATIVE
+        mask = kept if operative else covered  # the plans whose answer (or whose swap's) I may give
+        groups = plan_set.groups(card, _ref(card, caller, self.first, self._names), s, caller, self.first,
+                                 self._names, not operative)
+        for a, ways in groups:  # the best value of a plan giving each answer (a max: in any order)
+            top = -9.0
+            for mt, bt, m in ways:
+                if m & mask:
+                    value = kit[mt] + bullet[bt]
+                    if value > top:  # as max(top, value)
+                        top = value
+            if top > -9.0:
+                score[a] = top
+        if not operative and not score:  # no cover left: the best lie all the same
+            for c in self._my_plans():
+                truth = say(card, n, s, caller, self.first, names, c)
+                for x in answers:
+                    if x["answer"] != truth:
+                        score[x["answer"]] = max(score.get(x["answer"], -99.0), self._plan_value(c) - 10.0)
         return best(answers, lambda a: score.get(a["answer"], -100.0), self.rng)
 
     def _keep_cover(self, legal: list[Action]) -> list[Action]:
@@ -640,7 +767,7 @@ class ShadyAgentsBot(Bot):
         for tool, fate in self.known.get(self.player, {}).items():
             held.discard(tool)
         acted = self.player in self.round1
-        steps = {_next_step(c, acted, len(held), self.players) for c in self._covered(self._my_plans())}
+        steps = {_next_step(c, acted, len(held), self.players) for c in self._covered_plans()}
         kept = [a for a in legal if _step_of(a) in steps]
         return kept or legal
 

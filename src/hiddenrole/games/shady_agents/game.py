@@ -36,7 +36,7 @@ from mypy_extensions import mypyc_attr
 
 from hiddenrole.engine import BadSetup, Event, Game, IllegalAction, Result, Timer
 
-from .interrogations import CARD_IDS, CARDS, Card, Completion, Seat, completions, next_step
+from .interrogations import CARD_IDS, CARDS, Card, Completion, PlanTable, Seat, completions, next_step, plan_table
 from .options import OPTIONS
 from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
 from .scoring import score
@@ -117,6 +117,8 @@ class ShadyAgents(Game):
         table = self._table = seating_of(players)  # shared by the games of this seating
         self._seat, self._others, self._templates = table.seats, table.others, table.templates
         self._pairs = table.pairs
+        self._template_steps = table.template_steps
+        self._infos, self._answer_templates = table.infos, table.answer_templates
         deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
         self._roles: list[str] = [deal["deal"][p] for p in players]
         self.revealed_card: str | None = deal["revealed"]
@@ -151,9 +153,13 @@ class ShadyAgents(Game):
         self._promises: list[list[tuple[Card, int, str, bool]]] = [[] for _ in range(n)]
         self._acted: list[bool] = [False] * n
         # per seat, once it has answered: the ways its tools can still go that keep its
-        # answers (narrowed by each answer and each of its actions); None before
-        self._seat_plans: list[list[Completion] | None] = [None] * n
-        self._truths: tuple[int, list[Completion], list[str]] | None = None  # the answerer's, this step
+        # answers, as a mask (_seat_plans) over the completions of a PlanTable (_roots: the
+        # seat's situation at its first answer); narrowed by each answer and each of its
+        # actions; None before its first answer
+        self._roots: list[PlanTable | None] = [None] * n
+        self._seat_plans: list[int] = [0] * n
+        # the answerer's plans and true answers, this step: (seat, table, plans mask, {answer: mask})
+        self._truths: tuple[int, PlanTable, int, dict[str, int]] | None = None
         log = self.log
         for k, (alone, role) in enumerate(zip(table.alone, self._roles)):
             log.append(Event(k, "role", {"role": role, "side": SIDE_OF_ROLE[role]}, alone))
@@ -223,17 +229,28 @@ class ShadyAgents(Game):
         if self._phase == INTERROGATION:
             card = self._card
             assert card is not None
-            p = self.players[seat]
-            info = self._info(seat)
+            info_key = self._info_key(seat)
+            info = self._info(seat, info_key)
             if self.options["enforce_statements"]:
-                plans = self._plans(seat)
-                truths = card.truths(plans, info)
-                self._truths = (seat, plans, truths)  # for the promise the answer makes
-                answers = card.allowed(plans, info, self._roles[seat] == OPERATIVE, truths)
-            else:
-                answers = card.answers(info)
-            self._answers_now = answers  # valid until the step ends (see _set_current)
-            return [{"player": p, "action": "answer", "answer": a} for a in answers]
+                table, plans = self._plans(seat)
+                truths = table.truths(card, info)
+                self._truths = (seat, table, plans, truths)  # for the promise the answer makes
+                operative = self._roles[seat] == OPERATIVE
+                seen = tuple([a for a, mask in truths.items() if mask & plans])
+                # the listed answers depend only on these (and the seating): built once, shared
+                # (never handed out: legal_actions copies them)
+                answers_key = (card.id, info_key, operative, seen)
+                listed = self._answer_templates.get(answers_key)
+                if listed is None:
+                    if len(self._answer_templates) > 50_000:
+                        self._answer_templates.clear()
+                    answers = card.allowed_seen(seen, info, operative)
+                    listed = self._answer_templates[answers_key] = (answers, self._answer_actions(seat, answers))
+                self._answers_now = listed[0]  # valid until the step ends (see _set_current)
+                return listed[1]
+            answers = card.answers(info)
+            self._answers_now = answers
+            return self._answer_actions(seat, answers)
         # moves and hand-outs depend only on the seat, the tools held, the phase and
         # whether the seat is the first player: built once per seating and shared (never
         # handed out: legal_actions copies them)
@@ -246,47 +263,73 @@ class ShadyAgents(Game):
         if template is None:
             template = self._templates[key] = self._turn_actions(seat)
         if self._promises[seat]:
-            steps = self._steps(seat)
-            return [a for a in template if self._step_of(a) in steps]
+            keys = self._template_steps.get(key)
+            if keys is None:
+                keys = self._template_steps[key] = [self._step_of(a) for a in template]
+            steps = self._step_masks(seat)
+            plans = self._seat_plans[seat]
+            return [a for a, step in zip(template, keys) if steps.get(step, 0) & plans]
         return template
 
+    def _answer_actions(self, seat: int, answers: tuple[str, ...]) -> list[dict[str, Any]]:
+        p = self.players[seat]
+        return [{"player": p, "action": "answer", "answer": a} for a in answers]
+
     # ------------------------------------------------------- answers as promises
-    def _info(self, seat: int) -> Seat:
-        """What the cards need to answer for ``seat`` (public facts only)."""
+    def _info_key(self, seat: int) -> int:
+        """The facts :meth:`_info` is made of, as an int: the seat, the caller (-1: none),
+        the first player, whether a tool of the seat can be discarded, whether it can hand
+        out both at once (seats are below 16)."""
         first = seat == self._first
         ledger = self.ledger
         can_discard = ledger.discarded[seat] is not None or (
             not self._acted[seat] and (not first or bool(self._may_discard)))
-        return Seat(seat, self._caller, self._first, self.players, can_discard,
-                    first and len(ledger.held[seat]) == 2)
+        can_double = first and len(ledger.held[seat]) == 2
+        return seat | (self._caller + 1) << 4 | self._first << 9 | can_discard << 13 | can_double << 14
+
+    def _info(self, seat: int, key: int = -1) -> Seat:
+        """What the cards need to answer for ``seat`` (public facts only); ``key``: its
+        :meth:`_info_key`, if known. Shared by the games of the seating (read only)."""
+        if key < 0:
+            key = self._info_key(seat)
+        info = self._infos.get(key)
+        if info is None:
+            info = self._infos[key] = Seat(seat, self._caller, self._first, self.players, bool(key >> 13 & 1),
+                                           bool(key >> 14 & 1))
+        return info
 
     def _completions(self, seat: int) -> list[Completion]:
         ledger = self.ledger
         return completions(len(self.players), seat, ledger.gave[seat], ledger.discarded[seat], ledger.held[seat],
                            self._acted[seat], seat == self._first, bool(self._may_discard))
 
-    def _plans(self, seat: int) -> list[Completion]:
+    def _plans(self, seat: int) -> tuple[PlanTable, int]:
         """The ways ``seat``'s tools can still end that keep every answer it gave as the spy
-        code wants it (true for an operative, false for a deserter); cached for the step."""
-        plans = self._seat_plans[seat]
-        return self._completions(seat) if plans is None else plans
+        code wants it (true for an operative, false for a deserter): a table and the mask
+        of those plans among its completions."""
+        root = self._roots[seat]
+        if root is not None:
+            return root, self._seat_plans[seat]
+        ledger = self.ledger
+        table = plan_table(len(self.players), seat, ledger.gave[seat], ledger.discarded[seat], ledger.held[seat],
+                           self._acted[seat], seat == self._first, bool(self._may_discard))
+        return table, table.full
+
+    def _step_masks(self, seat: int) -> dict[tuple[Any, ...], int]:
+        """``{next step: mask}`` over the completions of ``seat``'s root table (it has answered)."""
+        root = self._roots[seat]
+        assert root is not None
+        return root.steps(self._acted[seat], len(self.ledger.held[seat]))
 
     def _narrow(self, seat: int, step: tuple[Any, ...]) -> None:
         """``seat`` acted (``step``, a :func:`next_step` key): keep the plans that did so."""
-        plans = self._seat_plans[seat]
-        if plans is not None:
-            acted, held = self._acted[seat], len(self.ledger.held[seat])
-            self._seat_plans[seat] = [c for c in plans if next_step(c, acted, held) == step]
+        if self._roots[seat] is not None:
+            self._seat_plans[seat] &= self._step_masks(seat).get(step, 0)
 
     def _info_for(self, seat: int, caller: int) -> Seat:
         info = self._info(seat)
         return info if info.caller == caller else Seat(seat, caller, info.first, info.names, info.can_discard,
                                                        info.can_double)
-
-    def _steps(self, seat: int) -> set[tuple[Any, ...]]:
-        """The next actions of ``seat`` that keep its answers as the spy code wants them."""
-        acted, held = self._acted[seat], len(self.ledger.held[seat])
-        return {next_step(c, acted, held) for c in self._plans(seat)}
 
     def _step_of(self, action: Mapping[str, Any]) -> tuple[Any, ...]:
         """A listed move or hand-out as a :func:`next_step` key."""
@@ -300,7 +343,7 @@ class ShadyAgents(Game):
 
     def _check_promises(self, player: str, action: Mapping[str, Any], seat: int, step: tuple[Any, ...]) -> None:
         """Refuse an action that would break one of ``seat``'s interrogation answers."""
-        if not self._promises[seat] or step in self._steps(seat):
+        if not self._promises[seat] or self._step_masks(seat).get(step, 0) & self._seat_plans[seat]:
             return
         acted, held = self._acted[seat], len(self.ledger.held[seat])
         plans = [c for c in self._completions(seat) if next_step(c, acted, held) == step]
@@ -590,11 +633,13 @@ class ShadyAgents(Game):
             self._promises[seat].append((card, self._caller, answer, true))
             known = self._truths
             if known is not None and known[0] == seat:
-                plans, truths = known[1], known[2]
+                table, plans, truths = known[1], known[2], known[3]
             else:
-                plans = self._plans(seat)
-                truths = card.truths(plans, self._info(seat))
-            self._seat_plans[seat] = [c for c, t in zip(plans, truths) if (t == answer) == true]
+                table, plans = self._plans(seat)
+                truths = table.truths(card, self._info(seat))
+            mask = truths.get(answer, 0)
+            self._roots[seat] = table
+            self._seat_plans[seat] = plans & mask if true else plans & ~mask
             self._truths = None
         self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
         log = self.log

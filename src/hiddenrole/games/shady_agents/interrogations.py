@@ -30,7 +30,7 @@ it over random games against a separate reading of the public record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from .tools import BULLET, MEDKIT
@@ -112,7 +112,11 @@ class Card:
         operative each answer some plan makes true, for a deserter each answer some plan
         makes false; in answer-set order. Never empty while ``plans`` is not. ``truths``:
         :meth:`truths` of the plans, if already worked out."""
-        seen = set(self.truths(plans, info) if truths is None else truths)
+        return self.allowed_seen(set(self.truths(plans, info) if truths is None else truths), info, operative)
+
+    def allowed_seen(self, seen: Collection[str], info: Seat, operative: bool) -> tuple[str, ...]:
+        """:meth:`allowed`, given ``seen``: the distinct true answers of the player's possible
+        completions (as :meth:`PlanTable.truths` finds them)."""
         answers = self.answers(info)
         if operative:
             return tuple(a for a in answers if a in seen)
@@ -153,18 +157,77 @@ def completions(
     (target ``DISCARD`` = -1 with round 1 for a discarded tool), in a fixed order; a list
     shared by every caller with the same arguments (a cache): never change it.
     """
+    return plan_table(n, seat, gave, discarded, held, acted, first, may_discard).completions
+
+
+def plan_table(
+    n: int, seat: int, gave: Sequence[tuple[str, int, int]], discarded: str | None, held: Sequence[str],
+    acted: bool, first: bool, may_discard: bool,
+) -> PlanTable:
+    """The :class:`PlanTable` of :func:`completions` with the same arguments: shared by every
+    caller with the same arguments (a cache of at most 50,000, cleared when full)."""
     key = (n, seat, tuple(gave), discarded, tuple(held), acted, first, may_discard)
-    cached = _COMPLETIONS.get(key)
-    if cached is not None:
-        return cached
-    out = _completions(n, seat, gave, discarded, held, acted, first, may_discard)
-    if len(_COMPLETIONS) > 50_000:
-        _COMPLETIONS.clear()
-    _COMPLETIONS[key] = out
-    return out
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 50_000:
+            _TABLES.clear()
+        table = _TABLES[key] = PlanTable(seat, _completions(n, seat, gave, discarded, held, acted, first, may_discard))
+    return table
 
 
-_COMPLETIONS: dict[tuple[object, ...], list[Completion]] = {}
+class PlanTable:
+    """A player's completions (:func:`completions`) and, as bitmasks over that list (bit
+    ``i`` stands for ``completions[i]``), those that take each next step and those that
+    make each answer to a card true: a set of the player's possible plans is one ``int``,
+    narrowed by ``&`` when the player answers or acts. Built once per situation and shared
+    (only its caches grow); never change what it returns.
+
+    Attributes:
+        seat: the player's seat.
+        completions: the completions, in :func:`completions`' order.
+        full: the mask of every completion.
+    """
+
+    __slots__ = ("seat", "completions", "full", "_steps", "_truths")
+
+    def __init__(self, seat: int, plans: list[Completion]) -> None:
+        self.seat = seat
+        self.completions = plans
+        self.full: int = (1 << len(plans)) - 1
+        self._steps: dict[int, dict[tuple[str | int, ...], int]] = {}
+        self._truths: dict[tuple[str, int, tuple[str, ...]], dict[str, int]] = {}
+
+    def steps(self, acted: bool, held: int) -> dict[tuple[str | int, ...], int]:
+        """``{next step: mask of the completions that take it}`` (:func:`next_step` with
+        ``acted`` and ``held``, the number of tools held); a shared dict: read only."""
+        key = held * 2 + acted
+        out = self._steps.get(key)
+        if out is None:
+            out = {}
+            for i, c in enumerate(self.completions):
+                step = next_step(c, acted, held)
+                out[step] = out.get(step, 0) | 1 << i
+            self._steps[key] = out
+        return out
+
+    def truths(self, card: Card, info: Seat) -> dict[str, int]:
+        """``{answer: mask of the completions that make it the true answer to card}`` for
+        the player ``info`` describes (``info.seat`` is :attr:`seat`); a shared dict: read only."""
+        by = _DEPENDS.get(card.id, "")  # what besides the completion the truth depends on
+        key = (card.id, info.caller if by == "caller" else info.first if by == "first" else -1,
+               info.names if by == "names" else ())
+        out = self._truths.get(key)
+        if out is None:
+            out = {}
+            for i, t in enumerate(card.truths(self.completions, info)):
+                out[t] = out.get(t, 0) | 1 << i
+            if len(self._truths) > 4096:
+                self._truths.clear()
+            self._truths[key] = out
+        return out
+
+
+_TABLES: dict[tuple[object, ...], PlanTable] = {}
 
 
 def _completions(
@@ -327,3 +390,10 @@ _PLACES: dict[str, Callable[[int, Seat], int]] = {
 
 CARDS: dict[str, Card] = {card.id: card for card in DECK}
 CARD_IDS: tuple[str, ...] = tuple(CARDS)
+
+#: what a card's true answer depends on besides the completion and the answerer's seat: the
+#: caller's seat, the first player's seat or the players' names (answers naming a receiver)
+_DEPENDS: dict[str, str] = {
+    "medkit_to": "names", "bullet_to": "names", "nearer_after_caller": "caller", "nearer_before_caller": "caller",
+    "nearer_caller": "caller", "earlier_in_round_one": "first", "nearer_first_player": "first",
+}

@@ -10,7 +10,8 @@ from typing import Any
 class Seating:
     """What depends only on the seating, computed once and shared by every game of it.
 
-    Never changed after construction, except :attr:`templates` (a cache that only grows).
+    Never changed after construction, except its caches (:attr:`templates`,
+    :attr:`template_steps`, :attr:`infos`, :attr:`answer_templates`), which only grow.
 
     Attributes (seats are 0-based indices into the names):
         seats: seat by name.
@@ -22,10 +23,16 @@ class Seating:
         templates: listed moves and hand-outs (lists of action dicts, never handed out:
             ``legal_actions`` copies them) by an int key made of the seat, the tools held,
             the round and whether the seat is the first player (see ``ShadyAgents._build_legal``).
+        template_steps: by the same key, each listed action as a next step (see
+            ``interrogations.next_step``), in the template's order.
+        infos: what the interrogation cards need to know of a seat (``interrogations.Seat``),
+            by an int key (``ShadyAgents._info_key``).
+        answer_templates: the answers a seat may give and the listed answer actions (never
+            handed out), by card, seat facts, role and the true answers still possible.
     """
 
     __slots__ = ("seats", "others", "alone", "pairs", "orders", "order_names", "reversed_orders", "reversed_names",
-                 "templates")
+                 "templates", "template_steps", "infos", "answer_templates")
 
     def __init__(self, players: tuple[str, ...]) -> None:
         n = len(players)
@@ -38,6 +45,9 @@ class Seating:
         self.reversed_orders = tuple(order[::-1] for order in self.orders)  # round 2
         self.reversed_names = tuple(names[::-1] for names in self.order_names)
         self.templates: dict[int, list[dict[str, Any]]] = {}  # copied by legal_actions
+        self.template_steps: dict[int, list[tuple[Any, ...]]] = {}  # each template's actions as next steps
+        self.infos: dict[int, Any] = {}  # interrogations.Seat by ShadyAgents._info_key
+        self.answer_templates: dict[tuple[Any, ...], tuple[tuple[str, ...], list[dict[str, Any]]]] = {}
 
 
 _SEATINGS: dict[tuple[str, ...], Seating] = {}
