@@ -106,6 +106,8 @@ def test_a_player_without_a_choice_of_notifications_is_offered_the_button(server
     wait_connected(page)
     page.locator("[data-test=start]").click()
     expect(page.locator("[data-page=game]")).to_be_visible()
+    hide_role(page)
+    page.locator("[data-test=more] summary").click()  # a phone folds the players and settings away
     if page.evaluate("() => Notification.permission") == "default":
         expect(page.locator("[data-test=notify]")).to_be_visible()
     # every seat shows its presence

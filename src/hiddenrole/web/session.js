@@ -64,8 +64,13 @@ export const session = {
   get ws() { return this.socket && this.socket.ws; },
   /** Whether the link is up: actions are disabled otherwise. */
   get online() { return this.connState === "connected"; },
-  /** Whether this page holds the host's controls (the host token, or the seat that holds the role). */
-  get isHost() { return !!(this.hostToken || (this.me && this.state && this.state.host === this.me)); },
+  /** Whether this page holds the host's controls: the seat that holds the role when a player
+   * holds it (`state.host`; a passed role leaves the old host's token dead), else the host token. */
+  get isHost() {
+    const holder = this.state && this.state.host;
+    if (holder) return !!this.me && holder === this.me;
+    return !!this.hostToken;
+  },
   get seq() { return this.socket ? this.socket.seq : 0; },
   get resyncing() { return !!(this.socket && this.socket.resyncing); },
   onMessage(msg) { this.socket.receive(msg); },

@@ -1,0 +1,54 @@
+"""Findings of a fresh-user trial of the table page: the prompt fits a phone's screen with the
+players and settings folded away; the host's panel follows the host role; the pause shows the
+time kept; the host's actions are in the feed; a stale seat token falls back to watching."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+from test_web_reconnect import wait_for_choice
+from web_helpers import create_table, hide_role, wait_connected
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+def test_phone_prompt_fits_the_screen_with_players_and_settings_folded(server, phone):
+    page = phone().new_page()
+    create_table(page, server, "secret-hitler", bots=4, host_name="Ann")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    wait_for_choice(page, random.Random(1))
+    more = page.locator("[data-test=more]")
+    expect(more).not_to_have_attribute("open", "")
+    expect(page.locator("[data-test=presence]")).to_be_hidden()
+    for part in (page.locator("#prompt-title"), page.locator("[data-test=actions] button").last):
+        expect(part).to_be_visible()
+        box = part.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box
+    more.locator("summary").click()
+    expect(page.locator("[data-test=seat-Ann]")).to_be_visible()
+
+
+def test_the_old_host_loses_the_host_panel_after_passing_the_role(server, desktop, phone):
+    host = desktop().new_page()
+    code = create_table(host, server, "shady-agents", bots=2, host_name="Ann")
+    guest = phone().new_page()
+    guest.goto(f"{server}/?join={code}")
+    guest.fill("input[name=join-name]", "Bea")
+    guest.get_by_role("button", name="Join", exact=True).click()
+    wait_connected(guest)
+    wait_connected(host)
+    host.locator("[data-test=start]").click()
+    hide_role(host)
+    expect(host.locator("[data-test=host]")).to_be_visible()
+    host.locator("[data-test=host] li", has_text="Bea").get_by_role("button", name="Make host").click()
+    expect(host.locator("[data-test=host]")).to_be_hidden()
+    hide_role(guest)
+    expect(guest.locator("[data-test=host]")).to_be_visible()
+    host.reload()
+    wait_connected(host)
+    expect(host.locator("[data-page=game]")).to_be_visible()
+    expect(host.locator("[data-test=host]")).to_be_hidden()
