@@ -52,3 +52,38 @@ def test_the_old_host_loses_the_host_panel_after_passing_the_role(server, deskto
     wait_connected(host)
     expect(host.locator("[data-page=game]")).to_be_visible()
     expect(host.locator("[data-test=host]")).to_be_hidden()
+
+
+RESULT_JS = """async () => {
+  const { resultNodes } = await import('/pages/table.js');
+  const { loadGame, tallyTable } = await import('/games.js');
+  await loadGame('secret-hitler');
+  const events = [{seq: 9, kind: 'game_over', winner: 'fascists', reason: 'hitler_elected',
+                   narration: ['Die Faschisten haben gewonnen: Hitler wurde Kanzler.', 'Die Rollen: ...']}];
+  const S = {game: 'secret-hitler', events,
+             view: {over: true, players: ['Ann', 'Bea'], result: {winner: 'fascists', reason: 'hitler_elected',
+                                                             outcomes: {Ann: 'win', Bea: 'loss'}}},
+             reveal: {players: ['Ann', 'Bea'], events: [
+               {kind: 'role', to: ['Ann'], role: 'fascist'}, {kind: 'role', to: ['Bea'], role: 'liberal'},
+               {kind: 'policies_drawn', to: ['Ann'], cards: ['F', 'F', 'L']}]}};
+  const box = document.createElement('div');
+  for (const n of resultNodes(S).flat()) if (n) box.append(n);
+  const tally = tallyTable({Ann: 'yes'}, {yes: 'Ja!'});
+  const panel = document.createElement('div');
+  panel.append(...(await loadGame('secret-hitler')).privatePanel({player: 'Ann', private: {role: 'fascist', allegiance: 'fascist'}}));
+  return {winner: box.querySelector('[data-test=winner]').textContent, text: box.textContent,
+          header: tally.querySelector('thead').textContent,
+          panel: panel.textContent};
+}"""
+
+
+def test_the_result_is_told_in_sentences_and_translated_words(server, phone):
+    page = phone(locale="de-DE").new_page()
+    page.goto(server + "/")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    out = page.evaluate(RESULT_JS)
+    assert out["winner"] == "Die Faschisten haben gewonnen: Hitler wurde Kanzler."
+    assert "Faschist" in out["text"] and "(fascist)" not in out["text"]
+    assert "Ann zog:" in out["text"] and "policies drawn" not in out["text"]
+    assert out["header"] == "SpielerStimme"
+    assert "fascist" not in out["panel"], out["panel"]  # the own role in words, not its record

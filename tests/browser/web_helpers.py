@@ -268,7 +268,7 @@ def check_no_secrets(pages: dict[str, Page], tv: Page | None, base: str, code: s
         assert view["player"] == name
         mine = own_secret(view)
         assert mine, f"{name} sees no own role"
-        assert html.count('data-secret="role"') == 1 and f'data-secret="role">{mine}<' in html
+        assert html.count('data-secret="role"') == 1 and f'data-role="{mine}"' in html
         told = known_roles(view)
         for other in tokens:
             theirs = own_secret(server[other]["view"]) if other != name and server[other].get("view") else None

@@ -86,7 +86,7 @@ export function tallyTable(votes, words) {
   const rows = Object.entries(votes || {});
   if (!rows.length) return null;
   return h("table", { class: "tally" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Vote")))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Vote cast")))),
     h("tbody", {}, rows.map(([p, v]) => h("tr", {},
       h("td", {}, p), h("td", { class: ["vote-" + v] }, (words && words[v]) || human(v))))));
 }

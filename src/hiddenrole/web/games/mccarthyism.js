@@ -68,7 +68,7 @@ function board(v, ctx) {
 function privatePanel(v) {
   const p = v.private || {};
   const out = [];
-  if (p.role_card) out.push(h("p", { class: "role" }, t("Your role card:") + " ", h("b", { "data-secret": "role" }, p.role_card.card), ` (${roleName(p.role_card.card)})`));
+  if (p.role_card) out.push(h("p", { class: "role" }, t("Your role card:") + " ", h("b", { "data-secret": "role", "data-role": p.role_card.card }, roleName(p.role_card.card))));
   if (p.commies_at_start) out.push(h("p", {}, t("Commies at the start:") + " " + p.commies_at_start.join(", ")));
   const seen = Object.entries(p.seen_roles || {});
   if (seen.length) out.push(h("p", {}, t("You know:") + " ", seen.map(([q, s], i) => [i ? "; " : "", t("{name} is {role}", { name: q, role: roleName(s.card) }), ` (${t("turn {n}", { n: s.turn })})`])));

@@ -60,8 +60,8 @@ function board(v, ctx) {
 function privatePanel(v) {
   const p = v.private || {};
   const out = [];
-  out.push(h("p", { class: "role" }, t("Your role:") + " ", h("b", { "data-secret": "role" }, p.role), " ",
-    h("span", {}, `(${roleName(p.role)}, ${t("party")}: ${roleName(p.allegiance)})`)));
+  out.push(h("p", { class: "role" }, t("Your role:") + " ", h("b", { "data-secret": "role", "data-role": p.role }, roleName(p.role)), " ",
+    h("span", {}, `(${t("party")}: ${roleName(p.allegiance)})`)));
   if (p.roles) {
     const others = Object.entries(p.roles).filter(([q]) => q !== v.player);
     if (others.length) out.push(h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", t("{name} is {role}", { name: q, role: roleName(r) })])));
@@ -187,11 +187,20 @@ function confirmMore(a) {
   return a.action === "execute" ? t("A dead player can no longer vote, post or be elected.") : "";
 }
 
+/** Whose hand a reveal's row is, in words ("Ann drew:"). */
+function handWords(e) {
+  const name = e.to[0];
+  if (e.kind === "policies_drawn") return t("{name} drew:", { name });
+  if (e.kind === "policies_passed") return t("{name} was passed:", { name });
+  if (e.kind === "peek") return t("{name} peeked at:", { name });
+  return name + ":";
+}
+
 function result(v, reveal) {
   const hands = (reveal.events || []).filter(e => Array.isArray(e.cards) && e.to && e.to.length === 1);
   if (!hands.length) return null;
   return [h("h3", {}, t("Every hand")), h("ol", { class: "plain", "data-test": "hands" }, hands.map(e =>
-    h("li", {}, `${e.to[0]} (${human(e.kind)}): `, e.cards.map(c => policyCard(c)))))];
+    h("li", {}, handWords(e) + " ", e.cards.map(c => policyCard(c)))))];
 }
 
 export default { board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result,

@@ -77,7 +77,7 @@ function board(v, ctx) {
 
 function privatePanel(v) {
   const p = v.private || {};
-  const out = [h("p", { class: "role" }, t("Your role:") + " ", h("b", { "data-secret": "role" }, p.role), ` (${roleName(p.role)}, ${sideName(p.side)})`),
+  const out = [h("p", { class: "role" }, t("Your role:") + " ", h("b", { "data-secret": "role", "data-role": p.role }, roleName(p.role)), ` (${sideName(p.side)})`),
     h("div", {}, t("Your tools:") + " ", p.holding && p.holding.length ? p.holding.map(toolCard) : t("none"))];
   if (p.gave && p.gave.length) out.push(h("p", {}, t("You gave:") + " " + p.gave.map(g => t("{tool} to {name} (round {n})", { tool: toolName(g.tool), name: g.to, n: g.round })).join("; ")));
   if (p.received && p.received.length) out.push(h("p", {}, t("You received:") + " " + p.received.map(g => t("{tool} from {name} (round {n})", { tool: toolName(g.tool), name: g.from, n: g.round })).join("; ")));

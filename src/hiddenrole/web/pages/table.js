@@ -63,12 +63,13 @@ export function resultNodes(S) {
   const roles = {};
   for (const e of reveal.events || []) if (e.kind === "role" && e.to && e.to.length === 1) roles[e.to[0]] = [e.role || e.card, mod.roleOf(e)];
   const outcomes = r.outcomes || {};
-  // how it ended, in words: the last public event the server told (the game's end)
-  const told = [...(S.events || [])].reverse().find(e => !e.private && e.kind !== "post" && Array.isArray(e.narration) && e.narration.length);
+  // how it ended, in words: the game's end as the server told it (its first sentence says who won and why)
+  const told = [...(S.events || [])].reverse().find(e => !e.private && e.kind === "game_over" && Array.isArray(e.narration) && e.narration.length);
   const outcomeWords = o => ({ win: t("won"), loss: t("lost"), lose: t("lost"), draw: t("draw") }[o] || human(o));
   return [
-    h("p", { class: "winner", "data-test": "winner" }, r.winner ? t("Winner: {side}", { side: mod.sideName(r.winner) }) : t("A draw")),
-    told ? h("p", { class: "muted", "data-test": "how-it-ended" }, told.narration.join(" ")) : null,
+    h("p", { class: "winner", "data-test": "winner" }, told ? told.narration[0]
+      : (r.winner ? t("Winner: {side}", { side: mod.sideName(r.winner) }) : t("A draw"))),
+    told && told.narration.length > 1 ? h("p", { class: "muted", "data-test": "how-it-ended" }, told.narration.slice(1).join(" ")) : null,
     h("table", { class: "roles" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Role")), h("th", { scope: "col" }, t("Outcome")))),
       h("tbody", {}, (reveal.players || view.players).map(p => h("tr", {},
