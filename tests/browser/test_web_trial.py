@@ -5,6 +5,7 @@ time kept; the host's actions are in the feed; a stale seat token falls back to 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -87,3 +88,24 @@ def test_the_result_is_told_in_sentences_and_translated_words(server, phone):
     assert "Ann zog:" in out["text"] and "policies drawn" not in out["text"]
     assert out["header"] == "SpielerStimme"
     assert "fascist" not in out["panel"], out["panel"]  # the own role in words, not its record
+
+
+def test_a_pause_keeps_the_time_shown_and_the_host_actions_are_in_the_feed(server, phone):
+    page = phone().new_page()
+    create_table(page, server, "secret-hitler", bots=4, host_name="Ann", pace="turbo")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    wait_for_choice(page, random.Random(2))
+    expect(page.locator("[data-test=deadline]")).to_be_visible()
+    page.locator("[data-test=pause]").click()
+    expect(page.locator("[data-test=paused]")).to_have_text(re.compile(r"^Paused by the host: \d+:\d\d left"))
+    notices = page.locator("[data-test=feed] [data-test=feed-notice]")
+    expect(notices).to_have_count(1)
+    expect(notices.first).to_contain_text("The host paused the game")
+    page.locator("[data-test=resume]").click()
+    expect(notices).to_have_count(2)
+    expect(notices.last).to_contain_text("The host resumed the game")
+    page.reload()
+    wait_connected(page)
+    expect(page.locator("[data-test=feed] [data-test=feed-notice]")).to_have_count(2)

@@ -6,10 +6,19 @@ import { h, mount, postText } from "./dom.js";
 import { t } from "./i18n.js";
 import Alpine from "./vendor/alpine.esm.min.js";
 
-/** The feed's entries (DOM) for `events` as `mod` (the game module) words them. */
-export function feedNodes(events, mod) {
+/** A table notice (pause, substitute, missed deadline...) as a feed entry. */
+function noticeNode(n) {
+  return h("li", { class: "entry notice", "data-test": "feed-notice" }, h("span", { class: "tag" }, t("Table")), " ", n.text);
+}
+
+/** The feed's entries (DOM) for `events` as `mod` (the game module) words them, with the
+ * table's `notices` (each placed after its `pos` events). */
+export function feedNodes(events, mod, notices = []) {
   const out = [];
-  for (const e of events) {
+  const at = notices.filter(n => n.pos < events.length);
+  let ni = 0;
+  for (const [i, e] of events.entries()) {
+    while (ni < at.length && at[ni].pos <= i) out.push(noticeNode(at[ni++]));
     const head = mod.section(e);
     if (head) out.push(h("li", { class: "section" }, h("h3", {}, head)));
     if (e.kind === "post") {
@@ -24,6 +33,7 @@ export function feedNodes(events, mod) {
       e.private ? h("span", { class: "tag secret" }, t("only you")) : null,
       words.map(w => h("span", { class: "sentence" }, w, " ")), mod.detail(e)));
   }
+  for (const n of notices) if (!(n.pos < events.length)) out.push(noticeNode(n));
   return out;
 }
 
@@ -44,12 +54,13 @@ export function feedComponent() {
       new ResizeObserver(() => { if (stuck) box.scrollTop = box.scrollHeight; }).observe(box);
     },
     render() {
-      const { events, mod } = this.feedSource();
+      const { events, mod, notices } = this.feedSource();
       const before = shown;
-      mount(this.$refs.list, feedNodes(events, mod));
-      shown = events.length;
-      if (stuck || before === 0 || events.length < before) this.$nextTick(() => this.toBottom());
-      else if (events.length > before) this.unseen = Alpine.raw(this).unseen + events.length - before;
+      mount(this.$refs.list, feedNodes(events, mod, notices || []));
+      const count = events.length + (notices || []).length;
+      shown = count;
+      if (stuck || before === 0 || count < before) this.$nextTick(() => this.toBottom());
+      else if (count > before) this.unseen = Alpine.raw(this).unseen + count - before;
     },
     toBottom() {
       const box = this.$refs.box;

@@ -111,7 +111,7 @@ export const session = {
     sock.on("snapshot", (m) => this.onSnapshot(m));
     sock.on("update", (m) => this.onUpdate(m));
     sock.on("reveal", (m) => { this.reveal = m.reveal; });
-    sock.on("notice", (m) => { this.notices = this.notices.concat([m]); });
+    sock.on("notice", (m) => { this.notices = this.notices.concat(this.placed([m])); });
     sock.on("ack", () => { this.busy = false; });
     sock.on("error", (m) => this.onError(m));
     this.socket = sock;
@@ -132,9 +132,24 @@ export const session = {
     this.table = msg.table;
     this.events = msg.events;
     this.thread = msg.thread;
-    this.notices = msg.notices || [];
+    this.notices = this.placed(msg.notices || []);
     this.setState(msg.state);
     if (msg.reveal) this.reveal = msg.reveal;
+  },
+
+  /** Notices with their place in the feed (`pos`: how many of the reader's events came before),
+   * kept in localStorage per table so a reload shows them where they happened; one this page
+   * never saw arrive goes where the feed is now. */
+  placed(notices) {
+    const key = `hiddenrole.noticeAt.${this.code}`;
+    let at = {};
+    try { at = JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch { at = {}; }
+    const out = notices.map(n => {
+      if (typeof at[n.seq] !== "number") at[n.seq] = this.events.length;
+      return { ...n, pos: Math.min(at[n.seq], this.events.length) };
+    });
+    try { localStorage.setItem(key, JSON.stringify(at)); } catch { /* a full storage: positions are not kept */ }
+    return out;
   },
 
   onUpdate(msg) {
@@ -290,6 +305,13 @@ export const session = {
   },
 
   /** Seconds until `iso` (never negative), as m:ss. */
+  /** The pause in words, with the time the reader's deadline keeps for the resume (`remaining`, seconds). */
+  pausedWords() {
+    const left = this.state && typeof this.state.remaining === "number" ? Math.max(0, Math.round(this.state.remaining)) : null;
+    if (left === null) return t("Paused by the host");
+    return t("Paused by the host: {time} left when the game resumes", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+  },
+
   countdown(iso) {
     if (!iso) return "";
     const left = Math.max(0, Math.round((Date.parse(iso) - this.now) / 1000));

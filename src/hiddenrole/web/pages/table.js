@@ -114,7 +114,7 @@ export function tablePage() {
     drawPrivate(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.player ? gameModule(this.S.game).privatePanel(v, this.ctx()) : null); },
     drawPrompt(el) { void i18n.lang; mount(el, promptNodes(this.S, this.ctx())); },
     drawResult(el) { void i18n.lang; mount(el, resultNodes(this.S)); },
-    feedSource() { return { events: this.S.events, mod: gameModule(this.S.game), lang: i18n.lang }; },
+    feedSource() { return { events: this.S.events, notices: this.S.notices, mod: gameModule(this.S.game), lang: i18n.lang }; },
     hasPrompt() {
       const S = this.S;
       return !!(S.view && !S.view.over && S.state && (S.state.legal_actions || []).some(a => a.action !== "post"));
