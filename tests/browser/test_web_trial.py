@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 from test_web_reconnect import wait_for_choice
@@ -109,3 +110,17 @@ def test_a_pause_keeps_the_time_shown_and_the_host_actions_are_in_the_feed(serve
     page.reload()
     wait_connected(page)
     expect(page.locator("[data-test=feed] [data-test=feed-notice]")).to_have_count(2)
+
+
+def test_a_stale_seat_token_is_dropped_and_the_table_watched(server, desktop):
+    out = httpx.post(server + "/api/tables", json={"game": "secret-hitler", "bots": 5, "pace": "untimed"}).json()
+    code = out["code"]
+    page = desktop().new_page()
+    page.goto(server + "/")
+    page.evaluate(f"() => localStorage.setItem('hiddenrole.seat.{code}', JSON.stringify({{name: 'Zed', token: 'stale'}}))")
+    page.goto(f"{server}/#/t/{code}")
+    expect(page.locator("[data-page=lobby]")).to_be_visible()
+    expect(page.locator(".error")).to_contain_text("The seat saved on this device is no longer yours")
+    assert page.evaluate(f"() => localStorage.getItem('hiddenrole.seat.{code}')") is None
+    page.locator("[data-test=lobby-join]").click()
+    expect(page.locator("input[name=join-name]")).to_be_visible()

@@ -87,13 +87,25 @@ export const session = {
     this.token = seat ? seat.token : null;
     this.hostToken = mode === "tv" ? null : stored("host", code);
     try {
-      const out = await api("GET", `/api/tables/${code}`, undefined, this.token);
+      let out;
+      try { out = await api("GET", `/api/tables/${code}`, undefined, this.token); } catch (e) {
+        if (!this.token) throw e;
+        out = { table: (await api("GET", `/api/tables/${code}`)).table };  // the saved seat token is stale
+      }
       this.table = out.table;
-      if (this.token && !out.you) { this.me = null; this.token = null; }
+      if (this.token && !out.you) this.dropSeat();
       await this.useGame(out.table.game);
     } catch (e) { this.error = e.message; return; }
     if (this.code !== code) return;  // the reader went elsewhere meanwhile
     this.connect();
+  },
+
+  /** Forgets a saved seat this table no longer knows: the page watches as a spectator and says so. */
+  dropSeat() {
+    localStorage.removeItem(`hiddenrole.seat.${this.code}`);
+    this.me = null;
+    this.token = null;
+    this.error = t("The seat saved on this device is no longer yours: you are watching the table as a spectator.");
   },
 
   async useGame(name) {
