@@ -100,3 +100,16 @@ def test_nobody_wins_when_everyone_is_blacklisted():
     data = {"winner": None, "reason": "turns_done", "allegiances": {p: "american" for p in PLAYERS},
             "blacklisted": list(PLAYERS)}
     assert tell("game_over", data)[0] == "Nobody won: every player was blacklisted."
+
+
+@pytest.mark.parametrize(("targets", "lang", "expected"), [
+    (["Bob"], "en", "Bob is blacklisted with 2 yes of 6 votes."),
+    (["Bob", "Cid"], "en", "Bob and Cid are blacklisted with 2 yes of 6 votes."),
+    (["Bob", "Cid"], "de", "Mit 2 Ja von 6 Stimmen kommen Bob und Cid auf die schwarze Liste."),
+])
+def test_the_blacklist_vote_prompt_agrees_with_how_many_are_named(targets, lang, expected):
+    view = {"phase": "vote", "over": False, "players": list(PLAYERS),
+            "board": {"step": "vote", "turn": 2, "snitch": "Ann", "blacklisted": [],
+                      "vote": {"motion": "blacklist", "targets": targets}}}
+    legal = [{"player": "Dee", "action": "vote", "vote": "yes"}, {"player": "Dee", "action": "vote", "vote": "no"}]
+    assert McCarthyismNarrator(PLAYERS, {}, "Dee", lang).prompt(view, legal)["explain"] == expected

@@ -401,10 +401,12 @@ class McCarthyismNarrator(Narrator):
                             "blacklisted, else the players who are not blacklisted win.").format(need=need_end, voters=voters)
                 yes_text = _("Vote to end the game now.")
             else:
-                names = self.list(vote.get("targets") or ())
+                targets = list(vote.get("targets") or ())
+                names = self.list(targets)
                 title = _("Secret vote: blacklist {names}?").format(names=names)
-                explain = _("{names} is blacklisted with {need} yes of {voters} votes.").format(
-                    names=names, need=need_black, voters=voters)
+                explain = self.ngettext("{names} is blacklisted with {need} yes of {voters} votes.",
+                                        "{names} are blacklisted with {need} yes of {voters} votes.",
+                                        len(targets)).format(names=names, need=need_black, voters=voters)
                 yes_text = _("Vote to blacklist.")
             for i, a in enumerate(legal):
                 if a.get("vote") == "yes":

@@ -173,8 +173,11 @@ def game_over(n: Narrator, d: Data, to: Any) -> list[str]:
         else:
             out.append(n._("{side} won with the higher score.").format(side=side))
     for key, name in (("operatives", N_("The loyal operatives")), ("deserters", N_("The corrupt deserters"))):
-        out.append(n._("{side} scored {score}: {kits} medical kits, minus {bullets} bullets, plus {bonus} bonus.").format(
-            side=n._(name), score=scores.get(key, 0), kits=kits.get(key, 0), bullets=bullets.get(key, 0),
+        kit_count, bullet_count = int(kits.get(key, 0)), int(bullets.get(key, 0))
+        out.append(n._("{side} scored {score}: {kits}, minus {bullets}, plus {bonus} bonus.").format(
+            side=n._(name), score=scores.get(key, 0),
+            kits=n.ngettext("{count} medical kit", "{count} medical kits", kit_count).format(count=kit_count),
+            bullets=n.ngettext("{count} bullet", "{count} bullets", bullet_count).format(count=bullet_count),
             bonus=bonus.get(key, 0)))
     return out
 

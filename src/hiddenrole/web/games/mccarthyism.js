@@ -53,7 +53,7 @@ function board(v, ctx) {
       if (black.has(p)) tags.push([t("blacklisted"), "dead"]);
       if (white.has(p)) {
         const left = b.protected_through_turn && b.protected_through_turn[p] !== undefined ? Math.max(0, b.protected_through_turn[p] - b.turn + 1) : null;
-        tags.push([left === null ? t("whitelisted") : t("whitelisted, protected {n} more turns", { n: left }), "lib"]);
+        tags.push([left === null ? t("whitelisted") : (left === 1 ? t("whitelisted, protected 1 more turn") : t("whitelisted, protected {n} more turns", { n: left })), "lib"]);
       }
       if (escaped.has(p)) tags.push([t("escaped to the Reds"), ""]);
       if (b.confessed && b.confessed[p]) tags.push([t("confessed: {role}", { role: roleName(b.confessed[p]) }), ""]);
