@@ -73,7 +73,10 @@ RESULT_JS = """async () => {
   const tally = tallyTable({Ann: 'yes'}, {yes: 'Ja!'});
   const panel = document.createElement('div');
   panel.append(...(await loadGame('secret-hitler')).privatePanel({player: 'Ann', private: {role: 'fascist', allegiance: 'fascist'}}));
-  return {winner: box.querySelector('[data-test=winner]').textContent, text: box.textContent,
+  const mc = await loadGame('mccarthyism');
+  const ring = mc.board({players: ['Ann', 'Bea'], board: {turn: 3, deck: 5, discards: 0, commie_count: 1,
+    whitelisted: ['Ann'], protected_through_turn: {Ann: 3}}}, {});
+  return {winner: box.querySelector('[data-test=winner]').textContent, text: box.textContent, ring: ring.textContent,
           header: tally.querySelector('thead').textContent,
           panel: panel.textContent};
 }"""
@@ -88,6 +91,7 @@ def test_the_result_is_told_in_sentences_and_translated_words(server, phone):
     assert "Faschist" in out["text"] and "(fascist)" not in out["text"]
     assert "Ann zog:" in out["text"] and "policies drawn" not in out["text"]
     assert out["header"] == "SpielerStimme"
+    assert "noch 1 Zug geschützt" in out["ring"], out["ring"]  # one turn, in the singular
     assert "fascist" not in out["panel"], out["panel"]  # the own role in words, not its record
 
 
