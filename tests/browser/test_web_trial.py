@@ -26,10 +26,17 @@ def test_phone_prompt_fits_the_screen_with_players_and_settings_folded(server, p
     more = page.locator("[data-test=more]")
     expect(more).not_to_have_attribute("open", "")
     expect(page.locator("[data-test=presence]")).to_be_hidden()
-    for part in (page.locator("#prompt-title"), page.locator("[data-test=actions] button").last):
-        expect(part).to_be_visible()
-        box = part.bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box
+    # the prompt's title and its last button lie inside the 800 px screen (the prompt is redrawn
+    # as the bots play on, so the page measures it in one go)
+    page.wait_for_function("""() => {
+      const title = document.querySelector('#prompt-title');
+      const buttons = document.querySelectorAll('[data-test=actions] button');
+      if (!title || !buttons.length) return false;
+      return [title, buttons[buttons.length - 1]].every(el => {
+        const r = el.getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+      });
+    }""", timeout=5000)
     more.locator("summary").click()
     expect(page.locator("[data-test=seat-Ann]")).to_be_visible()
 
