@@ -208,7 +208,8 @@ def vandalise(obj: Any) -> None:
     """Wreck ``obj``: a changeable container is emptied, a read-only one (shared with other
     readers, engine.frozen) must refuse every change."""
     if isinstance(obj, FROZEN):
-        for change in (obj.clear, lambda: obj.__setitem__(0, "vandal"), lambda: obj.__delitem__(0),
+        key: Any = "vandal" if isinstance(obj, dict) else 0  # a key of the container's own type
+        for change in (obj.clear, lambda: obj.__setitem__(key, "vandal"), lambda: obj.__delitem__(key),
                        lambda: obj.pop(), lambda: obj.update({}) if isinstance(obj, dict) else obj.append(1)):
             with pytest.raises(TypeError, match="read-only"):
                 change()
