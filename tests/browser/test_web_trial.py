@@ -27,7 +27,8 @@ def test_phone_prompt_fits_the_screen_with_players_and_settings_folded(server, p
     expect(more).not_to_have_attribute("open", "")
     expect(page.locator("[data-test=presence]")).to_be_hidden()
     # the prompt's title and its last button lie inside the 800 px screen (the prompt is redrawn
-    # as the bots play on, so the page measures it in one go)
+    # as the bots play on, so the page measures it in one go; if the bots end this choice before
+    # the page measures, Ann's next choice comes: the wait is for a condition, capped generously)
     page.wait_for_function("""() => {
       const title = document.querySelector('#prompt-title');
       const buttons = document.querySelectorAll('[data-test=actions] button');
@@ -36,7 +37,7 @@ def test_phone_prompt_fits_the_screen_with_players_and_settings_folded(server, p
         const r = el.getBoundingClientRect();
         return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
       });
-    }""", timeout=5000)
+    }""", timeout=60000)
     more.locator("summary").click()
     expect(page.locator("[data-test=seat-Ann]")).to_be_visible()
 
