@@ -149,7 +149,7 @@ def test_web_complete_game(game, server, desktop, phone):
     check_tv(tv)
     check_axe(guest, f"the {game} result")
     check_axe(tv, f"the {game} result on the TV")
-    words = {"operative": "loyal agent", "deserter": "corrupt operative"}  # Shady Agents' roles in words
+    words = {"operative": "law-abiding operative", "deserter": "corrupt deserter"}  # Shady Agents' roles in words
     for e in reveal["events"]:
         if e["kind"] == "role":
             role = e.get("role") or e.get("card")

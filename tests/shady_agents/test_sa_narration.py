@@ -56,7 +56,7 @@ def test_the_end_shows_how_the_scores_arose():
             "bonus": {"operatives": 1, "deserters": 0}}
     assert tell("game_over", data) == [
         "The corrupt deserters won with the higher score.",
-        "The loyal operatives scored 0: 2 medical kits, minus 3 bullets, plus 1 bonus.",
+        "The law-abiding operatives scored 0: 2 medical kits, minus 3 bullets, plus 1 bonus.",
         "The corrupt deserters scored 2: 3 medical kits, minus 1 bullet, plus 0 bonus."]
     assert tell("game_over", data, lang="de")[0] == "Die korrupten Deserteure haben mit der höheren Punktzahl gewonnen."
 
@@ -65,7 +65,7 @@ def test_the_end_counts_one_medical_kit_and_one_bullet_in_the_singular():
     data = {"winner": "operatives", "reason": "higher_score", "scores": {"operatives": 0, "deserters": -3},
             "medkits": {"operatives": 1, "deserters": 0}, "bullets": {"operatives": 1, "deserters": 3},
             "bonus": {"operatives": 0, "deserters": 0}}
-    assert tell("game_over", data)[1] == "The loyal operatives scored 0: 1 medical kit, minus 1 bullet, plus 0 bonus."
+    assert tell("game_over", data)[1] == "The law-abiding operatives scored 0: 1 medical kit, minus 1 bullet, plus 0 bonus."
     assert tell("game_over", data, lang="de")[1:] == [
         "Die gesetzestreuen Operativen erzielten 0 Punkte: 1 medizinisches Kit, minus 1 Kugel, plus 0 Bonus.",
         "Die korrupten Deserteure erzielten -3 Punkte: 0 medizinische Kits, minus 3 Kugeln, plus 0 Bonus."]

@@ -16,8 +16,8 @@ from ...engine.narration import N_, Narrator
 Data = dict[str, Any]
 
 _TOOL = {"bullet": N_("a bullet"), "medkit": N_("a medical kit"), "nothing": N_("nothing")}
-_ROLE = {"operative": N_("a loyal operative"), "deserter": N_("a corrupt deserter")}
-_SIDE = {"operatives": N_("The loyal operatives"), "deserters": N_("The corrupt deserters")}
+_ROLE = {"operative": N_("a law-abiding operative"), "deserter": N_("a corrupt deserter")}
+_SIDE = {"operatives": N_("The law-abiding operatives"), "deserters": N_("The corrupt deserters")}
 #: the interrogation cards' questions, by card id (the engine's English text is their source)
 QUESTIONS = {
     "medkit_to": N_("Who gets your medical kit?"),
@@ -64,7 +64,7 @@ def answer(n: Narrator, value: Any) -> str:
 
 
 def role(n: Narrator, d: Data, to: Any) -> list[str]:
-    r = n._(_ROLE.get(d.get("role", ""), "a loyal operative"))
+    r = n._(_ROLE.get(d.get("role", ""), "a law-abiding operative"))
     if d.get("role") == "deserter":
         code = n.mine(to, N_("Your spy code: you must lie when you answer an interrogation."),
                       N_("{reader}'s spy code: lie when answering an interrogation."))
@@ -75,9 +75,9 @@ def role(n: Narrator, d: Data, to: Any) -> list[str]:
 
 
 def revealed_card(n: Narrator, d: Data, to: Any) -> list[str]:
-    side = n._(_SIDE.get(d.get("side", ""), "The loyal operatives"))
+    side = n._(_SIDE.get(d.get("side", ""), "The law-abiding operatives"))
     return [n._("With an odd number of players one role card was revealed: {role}.").format(
-        role=n._(_ROLE.get(d.get("role", ""), "a loyal operative"))),
+        role=n._(_ROLE.get(d.get("role", ""), "a law-abiding operative"))),
         n._("{side} get one bonus point at the end, for the smaller team.").format(side=side)]
 
 
@@ -119,7 +119,7 @@ def interrogation(n: Narrator, d: Data, to: Any) -> list[str]:
     else:
         first = n._("{caller} called interrogation {number}: “{question}”")
     return [first.format(caller=d.get("caller"), number=d.get("number"), question=q),
-            n._("Everyone answers in turn, the caller last: loyal operatives tell the truth, deserters lie.")]
+            n._("Everyone answers in turn, the caller last: law-abiding operatives tell the truth, corrupt deserters lie.")]
 
 
 def answer_event(n: Narrator, d: Data, to: Any) -> list[str]:
@@ -148,7 +148,7 @@ def reveal(n: Narrator, d: Data, to: Any) -> list[str]:
     operatives = [p for p, r in roles.items() if r == "operative"]
     deserters = [p for p, r in roles.items() if r != "operative"]
     out = [n._("Every role card and tool is turned over."),
-           n._("The loyal operatives were {names}.").format(names=n.list(operatives) or n._("nobody")),
+           n._("The law-abiding operatives were {names}.").format(names=n.list(operatives) or n._("nobody")),
            n._("The corrupt deserters were {names}.").format(names=n.list(deserters) or n._("nobody"))]
     for g in d.get("gifts") or ():
         out.append(n._("{giver} gave {receiver} {tool} in round {round}.").format(
@@ -167,12 +167,12 @@ def game_over(n: Narrator, d: Data, to: Any) -> list[str]:
     if d.get("winner") is None:
         out.append(n._("The game is a draw: both teams scored the same and received as many medical kits."))
     else:
-        side = n._(_SIDE.get(d.get("winner", ""), "The loyal operatives"))
+        side = n._(_SIDE.get(d.get("winner", ""), "The law-abiding operatives"))
         if d.get("reason") == "more_medical_kits":
             out.append(n._("{side} won: the scores were tied and they received more medical kits.").format(side=side))
         else:
             out.append(n._("{side} won with the higher score.").format(side=side))
-    for key, name in (("operatives", N_("The loyal operatives")), ("deserters", N_("The corrupt deserters"))):
+    for key, name in (("operatives", N_("The law-abiding operatives")), ("deserters", N_("The corrupt deserters"))):
         kit_count, bullet_count = int(kits.get(key, 0)), int(bullets.get(key, 0))
         out.append(n._("{side} scored {score}: {kits}, minus {bullets}, plus {bonus} bonus.").format(
             side=n._(name), score=scores.get(key, 0),
@@ -232,15 +232,15 @@ class ShadyAgentsNarrator(Narrator):
             title = _("Answer the interrogation: “{question}”").format(question=q)
             if not self.options.get("enforce_statements", True):
                 if p.get("side") == "deserters":
-                    explain = _("You are a deserter: your spy code says you must lie. The Mod does not check it: "
+                    explain = _("You are a corrupt deserter: your spy code says you must lie. The Mod does not check it: "
                                 "pick an answer or write your own.")
                 else:
-                    explain = _("You are a loyal operative: your spy code says you must tell the truth. The Mod does "
+                    explain = _("You are a law-abiding operative: your spy code says you must tell the truth. The Mod does "
                                 "not check it: pick an answer or write your own.")
             elif p.get("side") == "deserters":
-                explain = _("You are a deserter: your spy code says you must lie; only false answers are offered.")
+                explain = _("You are a corrupt deserter: your spy code says you must lie; only false answers are offered.")
             else:
-                explain = _("You are a loyal operative: your spy code says you must tell the truth.")
+                explain = _("You are a law-abiding operative: your spy code says you must tell the truth.")
             explain += " " + _("An answer about a tool you still hold is a promise: your later moves must keep it.")
             choices = [{"action": i, "label": answer(self, a.get("answer")), "explain": None} for i, a in enumerate(legal)]
             return {"title": title, "explain": explain, "choices": choices}

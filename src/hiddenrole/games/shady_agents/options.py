@@ -9,8 +9,8 @@ OPTIONS = OptionSet(
         Option(
             "enforce_statements",
             True,
-            "Whether the Mod enforces the spy code, offering loyal operatives only the true answer and "
-            "deserters only false ones, or players answer in their own words on their honour.",
+            "Whether the Mod enforces the spy code, offering law-abiding operatives only the true answer and "
+            "corrupt deserters only false ones, or players answer in their own words on their honour.",
             kind=bool,
         ),
         Option(

@@ -8,9 +8,9 @@ import { human, seatRing } from "../games.js";
 
 const TOOLS = { bullet: () => t("a bullet"), medkit: () => t("a medical kit"), nothing: () => t("nothing"), both: () => t("both tools") };
 const toolName = x => (TOOLS[x] ? TOOLS[x]() : human(x));
-const ROLE = { operative: () => t("loyal agent"), deserter: () => t("corrupt operative") };
+const ROLE = { operative: () => t("law-abiding operative"), deserter: () => t("corrupt deserter") };
 const roleName = r => (ROLE[r] ? ROLE[r]() : human(r));
-const SIDE = { operatives: () => t("the loyal agents"), deserters: () => t("the corrupt operatives") };
+const SIDE = { operatives: () => t("the law-abiding operatives"), deserters: () => t("the corrupt deserters") };
 const sideName = x => (SIDE[x] ? SIDE[x]() : human(x));
 
 // the interrogation cards' questions by card id (the engine's English text is their source;
@@ -83,7 +83,7 @@ function privatePanel(v) {
   if (p.received && p.received.length) out.push(h("p", {}, t("You received:") + " " + p.received.map(g => t("{tool} from {name} (round {n})", { tool: toolName(g.tool), name: g.from, n: g.round })).join("; ")));
   if (p.discarded) out.push(h("p", {}, t("You discarded {tool}.", { tool: toolName(p.discarded) })));
   if (p.interrogation) out.push(h("p", { class: "vote" }, t("You must answer: “{q}”", { q: questionOf(p.interrogation) }), " ",
-    p.side === "operatives" ? t("Loyal agents tell the truth.") : t("Corrupt operatives may lie.")));
+    p.side === "operatives" ? t("Law-abiding operatives tell the truth.") : t("Corrupt deserters lie.")));
   return out;
 }
 
@@ -129,7 +129,7 @@ function answerPrompt(actions, v, ctx) {
   field.id = "answer-text";
   return h("div", { class: "prompt-body" },
     h("h2", { id: "prompt-title" }, told ? told.title : (b.current_card ? t("Answer: “{q}”", { q: questionOf(b.current_card) }) : t("Answer the interrogation"))),
-    h("p", { class: "explain" }, (v.private || {}).side === "operatives" ? t("Loyal agents tell the truth.") : t("Corrupt operatives may lie."),
+    h("p", { class: "explain" }, (v.private || {}).side === "operatives" ? t("Law-abiding operatives tell the truth.") : t("Corrupt deserters lie."),
       " ", t("Nobody checks your answer: the spy code is played on your honour.")),
     h("div", { class: "buttons" }, actions.map((a, i) => h("button", { class: "action big", type: "button", "data-action": "answer", disabled: ctx.busy,
       onclick: () => ctx.act(a) }, labelOf(a, i)))),
@@ -209,7 +209,7 @@ const presets = [
 /** How to play, from the rules (shared/rules, Shady Agents), with the tools drawn in SVG. */
 function howTo() {
   return h("div", { class: "howto-body" },
-    h("p", {}, t("Shady Agents is for 4 to 10 players. Half of you are loyal agents, who always tell the truth; the others are corrupt operatives, who always lie. Nobody knows who is on their side.")),
+    h("p", {}, t("Shady Agents is for 4 to 10 players. Half of you are law-abiding operatives, who always tell the truth; the others are corrupt deserters, who always lie. Nobody knows who is on their side.")),
     h("div", { class: "cards", "aria-hidden": "true" }, toolCard("bullet"), toolCard("medkit")),
     h("p", {}, t("Each player holds a bullet and a medical kit. Every medical kit you receive gives your side a point; every bullet costs your side a point.")),
     h("h3", {}, t("Round 1")),

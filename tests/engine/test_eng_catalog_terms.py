@@ -1,0 +1,83 @@
+"""One name for each thing, in both languages: the catalogs (``hiddenrole.po`` for the
+narrators and notices, ``web.po`` for the client) use the rules texts' own terms.
+
+Shady Agents: the English rendering of the rules (003_…en.md) names the sides "LAW-ABIDING
+OPERATIVE" and "CORRUPT DESERTER"; the German original "GESETZESTREUEN OPERATIVS" and
+"KORRUPTEN DESERTEURS", and it calls an interrogation "EINER INTERROGATION ZU RUFEN"
+(Interrogationskarte). Any other rendering (a "loyal agent", a "corrupt operative", a
+"Verhör") is a second name for the same thing and confuses a table.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+LOCALE = Path(__file__).resolve().parents[2] / "src" / "hiddenrole" / "locale"
+
+# English (msgids) variants that are not the rules' names
+BANNED_ENGLISH = [
+    r"\bloyal (?:operative|agent)s?\b",
+    r"\bcorrupt (?:operative|agent)s?\b",
+    r"\blaw-abiding agents?\b",
+    r"(?<!law-abiding )\boperatives?\b",  # an operative is always a law-abiding one
+    r"(?<!corrupt )\bdeserters?\b",  # and a deserter a corrupt one
+    r"\binterrogat(?:or|ee)s?\b",
+]
+# German (msgstrs) variants
+BANNED_GERMAN = [
+    r"verhör",
+    r"\bloyale?[nr]? (?:Operativ|Agent)",
+    r"\bkorrupte?[nr]? (?:Operativ|Agent)",
+    r"gesetzestreue?[nr]? Agent",
+    r"\bOperativer\b",
+]
+
+
+def _messages(domain: str) -> list[tuple[str, str]]:
+    """(English, German) of every message of ``domain`` (plural forms each on their own)."""
+    with (LOCALE / "de" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+        catalog = read_po(f, locale="de", domain=domain)
+    out = []
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strs = m.string if isinstance(m.string, tuple) else (m.string,)
+        out += [(i, s) for i in ids for s in strs]
+    return out
+
+
+@pytest.mark.parametrize("domain", ["hiddenrole", "web"])
+def test_the_catalogs_use_the_rules_terms(domain):
+    messages = _messages(domain)
+    bad = [(pat, en) for en, _ in messages for pat in BANNED_ENGLISH if re.search(pat, en, re.IGNORECASE)]
+    bad += [(pat, de) for _, de in messages for pat in BANNED_GERMAN if re.search(pat, de, re.IGNORECASE)]
+    assert bad == [], "\n".join(f"{p!r}: {s}" for p, s in bad)
+
+
+def test_the_banned_variants_are_caught():
+    # the patterns themselves, by hand: each finds what it is meant to, and no more
+    def english(s: str) -> bool:
+        return any(re.search(p, s, re.IGNORECASE) for p in BANNED_ENGLISH)
+
+    def german(s: str) -> bool:
+        return any(re.search(p, s, re.IGNORECASE) for p in BANNED_GERMAN)
+
+    assert english("You are a loyal agent.") and english("the corrupt operatives") and english("Operatives 3")
+    assert english("deserters lie") and not english("corrupt deserters lie")
+    assert not english("The law-abiding operatives were Ann and Bo.") and not english("loyal Americans")
+    assert german("Beantworte das Verhör") and german("verhören") and german("korrupte Operative")
+    assert german("gesetzestreue Agenten") and not german("gesetzestreue Operative")
+    assert not german("Interrogationskarte") and not german("korrupter Deserteur") and not german("Doppelagent")
+
+
+def test_the_shady_agents_names_in_both_languages():
+    web = dict(_messages("web"))
+    narration = dict(_messages("hiddenrole"))
+    assert web["law-abiding operative"] == "gesetzestreuer Operativ" == narration["a law-abiding operative"]
+    assert web["corrupt deserter"] == "korrupter Deserteur" == narration["a corrupt deserter"]
+    assert web["Interrogation card"] == "Interrogationskarte"
