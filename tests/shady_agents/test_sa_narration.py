@@ -55,17 +55,47 @@ def test_the_end_shows_how_the_scores_arose():
             "medkits": {"operatives": 2, "deserters": 3}, "bullets": {"operatives": 3, "deserters": 1},
             "bonus": {"operatives": 1, "deserters": 0}}
     assert tell("game_over", data) == [
-        "The corrupt deserters won with the higher score.",
-        "The law-abiding operatives scored 0: 2 medical kits, minus 3 bullets, plus 1 bonus.",
-        "The corrupt deserters scored 2: 3 medical kits, minus 1 bullet, plus 0 bonus."]
-    assert tell("game_over", data, lang="de")[0] == "Die korrupten Deserteure haben mit der höheren Punktzahl gewonnen."
+        "The corrupt deserters won on points: 2 to 0.",
+        "The law-abiding operatives scored 0 points: 2 medical kits, minus 3 bullets, plus 1 bonus.",
+        "The corrupt deserters scored 2 points: 3 medical kits, minus 1 bullet, plus 0 bonus."]
+    assert tell("game_over", data, lang="de")[0] == "Die korrupten Deserteure haben nach Punkten gewonnen: 2 zu 0."
+
+
+# the verdict (the first sentence of the end): the tie-break and the draw with their numbers,
+# one medical kit / one point in the singular, in English and in German
+@pytest.mark.parametrize(("data", "en", "de"), [
+    ({"winner": "operatives", "reason": "more_medical_kits", "scores": {"operatives": 1, "deserters": 1},
+      "medkits": {"operatives": 3, "deserters": 1}},
+     "The law-abiding operatives won on the tie-break: both sides scored 1 point, and they received 3 medical kits, "
+     "the other side 1 medical kit.",
+     "Die gesetzestreuen Operativen haben durch den Gleichstand-Entscheid gewonnen: Beide Seiten erzielten 1 Punkt, "
+     "sie erhielten 3 medizinische Kits, die andere Seite 1 medizinisches Kit."),
+    ({"winner": "deserters", "reason": "more_medical_kits", "scores": {"operatives": 0, "deserters": 0},
+      "medkits": {"operatives": 0, "deserters": 1}},
+     "The corrupt deserters won on the tie-break: both sides scored 0 points, and they received 1 medical kit, "
+     "the other side 0 medical kits.",
+     "Die korrupten Deserteure haben durch den Gleichstand-Entscheid gewonnen: Beide Seiten erzielten 0 Punkte, "
+     "sie erhielten 1 medizinisches Kit, die andere Seite 0 medizinische Kits."),
+    ({"winner": None, "reason": "draw", "scores": {"operatives": 0, "deserters": 0},
+      "medkits": {"operatives": 1, "deserters": 1}},
+     "The game is a draw: both sides scored 0 points and received 1 medical kit each.",
+     "Unentschieden: Beide Seiten erzielten 0 Punkte und erhielten je 1 medizinisches Kit."),
+    ({"winner": None, "reason": "draw", "scores": {"operatives": -1, "deserters": -1},
+      "medkits": {"operatives": 2, "deserters": 2}},
+     "The game is a draw: both sides scored -1 point and received 2 medical kits each.",
+     "Unentschieden: Beide Seiten erzielten -1 Punkt und erhielten je 2 medizinische Kits."),
+])
+def test_the_verdict_in_words(data, en, de):
+    full = {**data, "bullets": {"operatives": 0, "deserters": 0}, "bonus": {"operatives": 0, "deserters": 0}}
+    assert tell("game_over", full)[0] == en
+    assert tell("game_over", full, lang="de")[0] == de
 
 
 def test_the_end_counts_one_medical_kit_and_one_bullet_in_the_singular():
     data = {"winner": "operatives", "reason": "higher_score", "scores": {"operatives": 0, "deserters": -3},
             "medkits": {"operatives": 1, "deserters": 0}, "bullets": {"operatives": 1, "deserters": 3},
             "bonus": {"operatives": 0, "deserters": 0}}
-    assert tell("game_over", data)[1] == "The law-abiding operatives scored 0: 1 medical kit, minus 1 bullet, plus 0 bonus."
+    assert tell("game_over", data)[1] == "The law-abiding operatives scored 0 points: 1 medical kit, minus 1 bullet, plus 0 bonus."
     assert tell("game_over", data, lang="de")[1:] == [
         "Die gesetzestreuen Operativen erzielten 0 Punkte: 1 medizinisches Kit, minus 1 Kugel, plus 0 Bonus.",
         "Die korrupten Deserteure erzielten -3 Punkte: 0 medizinische Kits, minus 3 Kugeln, plus 0 Bonus."]

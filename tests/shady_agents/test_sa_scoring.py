@@ -7,6 +7,7 @@ import pytest
 from sa_helpers import give, table
 
 from hiddenrole.games.shady_agents import Ledger
+from hiddenrole.games.shady_agents.narration import ShadyAgentsNarrator
 from hiddenrole.games.shady_agents.scoring import score
 
 FOUR = ["A", "B", "C", "D"]
@@ -147,20 +148,19 @@ def test_the_result_carries_the_arithmetic_of_every_score_in_words():
     ])
     d = g.result.detail
     assert d["arithmetic"]["players"] == {
-        "A": [{"reason": "a medical kit from D", "points": 1}, {"reason": "a medical kit from C", "points": 1}],
-        "B": [{"reason": "a bullet from C", "points": -1}, {"reason": "a bullet from D", "points": -1}],
-        "C": [{"reason": "a medical kit from A", "points": 1}, {"reason": "a medical kit from B", "points": 1}],
-        "D": [{"reason": "a bullet from B", "points": -1}, {"reason": "a bullet from A", "points": -1}],
+        "A": [{"tool": "medkit", "giver": "D", "points": 1}, {"tool": "medkit", "giver": "C", "points": 1}],
+        "B": [{"tool": "bullet", "giver": "C", "points": -1}, {"tool": "bullet", "giver": "D", "points": -1}],
+        "C": [{"tool": "medkit", "giver": "A", "points": 1}, {"tool": "medkit", "giver": "B", "points": 1}],
+        "D": [{"tool": "bullet", "giver": "B", "points": -1}, {"tool": "bullet", "giver": "A", "points": -1}],
     }
     assert d["arithmetic"]["sides"] == {
-        "operatives": [{"reason": "A's tools", "points": 2}, {"reason": "C's tools", "points": 2}],
-        "deserters": [{"reason": "B's tools", "points": -2}, {"reason": "D's tools", "points": -2}],
+        "operatives": [{"player": "A", "points": 2}, {"player": "C", "points": 2}],
+        "deserters": [{"player": "B", "points": -2}, {"player": "D", "points": -2}],
     }
-    assert d["verdict"] == "Operatives 4, deserters -4: the operatives win on points."
     # the end screen and the export read the result as JSON: the arithmetic is in it
     result = g.view(None)["result"]
-    assert result["arithmetic"] == d["arithmetic"] and result["verdict"] == d["verdict"]
-    assert g.summary()["result"]["arithmetic"]["players"]["B"][0] == {"reason": "a bullet from C", "points": -1}
+    assert result["arithmetic"] == d["arithmetic"] and "verdict" not in result  # the narrator says it
+    assert g.summary()["result"]["arithmetic"]["players"]["B"][0] == {"tool": "bullet", "giver": "C", "points": -1}
 
 
 def test_ruling_discarded_tools_score_for_nobody():
@@ -187,7 +187,7 @@ def test_ruling_discarded_tools_score_for_nobody():
     assert received == 6  # 8 tools, 2 discarded
     assert d["medkits"]["operatives"] + d["medkits"]["deserters"] == 3  # 4 kits, B's discarded
     assert d["bullets"]["operatives"] + d["bullets"]["deserters"] == 3  # 4 bullets, C's discarded
-    assert not any("discard" in i["reason"] for x in d["arithmetic"]["players"].values() for i in x)
+    assert all(i["tool"] in ("medkit", "bullet") for x in d["arithmetic"]["players"].values() for i in x)
 
 
 def test_ruling_the_odd_table_bonus_is_one_point_not_a_medical_kit():
@@ -202,11 +202,11 @@ def test_ruling_the_odd_table_bonus_is_one_point_not_a_medical_kit():
     r = score(ledger, roles, "deserters")
     assert r.detail["scores"] == {"operatives": 2, "deserters": 1}
     assert r.detail["arithmetic"]["sides"]["deserters"] == [
-        {"reason": "B's tools", "points": 1}, {"reason": "D's tools", "points": -1},
-        {"reason": "the bonus point of the smaller team (odd number of players)", "points": 1}]
+        {"player": "B", "points": 1}, {"player": "D", "points": -1},
+        {"bonus": True, "points": 1}]
     assert r.detail["arithmetic"]["sides"]["operatives"] == [
-        {"reason": "A's tools", "points": 1}, {"reason": "C's tools", "points": 1},
-        {"reason": "E's tools", "points": 0}]
+        {"player": "A", "points": 1}, {"player": "C", "points": 1},
+        {"player": "E", "points": 0}]
     # a tie made by the bonus: 1 kit each side, so the bonus is not a kit and it is a draw
     tie = ledger_with(names, [("A", "medkit", "B"), ("B", "medkit", "A"), ("C", "bullet", "D"),
                               ("D", "bullet", "C")])
@@ -219,8 +219,6 @@ def test_ruling_the_odd_table_bonus_is_one_point_not_a_medical_kit():
     assert r.detail["scores"] == {"operatives": 0, "deserters": 0}
     assert r.detail["medkits"] == {"operatives": 1, "deserters": 1}
     assert (r.winner, r.reason) == (None, "draw")
-    assert r.detail["verdict"] == ("Operatives 0, deserters 0: a tie on points, and the operatives received "
-                                   "1 medical kits, the deserters 1: a draw.")
 
 
 def test_verdict_of_a_tie_broken_on_medical_kits():
@@ -228,5 +226,8 @@ def test_verdict_of_a_tie_broken_on_medical_kits():
         ("A", "medkit", "C"), ("B", "medkit", "A"), ("C", "bullet", "A"), ("D", "bullet", "C"),
         ("D", "medkit", "B"), ("C", "medkit", "A"), ("B", "bullet", "D"), ("A", "bullet", "C"),
     ])
-    assert g.result.detail["verdict"] == ("Operatives 0, deserters 0: a tie on points; the operatives received "
-                                          "3 medical kits, the deserters 1, so the operatives win.")
+    r = g.result
+    assert (r.winner, r.reason, r.detail["medkits"]) == ("operatives", "more_medical_kits", {"operatives": 3, "deserters": 1})
+    told = ShadyAgentsNarrator(FOUR, {}, None, "en").event("game_over", {"winner": r.winner, "reason": r.reason, **r.detail})
+    assert told[0] == ("The law-abiding operatives won on the tie-break: both sides scored 0 points, and they "
+                       "received 3 medical kits, the other side 1 medical kit.")

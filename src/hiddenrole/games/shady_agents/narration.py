@@ -158,24 +158,49 @@ def reveal(n: Narrator, d: Data, to: Any) -> list[str]:
     return out
 
 
+def verdict(n: Narrator, d: Data) -> str:
+    """The result in one sentence: who won and on what, with the numbers (``d`` is the
+    ``game_over`` event's data: ``winner``, ``reason``, ``scores`` and ``medkits`` per side).
+
+    Rule: "Das Team mit der höchsten Punktzahl gewinnt. [...] Bei einem Unentschieden gewinnt
+    das Team mit den meisten MEDIKITs." -- the score decides, then the medical kits, else a draw.
+    """
+    scores = d.get("scores") or {}
+    kits = d.get("medkits") or {}
+    winner = d.get("winner")
+    other = "deserters" if winner == "operatives" else "operatives"
+
+    def points(count: int) -> str:
+        return n.ngettext("{count} point", "{count} points", abs(count)).format(count=count)
+
+    def medkits(count: int) -> str:
+        return n.ngettext("{count} medical kit", "{count} medical kits", count).format(count=count)
+
+    if winner is None:
+        score, k = int(scores.get("operatives", 0)), int(kits.get("operatives", 0))
+        return n._("The game is a draw: both sides scored {points} and received {kits} each.").format(
+            points=points(score), kits=medkits(k))
+    side = n._(_SIDE.get(winner, "The law-abiding operatives"))
+    if d.get("reason") == "more_medical_kits":
+        return n._("{side} won on the tie-break: both sides scored {points}, and they received {kits}, "
+                   "the other side {other_kits}.").format(
+            side=side, points=points(int(scores.get(winner, 0))), kits=medkits(int(kits.get(winner, 0))),
+            other_kits=medkits(int(kits.get(other, 0))))
+    return n._("{side} won on points: {score} to {other}.").format(
+        side=side, score=scores.get(winner, 0), other=scores.get(other, 0))
+
+
 def game_over(n: Narrator, d: Data, to: Any) -> list[str]:
     scores = d.get("scores") or {}
     kits = d.get("medkits") or {}
     bullets = d.get("bullets") or {}
     bonus = d.get("bonus") or {}
-    out = []
-    if d.get("winner") is None:
-        out.append(n._("The game is a draw: both teams scored the same and received as many medical kits."))
-    else:
-        side = n._(_SIDE.get(d.get("winner", ""), "The law-abiding operatives"))
-        if d.get("reason") == "more_medical_kits":
-            out.append(n._("{side} won: the scores were tied and they received more medical kits.").format(side=side))
-        else:
-            out.append(n._("{side} won with the higher score.").format(side=side))
+    out = [verdict(n, d)]
     for key, name in (("operatives", N_("The law-abiding operatives")), ("deserters", N_("The corrupt deserters"))):
         kit_count, bullet_count = int(kits.get(key, 0)), int(bullets.get(key, 0))
-        out.append(n._("{side} scored {score}: {kits}, minus {bullets}, plus {bonus} bonus.").format(
-            side=n._(name), score=scores.get(key, 0),
+        score = int(scores.get(key, 0))
+        out.append(n._("{side} scored {points}: {kits}, minus {bullets}, plus {bonus} bonus.").format(
+            side=n._(name), points=n.ngettext("{count} point", "{count} points", abs(score)).format(count=score),
             kits=n.ngettext("{count} medical kit", "{count} medical kits", kit_count).format(count=kit_count),
             bullets=n.ngettext("{count} bullet", "{count} bullets", bullet_count).format(count=bullet_count),
             bonus=bonus.get(key, 0)))

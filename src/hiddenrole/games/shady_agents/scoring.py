@@ -12,7 +12,8 @@ Rulings (docs/rules/shady-agents.md, "Scoring"): the odd table's bonus is one po
 one both sentences about it describe ("Das enthüllte Team erhält am Ende einen
 Punktbonus" and "das Team mit weniger Spielern"), given to the revealed card's team; it
 is a point, not a medical kit, so the tie-break does not count it; a discarded tool
-scores for nobody. The result carries the arithmetic in words (:func:`arithmetic`).
+scores for nobody. The result carries the arithmetic (:func:`arithmetic`); the narrator
+says the verdict in the reader's language (narration.verdict).
 """
 
 from __future__ import annotations
@@ -22,50 +23,32 @@ from typing import Any
 from hiddenrole.engine import Result
 
 from .roles import DESERTER, DESERTERS, OPERATIVE, OPERATIVES
-from .tools import MEDKIT, TOOL_NAMES, Ledger
-
-SIDE_WORDS = {OPERATIVES: "the operatives", DESERTERS: "the deserters"}
-BONUS_REASON = "the bonus point of the smaller team (odd number of players)"
-
+from .tools import MEDKIT, Ledger
 
 def arithmetic(ledger: Ledger, roles: list[str], bonus_side: str | None) -> dict[str, Any]:
-    """How each score arose, in words, for the end screen and the export.
+    """How each score arose, for the end screen and the export (language-free: the client
+    and the narrator put it in words).
 
     Args: as :func:`score`.
 
     Returns:
-        ``{"players": {name: [{"reason", "points"}...]}, "sides": {side: [{"reason",
-        "points"}...]}}``: per player, each tool they received in the order it was given
-        (``"a medical kit from Ann"``, +1; ``"a bullet from Bob"``, -1); per side, each
-        member's total (``"Ann's tools"``, in seat order, also when 0) and, for an odd
-        table's smaller team, the bonus point. A side's points add up to its score.
+        ``{"players": {name: [{"tool", "giver", "points"}...]}, "sides": {side: [{"player",
+        "points"} or {"bonus": True, "points": 1}...]}}``: per player, each tool they received
+        in the order it was given (``{"tool": "medkit", "giver": "Ann", "points": 1}``; a
+        bullet is -1); per side, each member's total (in seat order, also when 0) and, for an
+        odd table's smaller team, the bonus point. A side's points add up to its score.
     """
     names = ledger.names
     players: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
     for giver, tool, receiver, _ in ledger.gifts:
-        players[names[receiver]].append(
-            {"reason": f"{TOOL_NAMES[tool]} from {names[giver]}", "points": 1 if tool == MEDKIT else -1}
-        )
+        players[names[receiver]].append({"tool": tool, "giver": names[giver], "points": 1 if tool == MEDKIT else -1})
     sides: dict[str, list[dict[str, Any]]] = {OPERATIVES: [], DESERTERS: []}
     for name, role in zip(names, roles):
         side = OPERATIVES if role == OPERATIVE else DESERTERS
-        sides[side].append({"reason": f"{name}'s tools", "points": sum(i["points"] for i in players[name])})
+        sides[side].append({"player": name, "points": sum(i["points"] for i in players[name])})
     if bonus_side is not None:
-        sides[bonus_side].append({"reason": BONUS_REASON, "points": 1})
+        sides[bonus_side].append({"bonus": True, "points": 1})
     return {"players": players, "sides": sides}
-
-
-def verdict(winner: str | None, reason: str, scores: dict[str, int], medkits: dict[str, int]) -> str:
-    """The result in one plain sentence (for the end screen): the scores, and the tie-break
-    when the scores are equal."""
-    ops, des = scores[OPERATIVES], scores[DESERTERS]
-    said = f"Operatives {ops}, deserters {des}"
-    if reason == "higher_score":
-        return f"{said}: {SIDE_WORDS[winner or OPERATIVES]} win on points."
-    kits = f"the operatives received {medkits[OPERATIVES]} medical kits, the deserters {medkits[DESERTERS]}"
-    if reason == "more_medical_kits":
-        return f"{said}: a tie on points; {kits}, so {SIDE_WORDS[winner or OPERATIVES]} win."
-    return f"{said}: a tie on points, and {kits}: a draw."
 
 
 def score(ledger: Ledger, roles: list[str], bonus_side: str | None, turns: int | None = None) -> Result:
@@ -83,8 +66,7 @@ def score(ledger: Ledger, roles: list[str], bonus_side: str | None, turns: int |
         ``Result(winner, reason, outcomes, detail)``: ``winner`` is ``"operatives"``,
         ``"deserters"`` or ``None`` (a draw); ``reason`` is ``"higher_score"``,
         ``"more_medical_kits"`` (tie-break) or ``"draw"``; ``detail`` has ``scores``,
-        ``medkits``, ``bullets`` and ``bonus`` per side, ``arithmetic`` (:func:`arithmetic`)
-        and ``verdict`` (:func:`verdict`, one sentence).
+        ``medkits``, ``bullets`` and ``bonus`` per side and ``arithmetic`` (:func:`arithmetic`).
     """
     ok = ob = dk = db = 0  # medical kits and bullets received by operatives / deserters
     for role, k, b in zip(roles, ledger.kits, ledger.bullets):
@@ -116,7 +98,6 @@ def score(ledger: Ledger, roles: list[str], bonus_side: str | None, turns: int |
         "bullets": {OPERATIVES: ob, DESERTERS: db},
         "bonus": {OPERATIVES: o_bonus, DESERTERS: d_bonus},
         "arithmetic": arithmetic(ledger, roles, bonus_side),
-        "verdict": verdict(winner, reason, {OPERATIVES: ops, DESERTERS: des}, {OPERATIVES: ok, DESERTERS: dk}),
     }
     if turns is not None:
         detail["turns"] = turns

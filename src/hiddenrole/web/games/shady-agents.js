@@ -179,7 +179,11 @@ function roleOf(e) { return e.kind === "role" ? roleName(e.role) : ""; }
 function arithmetic(a) {
   const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
   const sum = items => items.reduce((total, i) => total + i.points, 0);
-  const line = items => (items.length ? items.map(i => `${i.reason} (${signed(i.points)})`).join(", ") : t("nothing"));
+  // one item in words: a tool and who gave it, a member's tools, or the odd table's bonus point
+  const words = i => (i.tool ? t("{tool} from {name}", { tool: toolName(i.tool), name: i.giver })
+    : i.player ? t("{name}'s tools", { name: i.player })
+    : i.bonus ? t("the bonus point of the smaller team (odd number of players)") : "");
+  const line = items => (items.length ? items.map(i => `${words(i)} (${signed(i.points)})`).join(", ") : t("nothing"));
   return [h("h3", {}, t("How the scores add up")), h("ul", { class: "plain", "data-test": "arithmetic" },
     Object.entries(a.sides || {}).map(([side, items]) => h("li", {}, h("b", {}, sideName(side)), `: ${line(items)} = ${signed(sum(items))}`)),
     Object.entries(a.players || {}).map(([p, items]) => h("li", {}, t("{name} received {items} = {total}", { name: p, items: line(items), total: signed(sum(items)) }))))];
@@ -224,7 +228,6 @@ function result(v) {
   const b = v.board || {};
   const r = v.result || {};
   const out = [];
-  if (r.verdict) out.push(h("p", { "data-test": "verdict" }, r.verdict));
   if (b.scores) out.push(h("h3", {}, t("Scores")), h("table", { class: "tally", "data-test": "scores" },
     h("tbody", {}, Object.entries(b.scores).map(([side, n]) => h("tr", {}, h("td", {}, sideName(side)), h("td", {}, String(n)))))));
   if (b.gifts) out.push(h("p", {}, t("Every tool:") + " " + b.gifts.map(g => t("{giver} gave {tool} to {receiver}", { giver: g.giver, tool: toolName(g.tool), receiver: g.receiver })).join("; ")));
