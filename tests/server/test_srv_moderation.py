@@ -528,3 +528,33 @@ def test_notices_are_told_in_the_connections_language():
     assert notice_text("host", {"name": "Cid", "reason": "away"}, "de") == "Der Host war zu lange weg: Cid ist jetzt Host."
     with pytest.raises(KeyError):
         notice_text("missed", {})
+
+
+def test_only_a_persons_seat_can_be_handed_to_a_new_person(tmp_path):
+    # A bot's seat from the start has no player to replace: the host page does not offer a
+    # substitute link for it (its seat says ``bot_seat``), and the control is refused in one
+    # sentence, nothing changed. A person's seat, or one a bot stands in for, can be handed on.
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(db(tmp_path), clock=clock) as srv:
+            made = await srv.create(game="council", host_name="Ann", pace="turbo")
+            code, host = made["code"], made["host_token"]
+            await srv.join(code, "Bob")
+            r = await srv.http.post(f"/api/tables/{code}/bots", json={"count": 1},
+                                    headers={"Authorization": f"Bearer {host}"})
+            bot = r.json()["seats"][-1]
+            assert bot["bot"] is True and bot["bot_seat"] is True
+            await srv.start(code, host)
+            table = srv.moderator.tables[made["table"]["id"]]
+            await idle(table, lambda: table.game is not None)
+            r = await control(srv, code, host, control="replace", name=bot["name"], by="substitute")
+            assert error_code(r, 409) == "bot_seat"
+            assert r.json()["error"]["message"] == (f"{bot['name']}'s seat is a bot's from the start: only a "
+                                                    "person's seat can be handed to a new person")
+            seats = {s["name"]: s for s in table.public_info()["seats"]}
+            assert seats[bot["name"]]["bot_seat"] is True and "bot_seat" not in seats["Bob"]
+            assert not table.claims  # no link was made
+            r = await control(srv, code, host, control="replace", name="Bob", by="substitute")
+            assert r.status_code == 200 and r.json()["name"] == "Bob"
+
+    run(main())

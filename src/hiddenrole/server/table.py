@@ -117,12 +117,21 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         """Public facts about the seat: name, whether a bot plays it, whether it is connected,
-        its presence (:attr:`presence`) and how many substitutes took it."""
+        its presence (:attr:`presence`), how many substitutes took it, and ``bot_seat`` when a
+        bot holds it from the start (:attr:`bot_seat`)."""
         out = {"name": self.name, "bot": self.is_bot, "connected": self.is_bot or self.connections > 0,
                "presence": self.presence}
         if self.substitutes:
             out["substitutes"] = self.substitutes
+        if self.bot_seat:
+            out["bot_seat"] = True
         return out
+
+    @property
+    def bot_seat(self) -> bool:
+        """Whether a bot holds the seat from the start (no person ever played it: not a
+        stand-in, not given to a bot by the host, not taken by a substitute)."""
+        return self.is_bot and not self.stand_in and not self.replaced
 
 
 class LiveTable:
@@ -834,13 +843,17 @@ class LiveTable:
         one-time claim (the substitute link's secret) is made. Returns ``(seat name, claim)``.
 
         Raises:
-            TableError: ``unknown_player``, ``not_started``, ``game_over``, ``voided``.
+            TableError: ``unknown_player``, ``bot_seat`` (a bot holds the seat from the start:
+                there is no person to hand over from), ``not_started``, ``game_over``, ``voided``.
         """
         async with self.lock:
             self._check_game()
             seat = self.seat(name) if isinstance(name, str) else None
             if seat is None:
                 raise TableError("unknown_player", f"no seat named {name!r}", 404)
+            if seat.bot_seat:
+                raise TableError("bot_seat", f"{seat.name}'s seat is a bot's from the start: only a person's seat "
+                                 "can be handed to a new person", 409)
             claim = secrets.token_urlsafe(24)
             row = SeatRow(**{**seat.row.__dict__, "token_hash": None})
             now = self.clock.now()
