@@ -64,6 +64,17 @@ def test_web_join_by_code_and_taken_name(server, desktop, phone):
     code = create_table(host, server, "shady-agents", bots=2, host_name="Ann")
     guest = phone().new_page()
     guest.goto(server + "/")
+    # a wrong code is said at once, before any name is asked; the code stays to be corrected
+    wrong = "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"
+    guest.fill("input[name=code]", wrong.lower())
+    guest.get_by_role("button", name="Next").click()
+    expect(guest.locator("[data-test=code-error]")).to_have_text(f"No table with code {wrong}.")
+    expect(guest.locator("[data-test=join-form]")).to_be_hidden()
+    expect(guest.locator("input[name=code]")).to_have_value(wrong)
+    lost = phone().new_page()  # and so is a join link with a wrong code, on load
+    lost.goto(f"{server}/?join={wrong}")
+    expect(lost.locator("[data-test=code-error]")).to_have_text(f"No table with code {wrong}.")
+    expect(lost.locator("[data-test=join-form]")).to_be_hidden()
     guest.fill("input[name=code]", code.lower())
     guest.get_by_role("button", name="Next").click()
     guest.fill("input[name=join-name]", "ann")
@@ -131,6 +142,12 @@ def test_web_host_gives_an_away_seat_to_a_bot(server, desktop, phone):
     host.locator("[data-test=start]").click()
     expect(guest.locator("[data-page=game]")).to_be_visible()
     hide_role(host)
+    # a new person can take a person's seat, never a bot's (there is nobody to replace)
+    expect(host.locator("[data-test='substitute-Bea']")).to_be_visible()
+    bots = [s["name"] for s in httpx.get(f"{server}/api/tables/{code}").json()["table"]["seats"] if s["bot"]]
+    assert len(bots) == 2
+    for name in bots:
+        expect(host.locator(f"[data-test='substitute-{name}']")).to_be_hidden()
     replace = host.get_by_role("button", name="Give Bea’s seat to a bot")
     expect(replace).to_be_hidden()  # Bea is here
     guest_ctx.close()  # Bea's phone is gone

@@ -25,7 +25,10 @@ export async function api(method, path, body, token) {
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
     const msg = data.error ? data.error.message : r.statusText;
-    throw new Error(msg);
+    const err = new Error(msg);
+    err.status = r.status;  // the HTTP status and the server's error code, for a caller that words it itself
+    err.code = data.error ? data.error.code : "";
+    throw err;
   }
   return data;
 }

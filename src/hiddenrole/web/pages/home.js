@@ -11,6 +11,7 @@ export function homePage() {
     openTables: [],
     form: { game: "", options: {}, pace: "turbo", factor: 10, bots: 0, host_name: "" },
     codeInput: "",
+    codeError: "",  // what was wrong with the code typed or in the join link
     joinCode: "",
     joinName: "",
     presets: [],   // the chosen game's ready-made setups (its module's `presets`)
@@ -31,6 +32,7 @@ export function homePage() {
         } catch (e) { this.$store.session.error = e.message; }
       }
       if (this.joinCode && stored("seat", this.joinCode)) { location.hash = `#/t/${this.joinCode}`; return; }
+      if (this.joinCode) await this.checkCode(this.joinCode);  // a wrong join link is said at once
       await this.load();
       this.$watch(() => i18n.lang, () => this.load());
       if (this.joinCode) this.$nextTick(() => { const el = this.$root.querySelector("input[name=join-name]"); if (el) el.focus(); });
@@ -117,6 +119,31 @@ export function homePage() {
         history.replaceState(null, "", "/");
         location.hash = `#/t/${out.code}`;
       } catch (e) { S.error = e.message; }
+    },
+
+    /** Whether a table with ``code`` exists: if so it becomes the one to join (the name is
+     * asked next); if not, "No table with code X" is said at once and the code form stays. */
+    async checkCode(code) {
+      code = (code || "").trim().toUpperCase();
+      this.codeError = "";
+      if (!code) return false;
+      try {
+        await api("GET", `/api/tables/${encodeURIComponent(code)}`);
+      } catch (e) {
+        this.joinCode = "";
+        this.codeInput = code;
+        this.codeError = e.status === 404 ? t("No table with code {code}.", { code }) : e.message;
+        if (location.search) history.replaceState(null, "", "/");
+        return false;
+      }
+      this.joinCode = code;
+      return true;
+    },
+
+    async submitCode() {
+      if (await this.checkCode(this.codeInput)) {
+        this.$nextTick(() => { const el = this.$root.querySelector("input[name=join-name]"); if (el) el.focus(); });
+      }
     },
 
     async join() {
