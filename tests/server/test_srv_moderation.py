@@ -558,3 +558,32 @@ def test_only_a_persons_seat_can_be_handed_to_a_new_person(tmp_path):
             assert r.status_code == 200 and r.json()["name"] == "Bob"
 
     run(main())
+
+
+def test_notices_keep_their_place_in_each_viewers_feed_after_a_reload(tmp_path):
+    # Council: at the start Bob sees his role and "round 1" (2 events), Cid the same. The
+    # host pauses and resumes there; Ann votes (public "voted", her private ballot), Bob
+    # votes (the same); then the host extends the deadline. A fresh snapshot places each
+    # notice after the events of that viewer that came before it: Bob's own ballot counts
+    # for Bob, nobody else's.
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(db(tmp_path), clock=clock) as srv:
+            made, tokens, cl, table = await table_of(srv, ["Bob", "Cid"])
+            code, host = made["code"], made["host_token"]
+            assert (await control(srv, code, host, control="pause")).status_code == 200
+            assert (await control(srv, code, host, control="resume")).status_code == 200
+            await vote(cl["Ann"], "Bob")
+            await vote(cl["Bob"], "Cid")
+            assert (await control(srv, code, host, control="extend", seconds=60)).status_code == 200
+            await idle(table)
+            for name, pos, events in (("Bob", [2, 2, 5], 5), ("Cid", [2, 2, 4], 4), ("Ann", [2, 2, 5], 5)):
+                again = await srv.ws(code, tokens[name])
+                snap = await again.recv()
+                assert len(snap["events"]) == events
+                assert [(n["kind"], n["pos"]) for n in snap["notices"]] == list(zip(["pause", "resume", "extend"], pos))
+            spectator = await srv.ws(code, None, spectator=True)
+            snap = await spectator.recv()
+            assert [n["pos"] for n in snap["notices"]] == [1, 1, 3]  # "round 1", then the two "voted"
+
+    run(main())

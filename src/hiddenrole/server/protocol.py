@@ -290,6 +290,7 @@ class Connection:
         shared = Broadcast(table, table.turn)
         events: list[dict[str, Any]] = []
         thread: list[dict[str, Any]] = []
+        indices: list[int] = []
         if game is None:
             table.detach(self)
             state = shared.lobby
@@ -311,7 +312,7 @@ class Connection:
             you["host"] = True
         message: dict[str, Any] = {"type": "snapshot", "protocol": PROTOCOL, "you": you,
                                    "table": table.public_info(), "state": state, "events": events,
-                                   "thread": thread, "lang": self.lang, "notices": table.notices_in(self.lang),
+                                   "thread": thread, "lang": self.lang, "notices": table.notices_in(self.lang, indices),
                                    "heartbeat": HEARTBEAT}
         if self.lang_note is not None:
             message["lang_note"] = self.lang_note

@@ -15,7 +15,8 @@ import json
 import logging
 import math
 import secrets
-from collections.abc import Callable, Mapping
+from bisect import bisect_left
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -183,6 +184,7 @@ class LiveTable:
         self.claims: dict[str, str] = {}  # a substitute link's claim hash -> the seat it opens
         self.used_claims: set[str] = set()
         self.notices: list[dict[str, Any]] = []  # the table's public events so far
+        self.notice_at: list[int] = []  # each notice's place: the game log's length when it came
         self.host_connections = 0  # connections that said hello with the host token
         self.host_token_seen = False  # whether one ever did (a seatless host who never did keeps the role)
         self.host_away_since: float | None = clock.now() if row.host_seat is not None else None
@@ -332,6 +334,7 @@ class LiveTable:
         self.claims = {}
         self.used_claims = set()
         self.notices = []
+        self.notice_at = []
         for entry in entries:
             self._replay(entry)
             self.log.append(entry)
@@ -415,9 +418,16 @@ class LiveTable:
             self.host = data["name"]
             self.host_token_live = False
 
-    def notices_in(self, lang: str) -> list[dict[str, Any]]:
-        """The table's notices so far, each with its sentence in ``lang``."""
-        return [told(n, lang) for n in self.notices]
+    def notices_in(self, lang: str, indices: Sequence[int] = ()) -> list[dict[str, Any]]:
+        """The table's notices so far, each with its sentence in ``lang`` and its place in a
+        viewer's feed: ``pos``, how many of the viewer's events came before it.
+
+        Args:
+            lang: the language of the sentences.
+            indices: the game log positions of the events the viewer sees, ascending (the
+                snapshot's; empty before the game).
+        """
+        return [{**told(n, lang), "pos": bisect_left(indices, at)} for n, at in zip(self.notices, self.notice_at)]
 
     def _note(self, entry: LogEntry) -> dict[str, Any] | None:
         """Record the notice of a table event (returns it), or ``None`` for a game entry."""
@@ -425,6 +435,7 @@ class LiveTable:
             return None
         notice = notice_of(len(self.notices), entry.kind, entry.data, entry.at)
         self.notices.append(notice)
+        self.notice_at.append(len(self.game.log) if self.game is not None else 0)
         return notice
 
     def _make_bot(self, seat: Seat) -> None:

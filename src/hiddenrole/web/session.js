@@ -126,7 +126,7 @@ export const session = {
     sock.on("snapshot", (m) => this.onSnapshot(m));
     sock.on("update", (m) => this.onUpdate(m));
     sock.on("reveal", (m) => { this.reveal = m.reveal; });
-    sock.on("notice", (m) => { this.notices = this.notices.concat(this.placed([m])); });
+    sock.on("notice", (m) => { this.notices = this.notices.concat([{ ...m, pos: this.events.length }]); });
     sock.on("ack", () => { this.busy = false; });
     sock.on("error", (m) => this.onError(m));
     this.socket = sock;
@@ -152,19 +152,11 @@ export const session = {
     if (msg.reveal) this.reveal = msg.reveal;
   },
 
-  /** Notices with their place in the feed (`pos`: how many of the reader's events came before),
-   * kept in localStorage per table so a reload shows them where they happened; one this page
-   * never saw arrive goes where the feed is now. */
+  /** Notices with their place in the feed (`pos`: how many of the reader's events came
+   * before it). A snapshot's notices carry the server's `pos`, so a reload (or another
+   * device) shows each where it happened; a notice arriving live goes where the feed is now. */
   placed(notices) {
-    const key = `hiddenrole.noticeAt.${this.code}`;
-    let at = {};
-    try { at = JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch { at = {}; }
-    const out = notices.map(n => {
-      if (typeof at[n.seq] !== "number") at[n.seq] = this.events.length;
-      return { ...n, pos: Math.min(at[n.seq], this.events.length) };
-    });
-    try { localStorage.setItem(key, JSON.stringify(at)); } catch { /* a full storage: positions are not kept */ }
-    return out;
+    return notices.map(n => ({ ...n, pos: Math.min(typeof n.pos === "number" ? n.pos : this.events.length, this.events.length) }));
   },
 
   onUpdate(msg) {
