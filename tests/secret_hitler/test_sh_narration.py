@@ -139,3 +139,48 @@ def test_night_zero_prompt_says_what_a_pair_is():
     assert prompt["title"] == "Night 0: nominate two players as possible Chancellors."
     assert prompt["explain"].startswith("The Mod picks one of your two at random to be Chancellor")
     assert [c["label"] for c in prompt["choices"]] == ["Ben and Cleo", "Ben and Dan"]
+
+
+# claims in the forum's notation (what the rule bots post) are told in the reader's language
+@pytest.mark.parametrize(("text", "en", "de"), [
+    ("claim president drew FFL passed FL",
+     "Anna claims: as President they drew Fascist, Fascist, Liberal and passed Fascist, Liberal to the Chancellor.",
+     "Anna behauptet, als Präsident Faschistisch, Faschistisch, Liberal gezogen und Faschistisch, Liberal "
+     "an den Kanzler weitergegeben zu haben."),
+    ("claim chancellor got LF enacted L",
+     "Anna claims: as Chancellor they got Liberal, Fascist and enacted Liberal.",
+     "Anna behauptet, als Kanzler Liberal, Faschistisch bekommen und Liberal erlassen zu haben."),
+    ("claim investigate Ben fascist",
+     "Anna claims: they investigated Ben and saw the party membership Fascist.",
+     "Anna behauptet, bei Ben die Parteizugehörigkeit Faschistisch gesehen zu haben."),
+])
+def test_a_claim_post_is_told_in_the_readers_language(text, en, de):
+    assert tell("post", {"player": "Anna", "text": text}) == [en]
+    assert tell("post", {"player": "Anna", "text": text}, lang="de") == [de]
+
+
+@pytest.mark.parametrize("text", ["claim I am liberal", "claim president drew FFX passed FL",
+                                  "claim investigate Ben maybe", "I claim president drew FFL passed FL"])
+def test_any_other_post_is_quoted_as_written(text):
+    assert tell("post", {"player": "Anna", "text": text}) == [f"Anna wrote: “{text}”"]
+
+
+def test_every_post_of_the_rule_bots_is_a_number_or_a_told_claim():
+    # a real game of rule bots: every post they make is a votecode (bold digits, the same in
+    # every language) or a claim the narrator tells in German; never English words
+    from hiddenrole.bots.secret_hitler import SecretHitlerBot
+    from hiddenrole.engine import game_class
+    from hiddenrole.lab import play_game
+
+    g = game_class("secret-hitler")(list(PLAYERS), seed=11)
+    play_game(g, {p: SecretHitlerBot(p, 11) for p in g.players})
+    german = SecretHitlerNarrator(PLAYERS, g.options, MOD, "de")
+    posts = [e.data for e in g.log if e.kind == "post"]
+    claims = [p for p in posts if p["text"].startswith("claim ")]
+    assert claims, "the rule bots made no claim in this game"
+    for p in posts:
+        if p["text"].startswith("claim "):
+            told = german.event("post", p)
+            assert told[0].startswith(f"{p['player']} behauptet, ") and p["text"] not in told[0], told
+        else:
+            assert p["text"].strip("*").isdigit(), p["text"]

@@ -21,6 +21,10 @@ export function feedNodes(events, mod, notices = []) {
     while (ni < at.length && at[ni].pos <= i) out.push(noticeNode(at[ni++]));
     const head = mod.section(e);
     if (head) out.push(h("li", { class: "section" }, h("h3", {}, head)));
+    if (e.kind === "post" && mod.postWords(e)) {  // a formal claim, told in the reader's language
+      out.push(h("li", { class: "entry post claim", "data-seq": e.seq, "data-test": "claim" }, h("span", { class: "text" }, mod.postWords(e))));
+      continue;
+    }
     if (e.kind === "post") {
       out.push(h("li", { class: "entry post", "data-seq": e.seq },
         h("b", { class: "by" }, e.player ?? e.by), e.mark ? h("span", { class: "mark", title: e.mark === "P" ? t("Presidential Candidate") : t("Chancellor Candidate") }, e.mark) : null,

@@ -15,6 +15,9 @@ export const human = s => String(s ?? "").replace(/_/g, " ");
 export const fallback = {
   /** A feed header when event `e` starts a new part of the game (a day, a turn), else null. */
   section() { return null; },
+  /** A thread post the game's narrator tells in words (a formal claim), as that sentence in
+   * the reader's language; null for a post shown as its author wrote it. */
+  postWords() { return null; },
   /** More than a sentence for event `e` (a tally table), or null. */
   detail() { return null; },
   /** One line for an event the server sent without narration (older servers). */

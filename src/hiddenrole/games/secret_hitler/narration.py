@@ -105,7 +105,41 @@ def no_nomination(n: Narrator, d: Data, to: Any) -> list[str]:
 
 
 # ------------------------------------------------------------------ the thread and votes
+# the forum's claim notation (what the rule bots post; anyone may write it): a post that is
+# exactly one of these is told as the claim it makes, in the reader's language
+_CLAIMS = (
+    (re.compile(r"^claim investigate (?P<target>\S+) (?P<party>liberal|fascist)$"),
+     N_("{player} claims: they investigated {target} and saw the party membership {party}.")),
+    (re.compile(r"^claim president drew (?P<drew>[LF]{3}) passed (?P<passed>[LF]{2})$"),
+     N_("{player} claims: as President they drew {drew} and passed {passed} to the Chancellor.")),
+    (re.compile(r"^claim chancellor got (?P<got>[LF]{2}) enacted (?P<card>[LF])$"),
+     N_("{player} claims: as Chancellor they got {got} and enacted {card}.")),
+)
+
+
+def claim(n: Narrator, player: Any, text: Any) -> str | None:
+    """A post in the claim notation told in words (``"claim president drew FFL passed FL"`` ->
+    "Ann claims: as President they drew Fascist, Fascist, Liberal and passed Fascist,
+    Liberal to the Chancellor."), or ``None`` for any other post. The notation: ``claim
+    investigate NAME liberal|fascist``, ``claim president drew XXX passed XX``, ``claim
+    chancellor got XX enacted X`` (X a policy, ``L`` or ``F``)."""
+    if not isinstance(text, str) or not text.startswith("claim "):
+        return None
+    for pattern, sentence in _CLAIMS:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        g = m.groupdict()
+        values = {k: (_cards(n, v) if k in ("drew", "passed", "got") else _policy(n, v) if k == "card"
+                      else n._(_PARTY[v]) if k == "party" else v) for k, v in g.items()}
+        return n._(sentence).format(player=player, **values)
+    return None
+
+
 def post(n: Narrator, d: Data, to: Any) -> list[str]:
+    claimed = claim(n, d.get("player"), d.get("text"))
+    if claimed is not None:
+        return [claimed]
     mark = d.get("mark")
     if mark == "P":
         return [n._("{player} (Presidential Candidate) wrote: “{text}”").format(player=d.get("player"), text=d.get("text"))]

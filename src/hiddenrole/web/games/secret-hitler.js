@@ -203,5 +203,13 @@ function result(v, reveal) {
     h("li", {}, handWords(e) + " ", e.cards.map(c => policyCard(c)))))];
 }
 
-export default { board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result,
+/** A post in the claim notation ("claim president drew FFL passed FL", what the bots post):
+ * the narrator's sentence for it in the reader's language; null for any other post (the
+ * narrator tells those as "X wrote: “…”", quoting the text). */
+function postWords(e) {
+  const told = Array.isArray(e.narration) ? e.narration.join(" ") : "";
+  return /^claim /.test(e.text || "") && told && !told.includes(e.text) ? told : null;
+}
+
+export default { postWords, board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result,
   sideName, roleCard, presets, howTo, confirmMore, alerts: ["vote_ignored"] };
