@@ -300,3 +300,96 @@ def test_web_keyboard_only_play(server, phone):
     assert page.evaluate(on_choice), "Tab never reached the prompt's choices"
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Alpine.store('session').events.length > {events}")
+
+
+def test_web_shady_agents_give_is_a_two_step_pick(server, phone):
+    # a move is two picks (which tool, saying what it does; then to whom) and one button that
+    # says what it gives to whom, instead of one button per tool and player
+    page = phone().new_page()
+    create_table(page, server, "shady-agents", bots=5, host_name="Ann")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    target = page.locator("[data-test=give-target]")
+    answer = page.locator("[data-test=actions] button.action[data-action=answer]")
+    for _ in range(200):  # the bots play until Ann's move; Ann answers the interrogations on the way
+        if target.is_visible():
+            break
+        if answer.count():
+            try:
+                answer.first.click(timeout=2000)
+            except Exception:  # the prompt moved on under the click
+                pass
+        page.wait_for_timeout(50)
+    expect(target).to_be_visible()
+    names = target.locator("button")
+    expect(names).to_have_count(5)  # every other player once
+    go = page.locator("[data-test=give-go]")
+    expect(go).to_be_disabled()
+    tools = page.locator("[data-test=give-tool] button")
+    if tools.count():  # round 1: both tools in hand, each saying what it does
+        expect(tools).to_have_count(2)
+        expect(tools.filter(has_text="bullet")).to_contain_text("The receiver's side loses a point.")
+        expect(tools.filter(has_text="medical kit")).to_contain_text("The receiver's side gains a point.")
+        tools.filter(has_text="medical kit").click()
+        expect(go).to_be_disabled()  # no player yet
+        tool = "a medical kit"
+    else:  # round 2: the one tool left is named
+        expect(page.locator("[data-test=give]")).to_contain_text("Your tool:")
+        tool = None
+    first = names.first.inner_text()
+    names.first.click()
+    expect(go).to_be_enabled()
+    expect(go).to_contain_text(f"Give {tool or ''}".rstrip() if tool else "Give ")
+    expect(go).to_contain_text(f"to {first}")
+    expect(go).to_contain_text(f"only {first} learns which tool it is")
+    # no button per tool and player: the picks, the one give button, and the alternatives
+    assert page.locator("[data-test=actions] button.action").count() <= 3
+    check_axe(page, "the Shady Agents move")
+    go.click()
+    expect(page.locator("[data-test=give-target]")).to_be_hidden()
+
+
+def test_web_tv_fits_twenty_mccarthyism_players(server, desktop):
+    # a large McCarthyism table on the room's TV (1920x1080): through a whole game every seat
+    # of the 20 is on the screen, inside the board, and no two seats overlap; nothing scrolls
+    host = desktop().new_page()
+    code = create_table(host, server, "mccarthyism", bots=19, host_name="Ann")
+    tv = desktop(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{server}/#/tv/{code}")
+    wait_connected(tv)
+    wait_connected(host)
+    host.locator("[data-test=start]").click()
+    expect(tv.locator(".tv-page .seatring li")).to_have_count(20)
+    worst = {"height": 0}
+
+    def fits(_round=None):
+        boxes = tv.evaluate("""() => {
+            const board = document.querySelector('.tv-page .tv-board').getBoundingClientRect();
+            const seats = [...document.querySelectorAll('.tv-page .seatring li')].map(e => e.getBoundingClientRect())
+                .map(r => ({x: r.x, y: r.y, r: r.right, b: r.bottom}));
+            const board_height = [...document.querySelectorAll('.tv-page .tv-board *')]
+                .reduce((h, e) => Math.max(h, e.getBoundingClientRect().bottom), 0);
+            return {board: {x: board.x, y: board.y, r: board.right, b: board.bottom}, seats, board_height,
+                    w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight};
+        }""")
+        assert boxes["w"] <= 1920 and boxes["h"] <= 1080, boxes
+        board = boxes["board"]
+        seats = boxes["seats"]
+        if not seats:  # the result screen
+            return
+        assert len(seats) == 20
+        for i, s in enumerate(seats):
+            assert s["x"] >= board["x"] - 0.5 and s["r"] <= board["r"] + 0.5, f"seat {i} leaves the board: {s} {board}"
+            assert s["y"] >= board["y"] - 0.5 and s["b"] <= min(board["b"], 1080) + 0.5, f"seat {i} is cut off: {s} {board}"
+            for j, o in enumerate(seats[:i]):
+                apart = s["r"] <= o["x"] + 0.5 or o["r"] <= s["x"] + 0.5 or s["b"] <= o["y"] + 0.5 or o["b"] <= s["y"] + 0.5
+                assert apart, f"seats {j} and {i} overlap: {o} {s}"
+        # and nothing of the board (the card in play, the last cards played) is cut off below
+        assert boxes["board_height"] <= min(board["b"], 1080) + 0.5, f"the board is cut off: {boxes['board_height']}"
+        if boxes["board_height"] > worst["height"]:
+            worst["height"] = boxes["board_height"]
+            screenshot(tv, "mccarthyism-tv-20-players")
+
+    fits()
+    play_to_end([host], random.Random(20), seconds=240, every=fits)

@@ -124,11 +124,17 @@ def step(page: Page, rng: random.Random) -> bool:
     try:
         if dialog.is_visible():  # a confirmation left open by an earlier round
             page.locator("[data-test=confirm-no]").click(timeout=2000)
-        if picks.count():  # a prompt of several picks (Shady Agents' "give both"): one per question
+        others = page.locator("[data-test=actions] button.action[data-action]")
+        if picks.count() and others.count() and rng.random() < 0.3:  # a move's alternative: interrogate
+            others.nth(rng.randrange(others.count())).click(timeout=2000)
+            return True
+        if picks.count():  # a prompt of several picks (Shady Agents' give, give both): one per question
+            go = buttons.first
             for k in range(picks.count()):
                 options = picks.nth(k).locator("button")
                 options.nth(rng.randrange(options.count())).click(timeout=2000)
-            buttons.first.click(timeout=2000)
+            expect(go).to_be_enabled(timeout=2000)
+            go.click(timeout=2000)
             return True
         own = page.locator("[data-test=actions] input[name=answer-text]")
         if own.count() and rng.random() < 0.5:  # an answer in the player's own words

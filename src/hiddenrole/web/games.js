@@ -76,7 +76,8 @@ export function gameModule(name) {
 
 /** The seat ring: one chip per player with its markers (`decorate(p)` -> {cls, tags: [[text, cls]], chip}). */
 export function seatRing(players, decorate, me) {
-  return h("ol", { class: "seatring", "aria-label": t("Seats") }, players.map(p => {
+  // a large table (McCarthyism's up to 20) gets the compact ring: more seats a row, smaller markers
+  return h("ol", { class: ["seatring", players.length > 12 ? "many" : ""], "aria-label": t("Seats") }, players.map(p => {
     const { cls = "", tags = [], chip = null } = decorate(p);
     return h("li", { class: ["seat", cls, p === me ? "me" : ""] },
       h("span", { class: "pname" }, p), p === me ? h("span", { class: "tag you" }, t("you")) : null,

@@ -136,12 +136,67 @@ function answerPrompt(actions, v, ctx) {
     form);
 }
 
+/** What a tool does to the receiver's side (the rules: +1 for a medical kit, -1 for a bullet). */
+const TOOL_EFFECT = { bullet: () => t("The receiver's side loses a point."), medkit: () => t("The receiver's side gains a point.") };
+
+/** A move ("give"): two picks, the tool (saying what it does) and then the player, then one
+ * tap that says what it gives to whom; the other choices (calling an interrogation) as the
+ * narrator words them, each with what it changes. */
+function givePrompt(actions, v, ctx) {
+  const gives = actions.filter(a => a.action === "give");
+  const others = actions.filter(a => a.action !== "give");
+  const legal = ctx.legal || [];
+  const told = ctx.narration && ctx.narration.prompt && Array.isArray(ctx.narration.prompt.choices) ? ctx.narration.prompt : null;
+  const toldFor = a => told && told.choices.find(c => legal[c.action] && JSON.stringify(legal[c.action]) === JSON.stringify(a));
+  const tools = [...new Set(gives.map(a => a.tool))];
+  const pick = { tool: tools.length === 1 ? tools[0] : null, target: null };
+  const go = h("button", { class: "action big primary", type: "button", disabled: true, "data-test": "give-go" }, t("Give"));
+  const goExplain = h("small", { class: "explain" }, "");
+  const update = () => {
+    const a = gives.find(x => x.tool === pick.tool && x.target === pick.target);
+    go.disabled = !a || ctx.busy;
+    go.firstChild.textContent = a ? t("Give {tool} to {name}", { tool: toolName(pick.tool), name: pick.target }) : t("Give");
+    goExplain.textContent = a ? t("Face down: only {name} learns which tool it is.", { name: pick.target }) + " " + TOOL_EFFECT[pick.tool]() : "";
+  };
+  go.replaceChildren(h("span", {}, t("Give")), goExplain);
+  const choose = (key, value) => (ev) => {
+    pick[key] = value;
+    ev.currentTarget.parentElement.querySelectorAll("button").forEach(b => b.setAttribute("aria-pressed", String(b === ev.currentTarget)));
+    update();
+  };
+  const toolRow = h("fieldset", { class: "pick", "data-test": "give-tool" }, h("legend", {}, t("1. Which tool?")),
+    h("div", { class: "buttons" }, tools.map(tool => h("button", {
+      class: "pick-option", type: "button", "aria-pressed": String(pick.tool === tool), "data-tool": tool, onclick: choose("tool", tool),
+    }, h("span", {}, toolName(tool)), h("small", { class: "explain" }, TOOL_EFFECT[tool] ? TOOL_EFFECT[tool]() : "")))));
+  const names = [...new Set(gives.map(a => a.target))];
+  const targetRow = h("fieldset", { class: "pick", "data-test": "give-target" }, h("legend", {}, t("2. To whom?")),
+    h("div", { class: "buttons" }, names.map(n => h("button", {
+      class: "pick-option", type: "button", "aria-pressed": "false", "data-target": n, onclick: choose("target", n),
+    }, n))));
+  go.addEventListener("click", () => {
+    const a = gives.find(x => x.tool === pick.tool && x.target === pick.target);
+    if (a) ctx.act(a);
+  });
+  const other = others.map(a => {
+    const c = toldFor(a);
+    return h("button", { class: "action big", type: "button", "data-action": a.action, disabled: ctx.busy, onclick: () => ctx.act(a, c && c.explain) },
+      h("span", {}, c ? c.label : actionLabel(a)), c && c.explain ? h("small", { class: "explain" }, c.explain) : null);
+  });
+  return h("div", { class: "prompt-body" },
+    h("h2", { id: "prompt-title" }, told ? told.title : actionTitle(gives[0], v)),
+    told && told.explain ? h("p", { class: "explain" }, told.explain) : null,
+    h("div", { class: "group", "data-test": "give" }, tools.length > 1 ? toolRow : h("p", {}, t("Your tool: {tool}.", { tool: toolName(tools[0]) }) + " " + TOOL_EFFECT[tools[0]]()),
+      targetRow, go),
+    other.length ? h("div", { class: "group" }, h("h3", {}, t("Or")), h("div", { class: "buttons" }, other)) : null);
+}
+
 /** "Give both": two picks (who gets the bullet, who gets the medical kit), then one tap to give. */
 function prompt(actions, v, ctx) {
   const asked = (v.private || {}).interrogation;
   if (actions.length && actions.every(a => a.action === "answer") && ((asked && asked.free_text) || (ctx.options || {}).enforce_statements === false)) {
     return answerPrompt(actions, v, ctx);
   }
+  if (actions.some(a => a.action === "give")) return givePrompt(actions, v, ctx);
   if (!actions.length || !actions.every(a => a.action === "give_both")) return null;
   const names = [...new Set(actions.map(a => a.bullet))];
   const pick = { bullet: null, medkit: null };
