@@ -323,3 +323,13 @@ def test_the_bot_keeps_the_board_through_deadlines_that_pass() -> None:
             assert g.is_over
             seen.update(e.kind + ("+veto" if e.data.get("veto") else "") for e in g.log)
     assert {"no_nomination", "vetoed", "day_start+veto"} <= seen
+
+
+def test_an_investigation_claim_about_a_name_with_a_space_is_read_whole() -> None:
+    # the server's bots are called "Bot 1", "Bot 2"...: "claim investigate Bot 6 fascist"
+    # is about "Bot 6" (seen Fascist: +3 suspicion), not about "Bot" seen "6"
+    t = Table("P1", "liberal")
+    t.event("post", player="P2", text="claim investigate Bot 6 fascist")
+    t.nominate("P2", "P4")
+    t.ask(votes("P1"))
+    assert t.bot.suspicion.get("Bot 6") == 3.0 and "Bot" not in t.bot.suspicion

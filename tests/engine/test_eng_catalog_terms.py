@@ -5,7 +5,10 @@ Shady Agents: the English rendering of the rules (003_…en.md) names the sides 
 OPERATIVE" and "CORRUPT DESERTER"; the German original "GESETZESTREUEN OPERATIVS" and
 "KORRUPTEN DESERTEURS", and it calls an interrogation "EINER INTERROGATION ZU RUFEN"
 (Interrogationskarte). Any other rendering (a "loyal agent", a "corrupt operative", a
-"Verhör") is a second name for the same thing and confuses a table.
+"Verhör") is a second name for the same thing and confuses a table. The same holds across
+the two catalogs: an English text in both has one German text (a McCarthyism card is called
+the same on its button and in the feed), and a McCarthyism turn is a "Zug", never a "Runde"
+(a Shady Agents round is).
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ BANNED_GERMAN = [
     r"\bkorrupte?[nr]? (?:Operativ|Agent)",
     r"gesetzestreue?[nr]? Agent",
     r"\bOperativer\b",
+    # McCarthyism: a snitch is a "Spitzel" who "verpfeift"; an American is "loyal"
+    r"petze", r"verpetz", r"\btreue?[nr]? Amerikaner",
 ]
 
 
@@ -81,3 +86,27 @@ def test_the_shady_agents_names_in_both_languages():
     assert web["law-abiding operative"] == "gesetzestreuer Operativ" == narration["a law-abiding operative"]
     assert web["corrupt deserter"] == "korrupter Deserteur" == narration["a corrupt deserter"]
     assert web["Interrogation card"] == "Interrogationskarte"
+
+
+# the same English in both catalogs, worded for its place (a button's infinitive, a sentence's
+# imperative): allowed to differ
+DIFFERENT_PLACES = {"give {tool} to {name}", "refuse the veto", "investigate {name}",
+                    "investigate a player's party membership", "execute a player", "vote"}
+
+
+def test_one_german_text_for_one_english_text_across_the_catalogs():
+    seen: dict[str, set[str]] = {}
+    for domain in ("hiddenrole", "web"):
+        with (LOCALE / "de" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            singular = [(m.id, m.string) for m in read_po(f, locale="de", domain=domain) if m.id and isinstance(m.id, str)]
+        for en, de in singular:
+            key = en.lower().strip(". ")
+            if key not in DIFFERENT_PLACES:
+                seen.setdefault(key, set()).add(de.lower().strip(". "))
+    assert {k: v for k, v in seen.items() if len(v) > 1} == {}
+
+
+def test_a_turn_is_a_zug():
+    for domain in ("hiddenrole", "web"):
+        bad = [(en, de) for en, de in _messages(domain) if re.search(r"\bturns?\b", en, re.I) and "Runde" in de]
+        assert bad == [], bad

@@ -93,7 +93,7 @@ def test_the_pool_deal_keeps_the_number_of_commies_secret():
                                       "American role cards: nobody knows how many Commies are at the table.")
     fixed = dict(data, deal="fixed", commies=2, americans=4)
     del fixed["commie_cards"], fixed["american_cards"]
-    assert tell("setup", fixed, lang="de")[0] == "Das Spiel beginnt mit 6 Spielern: 2 Kommunisten und 4 treue Amerikaner."
+    assert tell("setup", fixed, lang="de")[0] == "Das Spiel beginnt mit 6 Spielern: 2 Kommunisten und 4 loyale Amerikaner."
 
 
 def test_nobody_wins_when_everyone_is_blacklisted():

@@ -153,6 +153,9 @@ def test_night_zero_prompt_says_what_a_pair_is():
     ("claim investigate Ben fascist",
      "Anna claims: they investigated Ben and saw the party membership Fascist.",
      "Anna behauptet, bei Ben die Parteizugehörigkeit Faschistisch gesehen zu haben."),
+    ("claim investigate Bot 6 liberal",  # a name with a space, as the server's bots have
+     "Anna claims: they investigated Bot 6 and saw the party membership Liberal.",
+     "Anna behauptet, bei Bot 6 die Parteizugehörigkeit Liberal gesehen zu haben."),
 ])
 def test_a_claim_post_is_told_in_the_readers_language(text, en, de):
     assert tell("post", {"player": "Anna", "text": text}) == [en]

@@ -246,7 +246,7 @@ class SecretHitlerBot(Bot):
         if words is None:
             return
         if words[1] == "investigate" and len(words) >= 4:
-            target, seen = words[2], words[3]
+            target, seen = " ".join(words[2:-1]), words[-1]  # a name may hold spaces ("Bot 6")
             mine = self._team(target) or ("liberal" if target in self.cleared else None)
             if mine is not None and mine != seen:
                 self._bump(poster, PROVEN)  # a lie about a player I know

@@ -58,7 +58,9 @@ def _role(n: Narrator, card: Any) -> str:
 
 
 def _cards(n: Narrator, cards: Any) -> str:
-    return ", ".join(f"“{card_name(n, c)}”" for c in cards or ())
+    """Card names in the language's quotation marks: “Super snitch”, „Superspitzel“."""
+    quoted = n._("“{card}”")
+    return ", ".join(quoted.format(card=card_name(n, c)) for c in cards or ())
 
 
 def setup(n: Narrator, d: Data, to: Any) -> list[str]:

@@ -108,7 +108,7 @@ def no_nomination(n: Narrator, d: Data, to: Any) -> list[str]:
 # the forum's claim notation (what the rule bots post; anyone may write it): a post that is
 # exactly one of these is told as the claim it makes, in the reader's language
 _CLAIMS = (
-    (re.compile(r"^claim investigate (?P<target>\S+) (?P<party>liberal|fascist)$"),
+    (re.compile(r"^claim investigate (?P<target>\S.*) (?P<party>liberal|fascist)$"),
      N_("{player} claims: they investigated {target} and saw the party membership {party}.")),
     (re.compile(r"^claim president drew (?P<drew>[LF]{3}) passed (?P<passed>[LF]{2})$"),
      N_("{player} claims: as President they drew {drew} and passed {passed} to the Chancellor.")),
