@@ -39,6 +39,8 @@ BANNED_GERMAN = [
     r"\bOperativer\b",
     # McCarthyism: a snitch is a "Spitzel" who "verpfeift"; an American is "loyal"
     r"petze", r"verpetz", r"\btreue?[nr]? Amerikaner",
+    # German quotes are „…“: an English closing quote is a text left in English punctuation
+    r"”",
 ]
 
 
@@ -77,6 +79,7 @@ def test_the_banned_variants_are_caught():
     assert not english("The law-abiding operatives were Ann and Bo.") and not english("loyal Americans")
     assert german("Beantworte das Verhör") and german("verhören") and german("korrupte Operative")
     assert german("gesetzestreue Agenten") and not german("gesetzestreue Operative")
+    assert german("Du hast gezogen: “Superspitzel”.") and not german("Du hast gezogen: „Superspitzel“.")
     assert not german("Interrogationskarte") and not german("korrupter Deserteur") and not german("Doppelagent")
 
 

@@ -58,7 +58,7 @@ function board(v, ctx) {
       b.revealed_card ? " · " + t("revealed role card: {role} (bonus for {side})", { role: roleName(b.revealed_card), side: sideName(b.bonus_side) }) : ""),
     cur ? h("div", { class: "interrogation", "aria-label": t("Interrogation card") },
       h("p", { class: "muted" }, t("{name} calls an interrogation:", { name: cur.caller })),
-      h("p", { class: "question" }, `“${questionOf(cur)}”`),
+      h("p", { class: "question" }, t("“{q}”", { q: questionOf(cur) })),
       h("ul", { class: "bubbles" }, answers.map(a => h("li", { class: "bubble" }, h("b", {}, a.player), ": ", a.text ?? answerWords(a.answer))))) : null,
     seatRing(v.players, p => {
       const tags = [];
