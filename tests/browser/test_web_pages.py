@@ -298,8 +298,17 @@ def test_web_keyboard_only_play(server, phone):
             break
         page.keyboard.press("Tab")
     assert page.evaluate(on_choice), "Tab never reached the prompt's choices"
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"() => Alpine.store('session').events.length > {events}")
+    # Enter on a choice plays it; a prompt of picks (a move: the tool, then the player) is
+    # Enter on each pick and Tab on to the next, until its give button plays the move
+    played = f"() => Alpine.store('session').events.length > {events}"
+    for _ in range(30):
+        page.keyboard.press("Enter")
+        try:
+            page.wait_for_function(played, timeout=1000)
+            break
+        except Exception:
+            page.keyboard.press("Tab")
+    page.wait_for_function(played)
 
 
 def test_web_shady_agents_give_is_a_two_step_pick(server, phone):
