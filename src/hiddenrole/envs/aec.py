@@ -119,8 +119,11 @@ class HiddenRoleEnv(AECEnv):
             raise BadSetup("every seat is a bot: the environment needs at least one agent")
         self.encoding: Encoding = encoding_class(game)(self.names, self.options)
         self.actions: list[dict[str, Any]] = self.encoding.actions
-        self.feature_names: list[str] = self._features(
-            cls(self.names, self.options, seed=0).observer(self.names[0]).snapshot(), (), self.names[0]).names
+        names_of = self._features(cls(self.names, self.options, seed=0).observer(self.names[0]).snapshot(),
+                                  (), self.names[0]).names
+        assert names_of is not None
+        #: the name of each component of ``observation`` (docs/agents.md explains them)
+        self.feature_names: list[str] = names_of
         n_actions, n_features = len(self.actions), len(self.feature_names)
         self.observation_spaces = {
             a: spaces.Dict({
@@ -309,8 +312,9 @@ class HiddenRoleEnv(AECEnv):
         for event in self._observers[agent].new_shared_events():
             text.extend(narrator.event_json(event))
 
-    def _features(self, snapshot: Mapping[str, Any], waiting: Sequence[str], agent: str) -> Features:
-        f = Features()
+    def _features(self, snapshot: Mapping[str, Any], waiting: Sequence[str], agent: str,
+                  named: bool = True) -> Features:
+        f = Features(named)
         f.seats("me", self.names, agent)
         f.seats("waiting_for", self.names, waiting)
         f.flag("over", snapshot.get("over"))
@@ -327,7 +331,7 @@ class HiddenRoleEnv(AECEnv):
             self._catch_up(agent)
             snapshot = self._observers[agent].snapshot()
             waiting = () if game.is_over else game.to_act()
-            vector = np.asarray(self._features(snapshot, waiting, agent).values, dtype=np.float32)
+            vector = np.asarray(self._features(snapshot, waiting, agent, False).values, dtype=np.float32)
             mask = np.zeros(len(self.actions), dtype=np.int8)
             if agent == self.agent_selection and self._choices:
                 mask[list(self._choices)] = 1

@@ -94,30 +94,39 @@ def action_key(action: Mapping[str, Any]) -> tuple[Any, ...]:
 
 
 class Features:
-    """Builds a numeric vector and the name of each of its components at once; every value
-    is in ``[0, 1]`` (counts are divided by their largest value and capped at 1)."""
+    """Builds a numeric vector and, when ``named``, the name of each of its components at
+    once; every value is in ``[0, 1]`` (counts are divided by their largest value and capped
+    at 1). The environment names the components once (:attr:`HiddenRoleEnv.feature_names`)
+    and builds the vectors of play without names.
+
+    Args:
+        named: whether to record the components' names (``names``; ``None`` when not).
+    """
 
     __slots__ = ("names", "values")
 
-    def __init__(self) -> None:
-        self.names: list[str] = []
+    def __init__(self, named: bool = True) -> None:
+        self.names: list[str] | None = [] if named else None
         self.values: list[float] = []
 
     def flag(self, name: str, value: Any) -> None:
         """One component: 1 when ``value`` is true, else 0."""
-        self.names.append(name)
+        if self.names is not None:
+            self.names.append(name)
         self.values.append(1.0 if value else 0.0)
 
     def scaled(self, name: str, value: float | None, top: float) -> None:
         """One component: ``value / top``, capped to ``[0, 1]`` (``None`` counts as 0)."""
-        self.names.append(f"{name}/{top:g}")
+        if self.names is not None:
+            self.names.append(f"{name}/{top:g}")
         v = 0.0 if value is None or top <= 0 else float(value) / top
         self.values.append(min(1.0, max(0.0, v)))
 
-    def one_hot(self, name: str, value: Any, choices: Iterable[Any]) -> None:
+    def one_hot(self, name: str, value: Any, choices: Sequence[Any]) -> None:
         """One component per choice: 1 where ``value`` equals it (all 0 for another value)."""
-        for c in choices:
-            self.flag(f"{name}={c}", value == c)
+        if self.names is not None:
+            self.names.extend(f"{name}={c}" for c in choices)
+        self.values.extend(1.0 if value == c else 0.0 for c in choices)
 
     def seats(self, name: str, players: Sequence[str], chosen: Any) -> None:
         """One component per seat: 1 where the seat's player is in ``chosen`` (a collection
@@ -127,8 +136,9 @@ class Features:
         elif isinstance(chosen, str):
             chosen = (chosen,)
         chosen = set(chosen)
-        for i, p in enumerate(players):
-            self.flag(f"{name}[seat {i}]", p in chosen)
+        if self.names is not None:
+            self.names.extend(f"{name}[seat {i}]" for i in range(len(players)))
+        self.values.extend(1.0 if p in chosen else 0.0 for p in players)
 
     def seat_values(self, name: str, players: Sequence[str], values: Mapping[str, Any] | None, top: float) -> None:
         """One component per seat: ``values[player] / top`` (0 for a player not listed)."""
