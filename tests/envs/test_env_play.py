@@ -185,3 +185,23 @@ def test_the_gymnasium_wrapper_refuses_bad_seats_and_modes():
         gym_env("shady-agents", players=5, illegal_action="ignore")
     with pytest.raises(BadSetup, match="every seat but the learner"):
         gym_env("shady-agents", players=5, bots={1: "random"})
+
+
+def test_an_action_missing_from_the_encoding_is_not_offered_with_a_warning(monkeypatch):
+    from hiddenrole.envs.secret_hitler import SecretHitlerEncoding
+
+    class NoVotes(SecretHitlerEncoding):
+        TEMPLATES = tuple(t for t in SecretHitlerEncoding.TEMPLATES if t.kind != "vote")
+
+    # a game whose encoding lacks a kind of action (as one newer than its encoding would)
+    monkeypatch.setattr("hiddenrole.envs.aec._WARNED", {})
+    monkeypatch.setattr("hiddenrole.envs.aec.encoding_class", lambda game: NoVotes)
+    e = env("secret-hitler", players=5)
+    assert not any(a["action"] == "vote" for a in e.actions)
+    with pytest.warns(UserWarning, match="not in the environment's action space"):
+        e.reset(seed=1)
+        for agent in e.agent_iter(200):
+            obs, _, term, trunc, _ = e.last()
+            e.step(None if term or trunc else first_legal(obs))
+    # the days' votes were left to the deadline's default: the game went on
+    assert None in e.record and e.game.view(None)["board"]["day"] >= 2

@@ -16,6 +16,7 @@ already cast) is not offered.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -39,6 +40,7 @@ MAX_STEPS = 100_000
 TEXT_LENGTH = 32_768
 
 BotSpec = str | type[Bot]
+_WARNED: dict[str, set[str]] = {}  # game -> the action kinds warned about (not in the action space)
 
 
 def default_names(count: int) -> list[str]:
@@ -213,9 +215,20 @@ class HiddenRoleEnv(AECEnv):
             if self.steps >= self.max_steps:
                 self._end(truncated=True)
                 return
-            # the first player waited for who has a listed action (a step that waits only for
-            # free text or for its deadline is passed by its deadline, with the game's defaults)
-            player = next((p for p in game.to_act() if game.legal_actions(p)), None)
+            # the first player waited for who has a listed action in the action space (a step
+            # that waits only for free text or for its deadline is passed by its deadline, with
+            # the game's defaults)
+            player, choices = None, {}
+            for p in game.to_act():
+                if p in self._bots:
+                    if game.legal_actions(p):
+                        player = p
+                        break
+                else:
+                    choices = self._index(p)
+                    if choices:
+                        player = p
+                        break
             if player is None:
                 game.timeout()
                 self.record.append(None)
@@ -234,19 +247,26 @@ class HiddenRoleEnv(AECEnv):
                 self.steps += 1
                 continue
             self.agent_selection = player
-            self._choices = self._index(player)
+            self._choices = choices
             return
         self._end(truncated=False)
 
     def _index(self, player: str) -> dict[int, Mapping[str, Any]]:
-        """The agent's legal actions by their number in the action space."""
+        """The agent's legal actions by their number in the action space. An action the
+        encoding does not list (a kind of action newer than the game's encoding) is not
+        offered, with a warning, once per kind (tests/envs checks that none is missed)."""
         assert self.game is not None
         out: dict[int, Mapping[str, Any]] = {}
+        index = self.encoding.index
         for action in self.game.legal_actions(player):
-            key = action_key(action)
-            i = self.encoding.index.get(key)
-            if i is None:  # the encoding's templates miss an action of the game: a bug there
-                raise RuntimeError(f"{self.game_name}: the action {dict(action)!r} is not in the action space")
+            i = index.get(action_key(action))
+            if i is None:
+                kind = str(action.get("action"))
+                if kind not in _WARNED.setdefault(self.game_name, set()):
+                    _WARNED[self.game_name].add(kind)
+                    warnings.warn(f"{self.game_name}: actions like {dict(action)!r} are not in the "
+                                  f"environment's action space and are not offered", stacklevel=2)
+                continue
             out[i] = action
         return out
 
