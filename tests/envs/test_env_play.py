@@ -205,3 +205,22 @@ def test_an_action_missing_from_the_encoding_is_not_offered_with_a_warning(monke
             e.step(None if term or trunc else first_legal(obs))
     # the days' votes were left to the deadline's default: the game went on
     assert None in e.record and e.game.view(None)["board"]["day"] >= 2
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_every_observation_component_is_documented(game, players):
+    """docs/agents.md names every group of components of the observation vector."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "agents.md").read_text(encoding="utf-8")
+    groups = {re.split(r"[\[=/]", name)[0] for name in env(game, players=players).feature_names}
+    missing = sorted(g for g in groups if f"`{g}" not in doc)
+    assert not missing, f"not in docs/agents.md: {missing}"
+
+
+def test_a_game_without_an_encoding_is_refused():
+    from hiddenrole.envs import encoding_class
+
+    with pytest.raises(BadSetup, match="no environment encoding for the game 'chess'"):
+        encoding_class("chess")
