@@ -104,3 +104,10 @@ def test_every_legal_action_has_one_number(game, players):
                 continue
             assert obs["action_mask"].sum() == len(e.game.legal_actions(agent)) > 0
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_a_numpy_seed_is_the_same_seed():
+    a, b = env("shady-agents", players=5), env("shady-agents", players=5)
+    a.reset(seed=np.int64(7))
+    b.reset(seed=7)
+    assert a.seed_value == 7 and a.game.chance.record == b.game.chance.record

@@ -15,6 +15,7 @@ already cast) is not offered.
 
 from __future__ import annotations
 
+import numbers
 import random
 import warnings
 from collections.abc import Mapping, Sequence
@@ -176,6 +177,8 @@ class HiddenRoleEnv(AECEnv):
                 seed given, or a random seed if none was ever given.
             options: not used (PettingZoo passes it; the game's options are set at construction).
         """
+        if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+            seed = int(seed)  # a NumPy integer, as seeding helpers hand out
         if seed is None:
             seed = self._next_seed if self._next_seed is not None else random.SystemRandom().randrange(2**63)
         self.seed_value = seed
