@@ -111,3 +111,13 @@ def test_a_numpy_seed_is_the_same_seed():
     a.reset(seed=np.int64(7))
     b.reset(seed=7)
     assert a.seed_value == 7 and a.game.chance.record == b.game.chance.record
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("secret-hitler", 6, {"variant": "official"}),
+    ("mccarthyism", 10, {"deal": "fixed"}),
+    ("shady-agents", 6, {"enforce_statements": False, "first_player_may_discard": True}),
+])
+def test_other_options_pass_the_api_test_too(game, players, options):
+    api_test(env(game, players=players, options=options), num_cycles=1000)
+    seed_test(lambda: env(game, players=players, options=options), num_cycles=500)
