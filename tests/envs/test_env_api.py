@@ -121,3 +121,9 @@ def test_a_numpy_seed_is_the_same_seed():
 def test_other_options_pass_the_api_test_too(game, players, options):
     api_test(env(game, players=players, options=options), num_cycles=1000)
     seed_test(lambda: env(game, players=players, options=options), num_cycles=500)
+
+
+@pytest.mark.parametrize("game", ["secret-hitler", "mccarthyism", "shady-agents"])
+def test_with_bot_seats_the_api_and_seed_tests_pass(game):
+    api_test(env(game, players=7, bots={0: "rule", 3: "random"}), num_cycles=1000)
+    seed_test(lambda: env(game, players=7, bots={0: "rule", 3: "random"}), num_cycles=500)
