@@ -8,8 +8,8 @@ Turn order: whenever the game waits for players, the first of ``to_act()`` (seat
 a simultaneous vote) who has a listed action is the agent to act, as in the balance lab's
 play loop; when it waits for nobody (a turbo day after every vote, a night whose actions are
 done), or only for free text, the deadline is passed at once (``timeout()``, the game's
-documented defaults): the game's clocks are otherwise not part of the environment. Seats given to bots act inside :meth:`HiddenRoleEnv.step` when their turn
-comes. An action the game lists for a player who is not in ``to_act()`` (changing a vote
+documented defaults): the game's clocks are otherwise not part of the environment. Seats
+given to bots act inside :meth:`HiddenRoleEnv.step` when their turn comes. An action the game lists for a player who is not in ``to_act()`` (changing a vote
 already cast) is not offered.
 """
 
