@@ -26,9 +26,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(MAKE) --no-print-directory messages-compile
 	touch $(STAMP)
 
-# plus the test tools and the optional Ray extra (the lab's Ray test runs in the suite)
+# plus the test tools, the optional Ray extra (the lab's Ray test runs in the suite) and the
+# optional envs extra (PettingZoo and Gymnasium: tests/envs)
 $(DEVSTAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,ray,envs]'
 	$(MAKE) --no-print-directory messages-compile
 	touch $(STAMP) $(DEVSTAMP)
 
@@ -86,7 +87,7 @@ $(CSTAMP): $(SOURCES)
 	test -x $(CBIN)/python || $(PYTHON) -m venv $(CVENV)
 	$(CBIN)/pip install --quiet --upgrade pip
 	$(CBIN)/pip install --quiet $(MYPYC_TOOLS)
-	HIDDENROLE_MYPYC=1 $(CBIN)/pip install --quiet --no-build-isolation '.[dev,ray]'
+	HIDDENROLE_MYPYC=1 $(CBIN)/pip install --quiet --no-build-isolation '.[dev,ray,envs]'
 	touch $(CSTAMP)
 
 ## test-compiled: the suite (browser tests aside) on the compiled build; the tests import
