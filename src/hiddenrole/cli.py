@@ -15,7 +15,7 @@ from .lab.commands import report, simulate
 from .server.commands import serve, verify
 
 app = typer.Typer(help="Moderate hidden-role games, and balance them with bots.", no_args_is_help=True)
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # an error is one line, whatever the terminal width
 
 app.command()(simulate)
 app.command()(serve)
