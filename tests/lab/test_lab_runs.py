@@ -18,6 +18,7 @@ from hiddenrole.lab.runs import (
     default_workers, dumps_results, execute, parse_pairs, parse_sweep, plan_run, results_json,
 )
 from hiddenrole.lab.simulate import (
+    DeadlineClock,
     Batch, CountResult, SimulationError, play_one, player_names, run_batch, simulate, target_of,
 )
 
@@ -46,9 +47,11 @@ def test_game_i_is_seeded_from_the_base_seed_the_game_the_count_and_i(tug):
     for i in range(30):
         game = new_game(tug, player_names(4), seed=derive_seed(99, tug, 4, i))
         seed = derive_seed(99, tug, 4, i)
-        record = play_game(game, seat_bots(game.players, RandomBot, seed))
+        clock = DeadlineClock(game)
+        record = play_game(game, seat_bots(game.players, RandomBot, seed), on_step=lambda g, _a: clock.update(g))
         expected.add(record.result.winner, record.result.reason, record.actions,
-                     record.result.detail["turns"], record.timeouts, turns_from_game=True)
+                     record.result.detail["turns"], record.timeouts, turns_from_game=True,
+                     deadline_seconds=clock.finish(), moments=record.moments)
         assert play_one(tug, 4, 99, i)[:3] == (record.result.winner, record.result.reason, record.actions)
     assert by_count[4].to_json() == expected.to_json()
 
