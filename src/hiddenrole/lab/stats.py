@@ -4,7 +4,8 @@ played on the same seeds (exact McNemar test, Newcombe's interval for the change
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 from dataclasses import dataclass
 
 
@@ -140,3 +141,40 @@ def compare_paired(a: Sequence[bool], b: Sequence[bool]) -> PairedComparison:
     d, low, high = paired_difference_interval(both, only_a, only_b, neither)
     return PairedComparison(len(a), both + only_a, both + only_b, only_a, only_b, d, low, high,
                             mcnemar_exact(only_a, only_b))
+
+
+def paired_rows(
+    a: Mapping[int, Any], b: Mapping[int, Any], side: str
+) -> list[tuple[str, PairedComparison]]:
+    """The paired comparison of ``side`` at each player count, then over all counts pooled.
+
+    Args:
+        a, b: ``{player count: CountResult}`` of settings A and B, each game's winner kept
+            (``per_game``: game index -> winning side).
+        side: the side compared.
+
+    Returns:
+        ``[(str(count), comparison), ..., ("all", pooled comparison)]``: pooling pairs each
+        seed of each count with itself, so the pooled test is still paired.
+
+    Raises:
+        ValueError: a count missing from one setting, or a count whose games were not kept
+            or were played on other seeds.
+    """
+    rows: list[tuple[str, PairedComparison]] = []
+    all_a: list[bool] = []
+    all_b: list[bool] = []
+    for n in a:
+        if n not in b:
+            raise ValueError(f"setting B has no games at {n} players")
+        games_a, games_b = a[n].per_game, b[n].per_game
+        if not games_a or set(games_a) != set(games_b):
+            raise ValueError(f"at {n} players the two settings were not played on the same seeds, game by game")
+        order = sorted(games_a)
+        won_a = [games_a[i] == side for i in order]
+        won_b = [games_b[i] == side for i in order]
+        rows.append((str(n), compare_paired(won_a, won_b)))
+        all_a += won_a
+        all_b += won_b
+    rows.append(("all", compare_paired(all_a, all_b)))
+    return rows
