@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import webbrowser
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -223,23 +225,36 @@ def win_table(
     return table
 
 
-def report(
-    results: Annotated[Path, typer.Argument(help="a result file written by `hiddenrole simulate --out`")],
-    out: Annotated[Path, typer.Option(help="the folder for report.md and its PNG plots")] = Path("reports"),
-) -> None:
-    """Write a Markdown report of a simulation (win rates with 95% Wilson intervals, end
-    reasons, game length) with PNG plots into --out."""
-    from .report import write_report
+#: Opens a page in the browser (``webbrowser.open``); tests put their own here.
+open_in_browser: Callable[[str], Any] = webbrowser.open
 
+
+def report(
+    results: Annotated[Path, typer.Argument(help="a result file written by `hiddenrole simulate --out` or `compare --out`")],
+    out: Annotated[Path, typer.Option(help="the folder for report.md, report.html and the PNG plots")] = Path("reports"),
+    pace: Annotated[str, typer.Option(help="game time: forum (every step lasts its whole deadline) or live "
+                                           "(each decision takes --decision-seconds)")] = "forum",
+    decision_seconds: Annotated[float, typer.Option(help="seconds per decision at the live pace")] = 20.0,
+    open_: Annotated[bool, typer.Option("--open", help="open the HTML report in the web browser")] = False,
+) -> None:
+    """Write a designer's report of a simulation: win rates with 95% Wilson intervals and the
+    50% line, rows pooled over player counts, a heat map of a sweep, a paired comparison,
+    how games end and how long they take (in actions and in minutes at --pace), as
+    Markdown with PNG plots and as one self-contained HTML page."""
+    from .report import REPORT_HTML, write_report
+
+    if out.exists() and not out.is_dir():
+        raise _fail(f"--out {out}: is a file; give a folder for the report")
     try:
-        path = write_report(results, out)
+        path = write_report(results, out, pace, decision_seconds)
     except ValueError as exc:
-        err.print(f"error: {exc}", highlight=False, markup=False)
-        raise typer.Exit(2) from None
+        raise _fail(str(exc)) from None
     except OSError as exc:
-        err.print(f"error: cannot write the report in {out}: {exc.strerror}", highlight=False, markup=False)
-        raise typer.Exit(1) from None
-    err.print(f"report written to {path}", highlight=False)
+        raise _fail(f"cannot write the report in {out}: {exc.strerror}", 1) from None
+    page = path.parent / REPORT_HTML
+    err.print(f"report written to {path} and {page}", highlight=False)
+    if open_:
+        open_in_browser(page.resolve().as_uri())
 
 
 def _allowed(opt: Any) -> str:
