@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import platform
 import sys
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +17,7 @@ from hiddenrole.bots import base as bot_base
 from hiddenrole.engine import BadOption, BadSetup, derive_seed, new_game
 from hiddenrole.lab import play_game
 from hiddenrole.lab.runs import (
+    plan_compare,
     default_workers, dumps_results, execute, parse_pairs, parse_sweep, plan_run, results_json,
 )
 from hiddenrole.lab.simulate import (
@@ -32,6 +35,21 @@ def test_same_seed_different_worker_counts_give_identical_result_files(tug):
     one = _file(plan, 1)
     assert _file(plan, 2) == one
     assert _file(plan, 3) == one
+
+
+def test_a_paired_comparison_keeps_each_seeds_winner_the_same_for_any_worker_count(tug):
+    plan = plan_compare(tug, [2, 5], 90, 11, {"target": "1"}, {"target": "3"})
+    one = _file(plan, 1)
+    assert _file(plan, 2) == one
+    assert _file(plan, 3) == one
+    data = json.loads(one)
+    assert data["compare"] is True and [s["label"] for s in data["sets"]] == ["A: target=1", "B: target=3"]
+    for option_set in data["sets"]:
+        for tally in option_set["counts"]:
+            assert len(tally["per_game"]) == 90
+            assert Counter(tally["per_game"]) == Counter(tally["wins"])  # each seed's winner, counted
+    # seed i is the same deal under A and B: each kept winner is the one play_one gives for that seed
+    assert data["sets"][1]["counts"][0]["per_game"][7] == (play_one(tug, 2, 11, 7, {"target": 3})[0] or "draw")
 
 
 def test_a_different_seed_gives_different_results(tug):

@@ -571,16 +571,17 @@ def simulate(
 def parse_range(text: str) -> list[int]:
     """``"5..10"`` -> ``[5, ..., 10]``; ``"7"`` -> ``[7]``; ``"5,7,9"`` -> ``[5, 7, 9]``.
 
-    Raises ``ValueError`` naming the text when it is none of these.
+    Raises ``ValueError`` naming the text when it is none of these, or an empty range (``"9..5"``).
     """
     text = text.strip()
     try:
         if ".." in text:
             lo, hi = text.split("..", 1)
             a, b = int(lo), int(hi)
-            if a > b:
-                raise ValueError
-            return list(range(a, b + 1))
-        return [int(part) for part in text.split(",")]
+        else:
+            return [int(part) for part in text.split(",")]
     except ValueError:
         raise ValueError(f"bad player range {text!r}: use N, N..M or N,M,...") from None
+    if a > b:
+        raise ValueError(f"the player range {text} is empty: its first count is above its last (use {b}..{a}?)")
+    return list(range(a, b + 1))
