@@ -39,6 +39,7 @@ def play_game(
     *,
     max_steps: int = MAX_STEPS,
     on_step: Callable[[Game, Any], None] | None = None,
+    on_moment: Callable[[Game], None] | None = None,
 ) -> GameRecord:
     """Play ``game`` to its end.
 
@@ -63,6 +64,8 @@ def play_game(
         bots: a bot for every player who may be asked to act, by name.
         max_steps: the bound on actions plus timeouts (count).
         on_step: called after each step with the game and the action (``None`` for a timeout).
+        on_moment: called with the game before the first action of each decision moment and
+            before each timeout (cheaper than ``on_step`` when a vote has many actions).
 
     Raises:
         RunawayGame: the game had not ended after ``max_steps`` steps.
@@ -83,6 +86,8 @@ def play_game(
             return GameRecord(game.result, actions, timeouts, moments)
         waiting = to_act()
         if not waiting:
+            if on_moment is not None:
+                on_moment(game)
             timeout()
             timeouts += 1
             if on_step is not None:
@@ -93,6 +98,8 @@ def play_game(
             moments += 1
             asked = frozenset(waiting)
             acted = {player}
+            if on_moment is not None:
+                on_moment(game)
         else:
             acted.add(player)
         observer = observers.get(player)

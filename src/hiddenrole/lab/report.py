@@ -547,7 +547,8 @@ def report_blocks(
                      "use `--pace live` for minutes.")
     elif pace == "forum":
         time_note = ("Minutes at the forum pace: every step lasts its whole deadline, as on a forum where a day "
-                     "runs until its deadline; a table that moves on once everyone has acted is faster.")
+                     "runs until its deadline (measured on every tenth game); a table that moves on once everyone "
+                     "has acted is faster (`--pace live`).")
     else:
         time_note = (f"Minutes at the live pace: each decision moment (one player's choice, or a vote everyone "
                      f"casts at once) takes {decision_seconds:g} seconds (`--decision-seconds`).")

@@ -28,6 +28,10 @@ from .stats import wilson_interval
 TURNS_FROM_GAME = "game"
 #: ... otherwise a turn is a phase: the count of phases the game went through.
 TURNS_FROM_PHASES = "phases"
+#: Game time at the forum pace (:class:`DeadlineClock`) is measured on every tenth game
+#: (indices 0, 10, 20, ...): watching the deadlines costs about a fifth of a random-bot
+#: game, and a tenth of the games gives the median and percentiles closely enough.
+DEADLINE_SAMPLE = 10
 
 
 class SimulationError(RuntimeError):
@@ -86,7 +90,8 @@ class CountResult:
         actions_hist: game length in actions -> games.
         turns_from_game: games whose turn count the game itself gave (the others count phases).
         deadline_hist: game length in seconds when every step lasts its whole deadline
-            (rounded down to whole seconds; see :class:`DeadlineClock`) -> games.
+            (rounded down to whole seconds; see :class:`DeadlineClock`) -> games, for the
+            games whose index is a multiple of :data:`DEADLINE_SAMPLE`.
         moments_hist: game length in decision moments (see :func:`play_game`) -> games.
         per_game: game index -> its winning side (``"draw"``: no winner), kept only when the
             run asks for it (a paired comparison), else empty; the file lists the winners in
@@ -115,15 +120,17 @@ class CountResult:
         timeouts: int = 0,
         *,
         turns_from_game: bool = False,
-        deadline_seconds: float = 0.0,
+        deadline_seconds: float | None = None,
         moments: int = 0,
         index: int | None = None,
     ) -> None:
         """Count one finished game: its winning side (``None``: a draw), end reason and length
-        (actions, turns, timeouts and moments are counts; ``deadline_seconds`` in seconds).
+        (actions, turns, timeouts and moments are counts; ``deadline_seconds`` in seconds,
+        ``None`` when the game was not timed)
         ``index`` (the game's index in the run) keeps its winner in :attr:`per_game`."""
         self.games += 1
-        self.deadline_hist[int(deadline_seconds)] += 1
+        if deadline_seconds is not None:
+            self.deadline_hist[int(deadline_seconds)] += 1
         self.moments_hist[moments] += 1
         if index is not None:
             self.per_game[index] = winner if winner is not None else "draw"
@@ -326,27 +333,30 @@ class DeadlineClock:
     until its deadline whatever the posts (the server's ``turbo`` pace, without the early
     ends of a table where everyone has acted).
 
-    It watches the game's running timers (:meth:`Game.timers`, the deadlines the server
-    runs) after each step: a timer starts when its key first appears and, when its key
-    disappears, the clock moves on to that timer's end (start + seconds) if it is not
+    It looks at the game's running timers (:meth:`Game.timers`, the deadlines the server
+    runs) at the start and at each decision moment and timeout (``play_game``'s
+    ``on_moment``): a timer starts when its key first appears and, when its key has
+    disappeared, the clock moves on to that timer's end (start + seconds) if it is not
     already later. Steps with no timer take no time. :attr:`now` is in seconds.
     """
 
-    __slots__ = ("now", "running")
+    __slots__ = ("now", "running", "_keys")
 
     def __init__(self, game: Game) -> None:
         self.now = 0.0
         self.running: dict[str, tuple[float, float]] = {}  # key -> (start, seconds)
+        self._keys: list[str] = []  # the keys seen last time, in the game's order
         self.update(game)
 
     def update(self, game: Game) -> None:
         """Look at the game's running timers after a step (or at the start)."""
         timers = game.timers()
-        running = self.running
-        if len(timers) == len(running) and all(t.key in running for t in timers):
+        keys = [t.key for t in timers]
+        if keys == self._keys:
             return
-        keys = {t.key for t in timers}
-        for key in [k for k in running if k not in keys]:
+        self._keys = keys
+        running = self.running
+        for key in [k for k in running if k not in keys]:  # a handful of keys at most
             start, seconds = running.pop(key)
             self.now = max(self.now, start + seconds)
         for timer in timers:
@@ -358,6 +368,7 @@ class DeadlineClock:
         for start, seconds in self.running.values():
             self.now = max(self.now, start + seconds)
         self.running.clear()
+        self._keys = []
         return self.now
 
 
@@ -370,7 +381,7 @@ class SeededGame:
         actions, turns, timeouts, moments: its length (counts); ``turns_source`` says how
             turns were counted (:data:`TURNS_FROM_GAME` or :data:`TURNS_FROM_PHASES`).
         deadline_seconds: its length in seconds when every step lasts its deadline
-            (:class:`DeadlineClock`).
+            (:class:`DeadlineClock`); ``None`` when it was not timed.
     """
 
     winner: str | None
@@ -379,7 +390,7 @@ class SeededGame:
     turns: int
     timeouts: int
     turns_source: str
-    deadline_seconds: float
+    deadline_seconds: float | None
     moments: int
 
 
@@ -393,6 +404,7 @@ def play_timed(
     bot_targets: Mapping[str, str],
     bot_cache: dict[str, type[Bot]] | None = None,
     count_phases: bool = True,
+    timed: bool = True,
 ) -> SeededGame:
     """Play game ``index`` of a run and say how it went (its result, length and game time).
 
@@ -400,6 +412,7 @@ def play_timed(
     (``turns_source`` :data:`TURNS_FROM_GAME`), else the number of phases it went
     through, the final ``"over"`` excluded (:data:`TURNS_FROM_PHASES`); ``count_phases=False``
     skips counting phases (for a game known to count its turns; else turns are 0).
+    ``timed=False`` skips the :class:`DeadlineClock` (``deadline_seconds`` is ``None``).
 
     Bots are seated after the deal: each player gets the bot of their side
     (``side_of(player)`` at the deal, when ``bot_targets`` names sides), else the ``"*"``
@@ -424,20 +437,15 @@ def play_timed(
 
         seats = seat_bots(g.players, bot_for, game_seed)
         phases: list[Any] = [1, g.phase]  # phases seen, the current phase
-        clock = DeadlineClock(g)
-        watch_clock = clock.update
+        clock = DeadlineClock(g) if timed else None
 
         def count_phase(game_: Game, _action: Any) -> None:
-            watch_clock(game_)
             phase = game_.phase
             if phase != phases[1]:
                 phases[0] += 1
                 phases[1] = phase
 
-        def watch(game_: Game, _action: Any) -> None:
-            watch_clock(game_)
-
-        record = play_game(g, seats, on_step=count_phase if count_phases else watch)
+        record = play_game(g, seats, on_step=count_phase if count_phases else None, on_moment=clock.update if clock is not None else None)
     except Exception as exc:  # an engine or bot bug: report which game, keep the cause
         raise SimulationError(
             f"{game}, {count} players, game {index} (seed {game_seed}, options {dict(options or {})}): "
@@ -451,7 +459,7 @@ def play_timed(
         source = TURNS_FROM_PHASES
         turns = phases[0] - (1 if g.phase == "over" else 0)
     return SeededGame(result.winner, result.reason, record.actions, turns, record.timeouts, source,
-                      clock.finish(), record.moments)
+                      clock.finish() if clock is not None else None, record.moments)
 
 
 def play_seeded(
@@ -468,7 +476,7 @@ def play_seeded(
     """Play game ``index`` of a run; returns ``(winner, reason, actions, turns, timeouts, turns_source)``
     (as :func:`play_timed`, without the game time; the seeded digests of
     ``benchmarks/seeded_results.py`` are taken from this tuple)."""
-    p = play_timed(cls, game, count, seed, index, options, bot_targets, bot_cache, count_phases)
+    p = play_timed(cls, game, count, seed, index, options, bot_targets, bot_cache, count_phases, timed=False)
     return p.winner, p.reason, p.actions, p.turns, p.timeouts, p.turns_source
 
 
@@ -487,7 +495,8 @@ def run_batch(batch: Batch) -> tuple[int, CountResult]:
     count_phases = True
     keep = batch.keep_games
     for i in range(batch.start, batch.stop):
-        played = play_timed(cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases)
+        played = play_timed(cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases,
+                            timed=i % DEADLINE_SAMPLE == 0)
         if played.turns_source == TURNS_FROM_GAME:
             count_phases = False  # the game counts its turns: no need to watch its phases
         elif not count_phases:
