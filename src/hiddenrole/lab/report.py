@@ -388,13 +388,20 @@ def _counts_text(counts: Sequence[int]) -> str:
     return ",".join(map(str, counts))
 
 
+def _counts_words(counts: Sequence[int]) -> str:
+    counts = list(counts)
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
 def _describe_run(data: Mapping[str, Any]) -> list[str]:
     bots = ", ".join(
         f"{side}: {kind}" if side != "*" else f"every other seat: {kind}" for side, kind in data["bots"].items()
     )
     versions = ", ".join(f"{k} {v}" for k, v in data["versions"].items())
     return [
-        f"- what was played: {data['title']} at {', '.join(map(str, data['players']))} players, "
+        f"- what was played: {data['title']} at {_counts_words(data['players'])} players, "
         f"{data['games']:,} games per player count and option set",
         f"- bots: {bots} (`hiddenrole bots` says how each plays)",
         f"- the command: `{_command(data)}`",
@@ -434,8 +441,13 @@ def _pooled_verdict(sides: Sequence[str], sets: Sets) -> list[str]:
             continue
         rate = wins.get(side, 0) / games
         low, high = wilson_interval(wins.get(side, 0), games)
-        where = "balanced within chance" if low <= 0.5 <= high else (
-            f"leaning to the {side}" if rate > 0.5 else "leaning away from the " + side)
+        others = [s for s in sides if s != side]
+        if low <= 0.5 <= high:
+            where = "balanced within chance"
+        elif rate > 0.5:
+            where = f"leaning to the {side}"
+        else:
+            where = f"leaning to the {others[0]}" if len(others) == 1 else f"leaning away from the {side}"
         out.append(f"- {plain(label)}: the {side} win {_pct(rate)}% over all player counts "
                    f"(95% interval {_pct(low)}-{_pct(high)}): {where}.")
     return out
@@ -529,7 +541,8 @@ def report_blocks(
         if rows:
             blocks += [("h2", f"Did B change the game? {plain(sets[1][0])} against {plain(sets[0][0])}"),
                        ("p", "Both settings were played on the same seeds, so each game under B has a twin under "
-                             "A with the same deal. Only the seeds where the two disagree tell them apart; the "
+                             "A with the same chance draws (the same deal, unless the option changes the deal). "
+                             "Only the seeds where the two disagree tell them apart; the "
                              "exact McNemar test asks whether they lean one way more than chance allows, and the "
                              "change comes with its 95% interval (Newcombe's method for paired results)."),
                        ("p", comparison_sentence(side, rows[-1][1])),
