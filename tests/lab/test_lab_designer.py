@@ -328,3 +328,16 @@ def test_report_bad_pace_and_out_are_refused_with_nothing_written(tug, tmp_path)
         run = runner.invoke(app, ["report", str(results), *args])
         assert run.exit_code == 2 and message in " ".join(run.output.split()), (args, run.output)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+
+
+def test_a_result_file_from_before_game_time_still_reports(tug, tmp_path):
+    results = tmp_path / "old.json"
+    assert runner.invoke(app, ["simulate", tug, "--players", "3,4", "--games", "10", "--workers", "1",
+                               "--out", str(results)]).exit_code == 0
+    data = json.loads(results.read_text())
+    for option_set in data["sets"]:
+        for tally in option_set["counts"]:
+            del tally["deadline_seconds"], tally["moments"]
+    text = render_report(data)
+    assert "made before game time was measured" in text
+    assert "minutes: median" not in text  # no minutes column rather than a column of zeros
