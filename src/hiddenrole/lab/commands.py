@@ -9,8 +9,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.padding import Padding
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -174,7 +174,9 @@ def compare(
     Console().print(comparison_table(
         f"{plan.game_cls.title}: {plan.sets[1].label} against {plan.sets[0].label}, "
         f"{games} games per player count on the same seeds", chosen, rows))
-    Console(highlight=False).print(comparison_verdict(chosen, rows[-1][1]))
+    from .report import comparison_sentence
+
+    Console(highlight=False).print(comparison_sentence(chosen, rows[-1][1]))
     if out is not None:
         err.print(f"results written to {out}", highlight=False)
 
@@ -193,15 +195,6 @@ def comparison_table(title: str, side: str, rows: list[tuple[str, PairedComparis
                       f"{100 * c.difference:+.1f}", f"{100 * c.low:+.1f} to {100 * c.high:+.1f}",
                       str(c.only_a), str(c.only_b), f"{c.p_value:.2g}")
     return table
-
-
-def comparison_verdict(side: str, c: PairedComparison) -> str:
-    """One plain sentence on the pooled comparison: moved or not, by how much."""
-    change = f"{100 * c.difference:+.1f} points (95% interval {100 * c.low:+.1f} to {100 * c.high:+.1f})"
-    if c.moved:
-        return f"Over all player counts, B moves the win rate of the {side} by {change}: more than chance (p = {c.p_value:.2g})."
-    return (f"Over all player counts, B changes the win rate of the {side} by {change}: "
-            f"within chance (p = {c.p_value:.2g}); more games would narrow it.")
 
 
 def win_table(
