@@ -11,16 +11,35 @@ import typer
 from rich.console import Console
 
 from .engine import HiddenRoleError
-from .lab.commands import report, simulate
+from . import __version__
+from .lab.commands import bots, compare, games, report, simulate
 from .server.commands import serve, verify
 
 app = typer.Typer(help="Moderate hidden-role games, and balance them with bots.", no_args_is_help=True)
 err = Console(stderr=True, soft_wrap=True)  # an error is one line, whatever the terminal width
 
 app.command()(simulate)
+app.command()(compare)
 app.command()(serve)
 app.command()(verify)
 app.command()(report)
+app.command()(games)
+app.command()(bots)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"hiddenrole {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="print the version and exit")
+    ] = False,
+) -> None:
+    """Moderate hidden-role games, and balance them with bots."""
 
 
 @app.command()

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hiddenrole.cli import app
-from hiddenrole.lab.runs import dumps_results, execute, plan_run, results_json
+from hiddenrole.lab.runs import dumps_results, execute, plan_compare, plan_run, results_json
 
 pytest.importorskip("ray", reason="Ray is an optional extra: pip install 'hiddenrole[ray]'")
 
@@ -71,6 +71,14 @@ def test_ray_tasks_count_the_same_as_the_process_pool(tug, ray_address):
     in_pool = execute(plan, workers=2)
     assert sum(seen) == plan.total_games
     assert dumps_results(results_json(plan, on_ray)) == dumps_results(results_json(plan, in_pool))
+
+
+def test_a_paired_comparison_on_ray_keeps_the_same_seed_by_seed_results(tug, ray_address):
+    plan = plan_compare(tug, [3, 6], 120, 5, {"target": "1"}, {"target": "2"})
+    on_ray = execute(plan, engine="ray", address=ray_address)
+    in_pool = execute(plan, workers=2)
+    assert dumps_results(results_json(plan, on_ray)) == dumps_results(results_json(plan, in_pool))
+    assert len(results_json(plan, on_ray)["sets"][1]["counts"][1]["per_game"]) == 120
 
 
 def test_simulate_command_on_ray_writes_the_same_file(tug, ray_address, tmp_path):

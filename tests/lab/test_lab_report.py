@@ -72,10 +72,10 @@ def test_win_rate_table_gives_each_side_with_its_wilson_interval(results_file):
 def test_end_reason_table_counts_every_reason(results_file):
     data = load_results(results_file)
     text = render_report(data)
-    header = next(line for line in text.split("## End reasons")[1].splitlines() if line.startswith("| options"))
-    assert "`dragged`" in header and "`rounds_exhausted`" in header
+    header = next(line for line in text.split("## How games end")[1].splitlines() if line.startswith("| options"))
+    assert "| dragged |" in header and "| rounds exhausted |" in header  # the reasons in plain words
     tally = CountResult.from_json(data["sets"][0]["counts"][0])  # target=1, 2 players
-    cells = _row(text, "target=1", 2, "End reasons")
+    cells = _row(text, "target=1", 2, "How games end")
     assert cells[2] == f"{tally.reasons['dragged']} ({100 * tally.reasons['dragged'] / 150:.1f}%)"
 
 

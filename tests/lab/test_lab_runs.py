@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import platform
 import sys
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -15,9 +17,11 @@ from hiddenrole.bots import base as bot_base
 from hiddenrole.engine import BadOption, BadSetup, derive_seed, new_game
 from hiddenrole.lab import play_game
 from hiddenrole.lab.runs import (
+    plan_compare,
     default_workers, dumps_results, execute, parse_pairs, parse_sweep, plan_run, results_json,
 )
 from hiddenrole.lab.simulate import (
+    DeadlineClock,
     Batch, CountResult, SimulationError, play_one, player_names, run_batch, simulate, target_of,
 )
 
@@ -33,6 +37,21 @@ def test_same_seed_different_worker_counts_give_identical_result_files(tug):
     assert _file(plan, 3) == one
 
 
+def test_a_paired_comparison_keeps_each_seeds_winner_the_same_for_any_worker_count(tug):
+    plan = plan_compare(tug, [2, 5], 90, 11, {"target": "1"}, {"target": "3"})
+    one = _file(plan, 1)
+    assert _file(plan, 2) == one
+    assert _file(plan, 3) == one
+    data = json.loads(one)
+    assert data["compare"] is True and [s["label"] for s in data["sets"]] == ["A: target=1", "B: target=3"]
+    for option_set in data["sets"]:
+        for tally in option_set["counts"]:
+            assert len(tally["per_game"]) == 90
+            assert Counter(tally["per_game"]) == Counter(tally["wins"])  # each seed's winner, counted
+    # seed i is the same deal under A and B: each kept winner is the one play_one gives for that seed
+    assert data["sets"][1]["counts"][0]["per_game"][7] == (play_one(tug, 2, 11, 7, {"target": 3})[0] or "draw")
+
+
 def test_a_different_seed_gives_different_results(tug):
     a = _file(plan_run(tug, [4], 200, 1), 1)
     b = _file(plan_run(tug, [4], 200, 2), 1)
@@ -46,9 +65,11 @@ def test_game_i_is_seeded_from_the_base_seed_the_game_the_count_and_i(tug):
     for i in range(30):
         game = new_game(tug, player_names(4), seed=derive_seed(99, tug, 4, i))
         seed = derive_seed(99, tug, 4, i)
-        record = play_game(game, seat_bots(game.players, RandomBot, seed))
+        clock = DeadlineClock(game)
+        record = play_game(game, seat_bots(game.players, RandomBot, seed), on_moment=clock.update)
         expected.add(record.result.winner, record.result.reason, record.actions,
-                     record.result.detail["turns"], record.timeouts, turns_from_game=True)
+                     record.result.detail["turns"], record.timeouts, turns_from_game=True,
+                     deadline_seconds=clock.finish() if i % 10 == 0 else None, moments=record.moments)
         assert play_one(tug, 4, 99, i)[:3] == (record.result.winner, record.result.reason, record.actions)
     assert by_count[4].to_json() == expected.to_json()
 

@@ -64,6 +64,8 @@ class Bot(ABC):
     """
 
     kind: ClassVar[str]
+    #: how the kind plays, in one plain line (``hiddenrole bots`` lists it)
+    summary: ClassVar[str] = ""
     needs_view: ClassVar[bool] = True
 
     def __init__(self, player: str, seed: int = 0, rng: Rng | None = None) -> None:

@@ -75,6 +75,8 @@ class McCarthyismBot(Bot):
     """
 
     kind = "rule"
+    summary = ("Plays its side's obvious strategy and reasons only from what its seat has seen "
+               "(whom it suspects, what was claimed, how people voted).")
 
     def __init__(self, player: str, seed: int = 0, rng: Any = None) -> None:
         super().__init__(player, seed, rng)

@@ -15,6 +15,7 @@ class RandomBot(Bot):
     """Chooses uniformly among the legal actions; it never looks at the view."""
 
     kind = "random"
+    summary = "Picks any legal move at random and never reads the table: shows what the rules alone do."
     needs_view = False
 
     def __init__(self, player: str, seed: int = 0, rng: Rng | None = None) -> None:

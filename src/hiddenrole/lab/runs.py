@@ -112,7 +112,10 @@ class RunPlan:
         sweep: ``[(option, [values...])]``, typed values.
         bots: bot kind by side (``"*"``: every other side).
         bot_targets: the bot classes' ``"module:Class"`` paths by side.
-        sets: the option sets (one per sweep combination; one when there is no sweep).
+        sets: the option sets (one per sweep combination; one when there is no sweep; A and B
+            of a paired comparison).
+        compare: whether the run compares two option sets seed by seed (:func:`plan_compare`):
+            its tallies keep each game's winner.
     """
 
     game: str
@@ -125,6 +128,7 @@ class RunPlan:
     bots: dict[str, str]
     bot_targets: dict[str, str]
     sets: tuple[OptionSetRun, ...]
+    compare: bool = False
 
     @property
     def total_games(self) -> int:
@@ -143,7 +147,8 @@ class RunPlan:
             for n in self.counts:
                 for start in range(0, self.games, size):
                     stop = min(self.games, start + size)
-                    out.append(Batch(self.game, target, n, options, bots, self.seed, start, stop, key))
+                    out.append(Batch(self.game, target, n, options, bots, self.seed, start, stop, key,
+                                     keep_games=self.compare))
         return out
 
 
@@ -205,14 +210,7 @@ def plan_run(
         set_options = {**fixed, **chosen}
         label = ", ".join(f"{k}={_show(v)}" for k, v in chosen.items()) or _fixed_label(fixed)
         sets.append(OptionSetRun(label, set_options, cls.OPTIONS.resolve(set_options)))
-    for option_set in sets:  # a rule may bound an option by the player count: deal one game of each
-        for n in counts:
-            try:
-                cls(player_names(n), option_set.options, seed=0)
-            except BadOption as exc:
-                raise BadOption(exc.name, exc.value, f"{exc.reason} (at {n} players)") from None
-            except BadSetup as exc:
-                raise BadSetup(f"{option_set.label} at {n} players: {exc}") from None
+    _deal_each(cls, sets, counts)
     kinds = dict(bots or {})
     targets = resolve_bots(game, cls, kinds)
     kinds.setdefault("*", "random")
@@ -220,6 +218,61 @@ def plan_run(
         game, cls, counts, games, seed, fixed, tuple(typed_sweep),
         {k: kinds[k] for k in sorted(kinds)}, targets, tuple(sets),
     )
+
+
+def _deal_each(cls: type[Game], sets: Sequence[OptionSetRun], counts: Sequence[int]) -> None:
+    """A rule may bound an option by the player count: deal one game of each set at each count.
+
+    Raises BadOption / BadSetup naming the count."""
+    for option_set in sets:
+        for n in counts:
+            try:
+                cls(player_names(n), option_set.options, seed=0)
+            except BadOption as exc:
+                raise BadOption(exc.name, exc.value, f"{exc.reason} (at {n} players)") from None
+            except BadSetup as exc:
+                raise BadSetup(f"{option_set.label} at {n} players: {exc}") from None
+
+
+def plan_compare(
+    game: str,
+    counts: Sequence[int] | None,
+    games: int,
+    seed: int,
+    options_a: Mapping[str, Any],
+    options_b: Mapping[str, Any],
+    options: Mapping[str, Any] | None = None,
+    bots: Mapping[str, str] | None = None,
+) -> RunPlan:
+    """Plan a paired comparison: option sets A and B played on the same seeds, each game's
+    winner kept (:attr:`RunPlan.compare`).
+
+    Args:
+        options_a, options_b: the options that differ (``--a KEY=V``, ``--b KEY=V``);
+            ``options``: the options both share. The other arguments as :func:`plan_run`.
+
+    Raises:
+        BadOption: an unknown option or a bad value, or an option both shared and set in A
+            or B. BadSetup: A and B the same setting; else as :func:`plan_run`.
+        ValueError: as :func:`plan_run`.
+    """
+    base = plan_run(game, counts, games, seed, options, (), bots)
+    cls = base.game_cls
+    sets = []
+    for name, given in (("A", options_a), ("B", options_b)):
+        for key in given:
+            if key in base.options:
+                raise BadOption(key, given[key], f"is set with --option and with --{name.lower()}: give it once")
+        chosen = dict(given)
+        resolved_given = cls.OPTIONS.resolve({**base.options, **chosen})
+        typed = {k: resolved_given[k] for k in chosen}
+        label = f"{name}: " + (", ".join(f"{k}={_show(v)}" for k, v in typed.items()) or "default options")
+        sets.append(OptionSetRun(label, {**base.options, **typed}, resolved_given))
+    if sets[0].resolved == sets[1].resolved:
+        raise BadSetup("settings A and B are the same: give --a and --b different options")
+    _deal_each(cls, sets, base.counts)
+    return RunPlan(base.game, cls, base.counts, base.games, base.seed, base.options, (), base.bots,
+                   base.bot_targets, tuple(sets), compare=True)
 
 
 def _show(value: Any) -> str:
@@ -380,6 +433,7 @@ def results_json(plan: RunPlan, tallies: Sequence[Mapping[int, CountResult]]) ->
         "bot_classes": {k: plan.bot_targets[k] for k in sorted(plan.bot_targets)},
         "options": dict(plan.options),
         "sweep": [{"option": key, "values": list(values)} for key, values in plan.sweep],
+        **({"compare": True} if plan.compare else {}),
         "versions": {"hiddenrole": __version__, "python": platform.python_version()},
         "sets": [
             {
@@ -445,3 +499,97 @@ def tallies_of(data: Mapping[str, Any]) -> list[tuple[str, dict[int, CountResult
             by_count[tally.players] = tally
         out.append((option_set["label"], by_count))
     return out
+
+
+# ----------------------------------------------------------------------------- estimates
+@dataclass(frozen=True)
+class Estimate:
+    """How long a run should take, from a short calibration.
+
+    Attributes:
+        games: games in the run (count).
+        calibration_games: games played to calibrate (count).
+        seconds_per_game: mean seconds of one game on one core, from the calibration.
+        workers: the processes sharing the work (count).
+        seconds: the expected wall time of the run (seconds).
+    """
+
+    games: int
+    calibration_games: int
+    seconds_per_game: float
+    workers: int
+    seconds: float
+
+
+def calibrate(
+    plan: RunPlan,
+    workers: int,
+    *,
+    clock: Callable[[], float] | None = None,
+    per_count: int = 2,
+    counts: int = 3,
+) -> Estimate:
+    """Time a few games of the run in this process and estimate the whole run.
+
+    It plays games ``0 .. per_count-1`` of the first option set at up to ``counts`` player
+    counts (the smallest, the largest, and one in the middle: a game's cost grows with the
+    table), and scales their mean time to the run's games shared by ``workers`` processes.
+    The games it plays are the run's own (the same seeds), so they change nothing.
+
+    Args:
+        plan: from :func:`plan_run`.
+        workers: the processes the run will use (count, at least 1).
+        clock: seconds as a float (``time.perf_counter`` when ``None``; tests pass their own).
+        per_count: games per sampled player count (count).
+        counts: player counts sampled at most (count).
+
+    Raises:
+        SimulationError: a calibration game failed.
+    """
+    import time
+
+    tick = clock if clock is not None else time.perf_counter
+    sample = sorted({plan.counts[0], plan.counts[len(plan.counts) // 2], plan.counts[-1]})[:max(1, counts)]
+    games = min(per_count, plan.games)
+    options = tuple(sorted(plan.sets[0].options.items()))
+    bots = tuple(sorted(plan.bot_targets.items()))
+    target = target_of(plan.game_cls)
+    start = tick()
+    for n in sample:
+        run_batch(Batch(plan.game, target, n, options, bots, plan.seed, 0, games))
+    elapsed = max(0.0, tick() - start)
+    played = games * len(sample)
+    per_game = elapsed / played
+    share = max(1, min(workers, plan.total_games))
+    return Estimate(plan.total_games, played, per_game, share, per_game * plan.total_games / share)
+
+
+def describe_seconds(seconds: float) -> str:
+    """A duration in plain words: ``"under a second"``, ``"about 40 seconds"``,
+    ``"about 3 minutes"``, ``"about 2.5 hours"``."""
+    if seconds < 1:
+        return "under a second"
+    if seconds < 90:
+        return f"about {seconds:.0f} seconds"
+    if seconds < 90 * 60:
+        return f"about {seconds / 60:.0f} minutes"
+    return f"about {seconds / 3600:.1f} hours"
+
+
+def check_out_path(path: Path) -> None:
+    """Check a result file's path before a run: its folder exists and is writable, and it is
+    not a folder (nothing is written).
+
+    Raises:
+        ValueError: naming the problem.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"--out {path}: is a folder; give a file name, e.g. {path / 'results.json'}")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise ValueError(f"--out {path}: the folder {parent} does not exist")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"--out {path}: the file cannot be written (no permission)")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {path}: the folder {parent} cannot be written (no permission)")

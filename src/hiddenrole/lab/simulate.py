@@ -28,6 +28,10 @@ from .stats import wilson_interval
 TURNS_FROM_GAME = "game"
 #: ... otherwise a turn is a phase: the count of phases the game went through.
 TURNS_FROM_PHASES = "phases"
+#: Game time at the forum pace (:class:`DeadlineClock`) is measured on every tenth game
+#: (indices 0, 10, 20, ...): watching the deadlines costs about a fifth of a random-bot
+#: game, and a tenth of the games gives the median and percentiles closely enough.
+DEADLINE_SAMPLE = 10
 
 
 class SimulationError(RuntimeError):
@@ -85,6 +89,13 @@ class CountResult:
         turns_hist: game length in turns -> games (see :data:`TURNS_FROM_GAME`).
         actions_hist: game length in actions -> games.
         turns_from_game: games whose turn count the game itself gave (the others count phases).
+        deadline_hist: game length in seconds when every step lasts its whole deadline
+            (rounded down to whole seconds; see :class:`DeadlineClock`) -> games, for the
+            games whose index is a multiple of :data:`DEADLINE_SAMPLE`.
+        moments_hist: game length in decision moments (see :func:`play_game`) -> games.
+        per_game: game index -> its winning side (``"draw"``: no winner), kept only when the
+            run asks for it (a paired comparison), else empty; the file lists the winners in
+            index order (games 0 .. games-1).
     """
 
     players: int
@@ -96,6 +107,9 @@ class CountResult:
     turns_hist: Counter = field(default_factory=Counter)
     actions_hist: Counter = field(default_factory=Counter)
     turns_from_game: int = 0
+    deadline_hist: Counter = field(default_factory=Counter)
+    moments_hist: Counter = field(default_factory=Counter)
+    per_game: dict[int, str] = field(default_factory=dict)
 
     def add(
         self,
@@ -106,10 +120,20 @@ class CountResult:
         timeouts: int = 0,
         *,
         turns_from_game: bool = False,
+        deadline_seconds: float | None = None,
+        moments: int = 0,
+        index: int | None = None,
     ) -> None:
         """Count one finished game: its winning side (``None``: a draw), end reason and length
-        (actions, turns and timeouts are counts)."""
+        (actions, turns, timeouts and moments are counts; ``deadline_seconds`` in seconds,
+        ``None`` when the game was not timed)
+        ``index`` (the game's index in the run) keeps its winner in :attr:`per_game`."""
         self.games += 1
+        if deadline_seconds is not None:
+            self.deadline_hist[int(deadline_seconds)] += 1
+        self.moments_hist[moments] += 1
+        if index is not None:
+            self.per_game[index] = winner if winner is not None else "draw"
         self.turns_from_game += bool(turns_from_game)
         self.wins[winner if winner is not None else "draw"] += 1
         self.reasons[reason] += 1
@@ -133,6 +157,9 @@ class CountResult:
         self.turns_hist.update(other.turns_hist)
         self.actions_hist.update(other.actions_hist)
         self.turns_from_game += other.turns_from_game
+        self.deadline_hist.update(other.deadline_hist)
+        self.moments_hist.update(other.moments_hist)
+        self.per_game.update(other.per_game)
 
     @property
     def turns_measure(self) -> str:
@@ -168,6 +195,11 @@ class CountResult:
                 "histogram": _histogram_json(self.turns_hist),
             },
             "actions": {"stats": length_stats(self.actions_hist), "histogram": _histogram_json(self.actions_hist)},
+            "deadline_seconds": {
+                "stats": length_stats(self.deadline_hist), "histogram": _histogram_json(self.deadline_hist),
+            },
+            "moments": {"stats": length_stats(self.moments_hist), "histogram": _histogram_json(self.moments_hist)},
+            **({"per_game": [self.per_game[i] for i in sorted(self.per_game)]} if self.per_game else {}),
         }
 
     @classmethod
@@ -182,7 +214,17 @@ class CountResult:
         tally.turns_from_game = int(data["turns"].get("from_game", 0))
         tally.actions_hist = _histogram_from_json(data["actions"]["histogram"])
         tally.actions = sum(k * v for k, v in tally.actions_hist.items())
+        if "deadline_seconds" in data:  # result files before game time was measured lack these
+            tally.deadline_hist = _histogram_from_json(data["deadline_seconds"]["histogram"])
+        if "moments" in data:
+            tally.moments_hist = _histogram_from_json(data["moments"]["histogram"])
+        tally.per_game = {i: str(w) for i, w in enumerate(data.get("per_game", []))}
         return tally
+
+    @property
+    def timed(self) -> bool:
+        """Whether game time was measured (result files written before it was lack it)."""
+        return sum(self.moments_hist.values()) == self.games and self.games > 0
 
 
 def outcome_columns(sides: Sequence[str], tallies: Iterable[CountResult]) -> list[str]:
@@ -266,6 +308,7 @@ class Batch:
         seed: the run's base seed.
         start, stop: the game indices (``stop`` excluded).
         key: identifies the option set within its run (an index), carried back to the caller.
+        keep_games: keep each game's winner by index (:attr:`CountResult.per_game`).
     """
 
     game: str
@@ -277,6 +320,7 @@ class Batch:
     start: int
     stop: int
     key: int = 0
+    keep_games: bool = False
 
     @property
     def size(self) -> int:
@@ -284,7 +328,73 @@ class Batch:
         return self.stop - self.start
 
 
-def play_seeded(
+class DeadlineClock:
+    """Game time when every step lasts its whole deadline, as on a forum where a day runs
+    until its deadline whatever the posts (the server's ``turbo`` pace, without the early
+    ends of a table where everyone has acted).
+
+    It looks at the game's running timers (:meth:`Game.timers`, the deadlines the server
+    runs) at the start and at each decision moment and timeout (``play_game``'s
+    ``on_moment``): a timer starts when its key first appears and, when its key has
+    disappeared, the clock moves on to that timer's end (start + seconds) if it is not
+    already later. Steps with no timer take no time. :attr:`now` is in seconds.
+    """
+
+    __slots__ = ("now", "running", "_keys")
+
+    def __init__(self, game: Game) -> None:
+        self.now = 0.0
+        self.running: dict[str, tuple[float, float]] = {}  # key -> (start, seconds)
+        self._keys: list[str] = []  # the keys seen last time, in the game's order
+        self.update(game)
+
+    def update(self, game: Game) -> None:
+        """Look at the game's running timers after a step (or at the start)."""
+        timers = game.timers()
+        keys = [t.key for t in timers]
+        if keys == self._keys:
+            return
+        self._keys = keys
+        running = self.running
+        for key in [k for k in running if k not in keys]:  # a handful of keys at most
+            start, seconds = running.pop(key)
+            self.now = max(self.now, start + seconds)
+        for timer in timers:
+            if timer.key not in running:
+                running[timer.key] = (self.now, float(timer.seconds))
+
+    def finish(self) -> float:
+        """End every running timer; returns the game's length in seconds."""
+        for start, seconds in self.running.values():
+            self.now = max(self.now, start + seconds)
+        self.running.clear()
+        self._keys = []
+        return self.now
+
+
+@dataclass(frozen=True)
+class SeededGame:
+    """How one simulated game went (see :func:`play_timed`).
+
+    Attributes:
+        winner: the winning side, ``None`` for a draw. reason: ``Result.reason``.
+        actions, turns, timeouts, moments: its length (counts); ``turns_source`` says how
+            turns were counted (:data:`TURNS_FROM_GAME` or :data:`TURNS_FROM_PHASES`).
+        deadline_seconds: its length in seconds when every step lasts its deadline
+            (:class:`DeadlineClock`); ``None`` when it was not timed.
+    """
+
+    winner: str | None
+    reason: str
+    actions: int
+    turns: int
+    timeouts: int
+    turns_source: str
+    deadline_seconds: float | None
+    moments: int
+
+
+def play_timed(
     cls: type[Game],
     game: str,
     count: int,
@@ -294,13 +404,15 @@ def play_seeded(
     bot_targets: Mapping[str, str],
     bot_cache: dict[str, type[Bot]] | None = None,
     count_phases: bool = True,
-) -> tuple[str | None, str, int, int, int, str]:
-    """Play game ``index`` of a run; returns ``(winner, reason, actions, turns, timeouts, turns_source)``.
+    timed: bool = True,
+) -> SeededGame:
+    """Play game ``index`` of a run and say how it went (its result, length and game time).
 
     A game's length in turns is ``Result.detail["turns"]`` when the game gives it
     (``turns_source`` :data:`TURNS_FROM_GAME`), else the number of phases it went
     through, the final ``"over"`` excluded (:data:`TURNS_FROM_PHASES`); ``count_phases=False``
     skips counting phases (for a game known to count its turns; else turns are 0).
+    ``timed=False`` skips the :class:`DeadlineClock` (``deadline_seconds`` is ``None``).
 
     Bots are seated after the deal: each player gets the bot of their side
     (``side_of(player)`` at the deal, when ``bot_targets`` names sides), else the ``"*"``
@@ -325,6 +437,7 @@ def play_seeded(
 
         seats = seat_bots(g.players, bot_for, game_seed)
         phases: list[Any] = [1, g.phase]  # phases seen, the current phase
+        clock = DeadlineClock(g) if timed else None
 
         def count_phase(game_: Game, _action: Any) -> None:
             phase = game_.phase
@@ -332,7 +445,7 @@ def play_seeded(
                 phases[0] += 1
                 phases[1] = phase
 
-        record = play_game(g, seats, on_step=count_phase if count_phases else None)
+        record = play_game(g, seats, on_step=count_phase if count_phases else None, on_moment=clock.update if clock is not None else None)
     except Exception as exc:  # an engine or bot bug: report which game, keep the cause
         raise SimulationError(
             f"{game}, {count} players, game {index} (seed {game_seed}, options {dict(options or {})}): "
@@ -345,7 +458,26 @@ def play_seeded(
     else:
         source = TURNS_FROM_PHASES
         turns = phases[0] - (1 if g.phase == "over" else 0)
-    return result.winner, result.reason, record.actions, turns, record.timeouts, source
+    return SeededGame(result.winner, result.reason, record.actions, turns, record.timeouts, source,
+                      clock.finish() if clock is not None else None, record.moments)
+
+
+def play_seeded(
+    cls: type[Game],
+    game: str,
+    count: int,
+    seed: int,
+    index: int,
+    options: Mapping[str, Any] | None,
+    bot_targets: Mapping[str, str],
+    bot_cache: dict[str, type[Bot]] | None = None,
+    count_phases: bool = True,
+) -> tuple[str | None, str, int, int, int, str]:
+    """Play game ``index`` of a run; returns ``(winner, reason, actions, turns, timeouts, turns_source)``
+    (as :func:`play_timed`, without the game time; the seeded digests of
+    ``benchmarks/seeded_results.py`` are taken from this tuple)."""
+    p = play_timed(cls, game, count, seed, index, options, bot_targets, bot_cache, count_phases, timed=False)
+    return p.winner, p.reason, p.actions, p.turns, p.timeouts, p.turns_source
 
 
 def run_batch(batch: Batch) -> tuple[int, CountResult]:
@@ -361,15 +493,18 @@ def run_batch(batch: Batch) -> tuple[int, CountResult]:
     cache: dict[str, type[Bot]] = {}
     tally = CountResult(batch.players)
     count_phases = True
+    keep = batch.keep_games
     for i in range(batch.start, batch.stop):
-        winner, reason, actions, turns, timeouts, source = play_seeded(
-            cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases
-        )
-        if source == TURNS_FROM_GAME:
+        played = play_timed(cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases,
+                            timed=i % DEADLINE_SAMPLE == 0)
+        if played.turns_source == TURNS_FROM_GAME:
             count_phases = False  # the game counts its turns: no need to watch its phases
         elif not count_phases:
             raise SimulationError(f"{batch.game}: game {i} gave no turn count though earlier games did")
-        tally.add(winner, reason, actions, turns, timeouts, turns_from_game=source == TURNS_FROM_GAME)
+        tally.add(played.winner, played.reason, played.actions, played.turns, played.timeouts,
+                  turns_from_game=played.turns_source == TURNS_FROM_GAME,
+                  deadline_seconds=played.deadline_seconds, moments=played.moments,
+                  index=i if keep else None)
     return batch.key, tally
 
 
@@ -397,8 +532,8 @@ def play_one(
     """
     cls = resolve_game(game_name)
     targets = resolve_bots(game_name, cls, bots)
-    winner, reason, actions, *_ = play_seeded(cls, game_name, count, seed, index, options, targets)
-    return winner, reason, actions
+    played = play_timed(cls, game_name, count, seed, index, options, targets)
+    return played.winner, played.reason, played.actions
 
 
 def simulate(
@@ -445,16 +580,17 @@ def simulate(
 def parse_range(text: str) -> list[int]:
     """``"5..10"`` -> ``[5, ..., 10]``; ``"7"`` -> ``[7]``; ``"5,7,9"`` -> ``[5, 7, 9]``.
 
-    Raises ``ValueError`` naming the text when it is none of these.
+    Raises ``ValueError`` naming the text when it is none of these, or an empty range (``"9..5"``).
     """
     text = text.strip()
     try:
         if ".." in text:
             lo, hi = text.split("..", 1)
             a, b = int(lo), int(hi)
-            if a > b:
-                raise ValueError
-            return list(range(a, b + 1))
-        return [int(part) for part in text.split(",")]
+        else:
+            return [int(part) for part in text.split(",")]
     except ValueError:
         raise ValueError(f"bad player range {text!r}: use N, N..M or N,M,...") from None
+    if a > b:
+        raise ValueError(f"the player range {text} is empty: its first count is above its last (use {b}..{a}?)")
+    return list(range(a, b + 1))
