@@ -22,7 +22,7 @@ from .runs import (
 from .simulate import CountResult, SimulationError, outcome_columns, parse_range
 from .stats import PairedComparison, paired_rows
 
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # an error is one line, whatever the terminal width
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
