@@ -27,7 +27,11 @@ def simulate(
         list[str], typer.Option(help="play each value of an option: KEY=V1,V2,... (repeatable: a grid)")
     ] = [],  # noqa: B006
     bots: Annotated[
-        list[str], typer.Option(help="bot kind per side SIDE=KIND ('*=KIND': every other side; default random)")
+        list[str],
+        typer.Option(help="bot kind per side SIDE=KIND ('*=KIND': every other side; default human, else random)"),
+    ] = [],  # noqa: B006
+    bot_param: Annotated[
+        list[str], typer.Option(help="a human bot parameter KEY=VALUE (repeatable; docs/bots.md lists them)")
     ] = [],  # noqa: B006
     workers: Annotated[
         Optional[int], typer.Option(min=1, help="worker processes (default: every core); results do not depend on it")
@@ -54,9 +58,10 @@ def simulate(
             parse_pairs(option, "--option"),
             parse_sweep(sweep),
             parse_pairs(bots, "--bots"),
+            parse_pairs(bot_param, "--bot-param"),
         )
     except (HiddenRoleError, ValueError) as exc:
-        err.print(f"error: {exc}", highlight=False, markup=False)
+        err.print(f"error: {exc}", highlight=False, markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -68,10 +73,10 @@ def simulate(
                 plan, workers=workers, engine=engine, address=address, progress=lambda k: bar.advance(task, k)
             )
         except SimulationError as exc:  # a game or a bot failed: a bug, not the user's input
-            err.print(f"error: {exc}", highlight=False, markup=False)
+            err.print(f"error: {exc}", highlight=False, markup=False, soft_wrap=True)
             raise typer.Exit(1) from None
         except (HiddenRoleError, ValueError) as exc:  # e.g. --engine ray without Ray installed
-            err.print(f"error: {exc}", highlight=False, markup=False)
+            err.print(f"error: {exc}", highlight=False, markup=False, soft_wrap=True)
             raise typer.Exit(2) from None
     if out is not None:
         try:
@@ -80,6 +85,8 @@ def simulate(
             err.print(f"error: cannot write {out}: {exc.strerror}", highlight=False, markup=False)
             raise typer.Exit(1) from None
     kinds = ", ".join(f"{side} {kind}" if side != "*" else kind for side, kind in plan.bots.items())
+    if plan.bot_params:
+        kinds += " (" + ", ".join(f"{k}={v:g}" for k, v in plan.bot_params.items()) + ")"
     title = f"{plan.game_cls.title}: {games} games per player count, {kinds} bots, seed {seed}"
     labelled = len(plan.sets) > 1 or bool(plan.options)
     Console().print(
@@ -121,7 +128,7 @@ def report(
     try:
         path = write_report(results, out)
     except ValueError as exc:
-        err.print(f"error: {exc}", highlight=False, markup=False)
+        err.print(f"error: {exc}", highlight=False, markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
     except OSError as exc:
         err.print(f"error: cannot write the report in {out}: {exc.strerror}", highlight=False, markup=False)

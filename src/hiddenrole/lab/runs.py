@@ -20,14 +20,16 @@ import platform
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..bots.base import default_kind
 from ..engine import BadOption, BadSetup, Game
 from .simulate import (
-    Batch, CountResult, SimulationError, player_names, resolve_bots, resolve_game, run_batch, target_of,
+    Batch, CountResult, SimulationError, player_names, resolve_bot_params, resolve_bots, resolve_game, run_batch,
+    target_of,
 )
 
 RESULTS_FORMAT = "hiddenrole.simulation/1"
@@ -113,6 +115,7 @@ class RunPlan:
         bots: bot kind by side (``"*"``: every other side).
         bot_targets: the bot classes' ``"module:Class"`` paths by side.
         sets: the option sets (one per sweep combination; one when there is no sweep).
+        bot_params: the bots' parameters (``--bot-param``), checked, by name.
     """
 
     game: str
@@ -125,6 +128,7 @@ class RunPlan:
     bots: dict[str, str]
     bot_targets: dict[str, str]
     sets: tuple[OptionSetRun, ...]
+    bot_params: dict[str, float] = field(default_factory=dict)
 
     @property
     def total_games(self) -> int:
@@ -137,13 +141,14 @@ class RunPlan:
         size = max(1, min(MAX_BATCH, math.ceil(self.games / (4 * max(1, workers)))))
         target = target_of(self.game_cls)
         bots = tuple(sorted(self.bot_targets.items()))
+        params = tuple(sorted(self.bot_params.items()))
         out = []
         for key, option_set in enumerate(self.sets):
             options = tuple(sorted(option_set.options.items()))
             for n in self.counts:
                 for start in range(0, self.games, size):
                     stop = min(self.games, start + size)
-                    out.append(Batch(self.game, target, n, options, bots, self.seed, start, stop, key))
+                    out.append(Batch(self.game, target, n, options, bots, self.seed, start, stop, key, params))
         return out
 
 
@@ -155,6 +160,7 @@ def plan_run(
     options: Mapping[str, Any] | None = None,
     sweep: Sequence[tuple[str, Sequence[Any]]] = (),
     bots: Mapping[str, str] | None = None,
+    bot_params: Mapping[str, Any] | None = None,
 ) -> RunPlan:
     """Check a run and plan it; nothing is played.
 
@@ -165,11 +171,14 @@ def plan_run(
         seed: the base seed (an int).
         options: fixed game options (``--option KEY=VALUE``; strings are converted).
         sweep: ``[(option, values)]``: one option set per value (a grid for several options).
-        bots: bot kind by side (``--bots SIDE=KIND``), ``"*"`` for every other side.
+        bots: bot kind by side (``--bots SIDE=KIND``), ``"*"`` for every other side (the
+            default: ``"human"`` where the game has it, else ``"random"``).
+        bot_params: the bots' parameters (``--bot-param KEY=VALUE``; strings are converted).
 
     Raises:
         BadSetup: an unknown game, a player count the game does not take, an unknown side or
-            bot kind, or a table the game refuses to deal. BadOption: an unknown option or a
+            bot kind, a bot parameter no bot of the run takes or a bad value for one, or a
+            table the game refuses to deal. BadOption: an unknown option or a
             bad value (fixed or swept; also one the game refuses at some player count), or an
             option both fixed and swept. ValueError: ``games`` outside 1 .. :data:`MAX_GAMES`.
     """
@@ -215,10 +224,11 @@ def plan_run(
                 raise BadSetup(f"{option_set.label} at {n} players: {exc}") from None
     kinds = dict(bots or {})
     targets = resolve_bots(game, cls, kinds)
-    kinds.setdefault("*", "random")
+    params = resolve_bot_params(targets, bot_params)
+    kinds.setdefault("*", default_kind(game))
     return RunPlan(
         game, cls, counts, games, seed, fixed, tuple(typed_sweep),
-        {k: kinds[k] for k in sorted(kinds)}, targets, tuple(sets),
+        {k: kinds[k] for k in sorted(kinds)}, targets, tuple(sets), params,
     )
 
 
@@ -378,6 +388,7 @@ def results_json(plan: RunPlan, tallies: Sequence[Mapping[int, CountResult]]) ->
         "seeding": SEEDING,
         "bots": dict(plan.bots),
         "bot_classes": {k: plan.bot_targets[k] for k in sorted(plan.bot_targets)},
+        "bot_params": dict(plan.bot_params),
         "options": dict(plan.options),
         "sweep": [{"option": key, "values": list(values)} for key, values in plan.sweep],
         "versions": {"hiddenrole": __version__, "python": platform.python_version()},
