@@ -120,11 +120,12 @@ def main() -> int:
     args = parser.parse_args()
     try:
         bots = parse_pairs(args.bots, "--bots")
+        bots.setdefault("*", "random")  # the plain loop's bots (the lab's own default is human)
         plan_run(args.game, [args.players], 1, args.seed, bots=bots)
     except (HiddenRoleError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    kinds = ", ".join(f"{s}={k}" for s, k in bots.items()) or "random bots"
+    kinds = ", ".join(f"{s}={k}" for s, k in bots.items())
     print(f"{args.game}, {args.players} players, {args.games} games, {kinds}, seed {args.seed}")
     load_before = os.getloadavg()[0]
     idle_before = load_before < 0.5

@@ -40,7 +40,8 @@ from .shady_agents import DESERTER, MEDKIT, ShadyAgentsBot
 #: The principles every human bot takes (the same names and ranges in every game).
 TRUST_NOISE = BotParam(
     "trust_noise", 5.0, 0.0, 10.0,
-    "how far off a player's reading of someone can be (uniform error, in suspicion units; 0: exact)",
+    "how far off a player's reading of someone can be (a uniform error; Secret Hitler: in suspicion "
+    "units, 1 = what one Fascist policy adds; McCarthyism, Shady Agents: in fiftieths of a probability; 0: exact)",
 )
 MEMORY = BotParam(
     "memory", 0.6, 0.0, 1.0,
@@ -81,7 +82,7 @@ SH_PARAMS: tuple[BotParam, ...] = (
              "proven a Fascist: a proven one is most likely an ordinary Fascist) rather than a proven Fascist"),
     BotParam("conflict_rate", 0.6, 0.0, 1.0,
              "chance a Fascist Chancellor handed a Liberal and a Fascist policy enacts the Fascist one "
-             "and claims two Fascist policies (a claim conflict), once the Fascists need the policy"),
+             "and claims two Fascist policies (a claim conflict), once a Fascist policy is down"),
     BotParam("coordination", 0.8, 0.0, 1.0,
              "chance a Fascist follows the team plan at a vote (yes for a partner, yes for Hitler after "
              "3 Fascist policies) rather than voting as a Liberal would"),

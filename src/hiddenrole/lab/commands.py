@@ -85,9 +85,8 @@ def simulate(
             err.print(f"error: cannot write {out}: {exc.strerror}", highlight=False, markup=False)
             raise typer.Exit(1) from None
     kinds = ", ".join(f"{side} {kind}" if side != "*" else kind for side, kind in plan.bots.items())
-    if plan.bot_params:
-        kinds += " (" + ", ".join(f"{k}={v:g}" for k, v in plan.bot_params.items()) + ")"
-    title = f"{plan.game_cls.title}: {games} games per player count, {kinds} bots, seed {seed}"
+    tuned = ", ".join(f"{k}={v:g}" for k, v in plan.bot_params.items())
+    title = f"{plan.game_cls.title}: {games} games per player count, {kinds} bots{' with ' + tuned if tuned else ''}, seed {seed}"
     labelled = len(plan.sets) > 1 or bool(plan.options)
     Console().print(
         win_table(title, plan.game_cls.sides, [(s.label, t) for s, t in zip(plan.sets, tallies)], labelled)
