@@ -227,6 +227,37 @@ def test_trust_noise_is_bounded_and_exact_at_zero() -> None:
     assert {exact.noisy("P2") for _ in range(20)} == {1.0}
 
 
+def test_a_chancellor_elected_in_the_hitler_zone_is_known_not_to_be_hitler() -> None:
+    """Three Fascist policies down: a Chancellor elected without the game ending is not Hitler
+    (electing Hitler would have ended it), so a Liberal stops fearing Hitler in them; any
+    other untested Chancellor carries the Hitler risk (``hitler_caution``) and is voted down."""
+    t = human_table("P1", "liberal", None, **EXACT, hitler_caution=3.0)
+    t.enacted("F", "F", "F")
+    t.event("vote_result", by="Mod", day=4, president="P2", chancellor="P4", votes={}, passed=True)
+    t.event("day_start", by="Mod", day=5, presidential_candidate="P3", policy="L", chancellor="P4")
+    t.nominate("P3", "P4")
+    assert t.ask(votes("P1"))["vote"] == "yes"
+    assert t.bot.not_hitler == {"P4"}
+    t.nominate("P3", "P5")
+    assert t.ask(votes("P1"))["vote"] == "no"
+
+
+def test_a_trusted_chancellor_offsets_doubt_about_the_president() -> None:
+    """The rule bot counts only suspicion; people also count trust: a Chancellor with Liberal
+    policies behind them makes a doubtful President's ticket acceptable. (No guilt by
+    association here: it would pass some of the President's suspicion to the nominee.)"""
+    t = human_table("P1", "liberal", None, **EXACT, association=0.0)
+    t.bot.suspicion.update(P2=2.0, P3=-1.0, P4=0.0)
+    t.nominate("P2", "P3")  # risk 2 - 1 = 1 < 1.5
+    assert t.ask(votes("P1"))["vote"] == "yes"
+    t.nominate("P2", "P4")  # risk 2 >= 1.5
+    assert t.ask(votes("P1"))["vote"] == "no"
+    rule = Table("P1", "liberal")
+    rule.bot.suspicion.update(P2=2.0, P3=-1.0)
+    rule.nominate("P2", "P3")
+    assert rule.ask(votes("P1"))["vote"] == "no"
+
+
 def test_a_liberal_hunting_hitler_shoots_the_suspect_not_the_proven_fascist() -> None:
     for hunt, target in ((1.0, "P4"), (0.0, "P3")):
         t = human_table("P1", "liberal", None, trust_noise=0.0, hitler_hunt=hunt)

@@ -48,9 +48,16 @@ MEMORY = BotParam(
     "share of older suspicion kept at each new piece of evidence (1: never forgets)",
 )
 LIE_PLAUSIBILITY = BotParam(
-    "lie_plausibility", 0.7, 0.0, 1.0,
+    "lie_plausibility", 0.4, 0.0, 1.0,
     "chance that a liar keeps a plausible cover instead of the obvious move",
 )
+
+#: The most a trusted Chancellor's standing lowers the risk a Liberal sees in a ticket
+#: (suspicion units: a Chancellor with two Liberal policies behind them, before fading).
+TRUST_CREDIT = 2.0
+
+#: A kill cannot be undone: the table weighs it together, and reads with this share of the noise.
+KILL_CARE = 0.5
 
 _SCALE = 1000  # probabilities and noise are drawn as integers below _SCALE (seeded generator)
 
@@ -72,7 +79,7 @@ SH_PARAMS: tuple[BotParam, ...] = (
     LIE_PLAUSIBILITY,
     BotParam("vote_caution", 1.5, 0.0, 10.0,
              "suspicion a Liberal tolerates in a government before voting it down (the rule bot: 1.5)"),
-    BotParam("hitler_caution", 1.5, 0.0, 10.0,
+    BotParam("hitler_caution", 3.0, 0.0, 10.0,
              "suspicion a Liberal adds to any Chancellor not proven liberal once 3 Fascist policies are down"),
     BotParam("association", 1.0, 0.0, 2.0,
              "share of a suspect's suspicion a Liberal passes on to the player the suspect nominates or "
@@ -80,7 +87,7 @@ SH_PARAMS: tuple[BotParam, ...] = (
     BotParam("hitler_hunt", 0.7, 0.0, 1.0,
              "chance a Liberal who may kill aims at the likeliest Hitler (the most suspect player not "
              "proven a Fascist: a proven one is most likely an ordinary Fascist) rather than a proven Fascist"),
-    BotParam("conflict_rate", 0.6, 0.0, 1.0,
+    BotParam("conflict_rate", 0.9, 0.0, 1.0,
              "chance a Fascist Chancellor handed a Liberal and a Fascist policy enacts the Fascist one "
              "and claims two Fascist policies (a claim conflict), once a Fascist policy is down"),
     BotParam("coordination", 0.8, 0.0, 1.0,
@@ -135,6 +142,8 @@ class HumanSecretHitlerBot(SecretHitlerBot):
         self.hitler_cover = int(p["hitler_cover"] * _SCALE)
         self.association = p["association"]
         self.hitler_hunt = int(p["hitler_hunt"] * _SCALE)
+        self.not_hitler: set[str] = set()  # Chancellors elected in the Hitler zone (game went on)
+        self.examined_fascist: set[str] = set()  # players I examined and found Fascist
 
     # ------------------------------------------------------------ a person's limits
     def _chance(self, per_scale: int) -> bool:
@@ -145,13 +154,13 @@ class HumanSecretHitlerBot(SecretHitlerBot):
             return True
         return self.rng.below(_SCALE) < per_scale
 
-    def noisy(self, p: str) -> float:
+    def noisy(self, p: str, care: float = 1.0) -> float:
         """My suspicion of ``p`` as I read it now: :meth:`score` off by a uniform error of up to
-        ``trust_noise`` (certainties, a role I know or a proven liar, are read exactly)."""
+        ``trust_noise * care`` (certainties, a role I know or a proven liar, are read exactly)."""
         s = self.score(p)
         if self.noise <= 0.0 or s >= PROVEN / 2 or s <= -PROVEN / 2:
             return s
-        return s + (self.rng.below(2 * _SCALE + 1) - _SCALE) * self.noise / _SCALE
+        return s + (self.rng.below(2 * _SCALE + 1) - _SCALE) * self.noise * care / _SCALE
 
     def _fade(self) -> None:
         """Older suspicion fades (``memory``); what I saw myself (±PROVEN) stays."""
@@ -168,18 +177,31 @@ class HumanSecretHitlerBot(SecretHitlerBot):
         super()._policy(card)
 
     def _read(self, events: list[dict[str, Any]]) -> None:
-        """As the rule bot, and guilt by association: a suspect's nominee takes on some of
-        the suspect's suspicion (``association``), once per nomination."""
+        """As the rule bot, plus two things people do: guilt by association (a suspect's
+        nominee takes on ``association`` of the suspect's suspicion, once per nomination),
+        and the Hitler-zone deduction: a Chancellor elected once 3 Fascist policies are down,
+        the game going on, is not Hitler ("electing Hitler as Chancellor" would have ended it)."""
+        if self.plays_fascist:
+            super()._read(events)
+            return
         share = self.association
-        if share > 0.0 and not self.plays_fascist:
-            for e in events:
-                if e["kind"] == "nominated":
-                    s = self.score(e["president"])
-                    if 0.0 < s < PROVEN / 2:
-                        self._bump(e["chancellor"], share * s)
-                    elif s >= PROVEN / 2:
-                        self._bump(e["chancellor"], share * 3.0)
-        super()._read(events)
+        start = 0
+        for i, e in enumerate(events):
+            kind = e["kind"]
+            if kind == "nominated" and share > 0.0:
+                s = self.score(e["president"])
+                if 0.0 < s < PROVEN / 2:
+                    self._bump(e["chancellor"], share * s)
+                elif s >= PROVEN / 2:
+                    self._bump(e["chancellor"], share * 3.0)
+            elif kind == "investigation" and e.get("allegiance") == "fascist":
+                self.examined_fascist.add(e["target"])
+            elif kind == "vote_result" and e.get("passed"):
+                super()._read(events[start:i])  # the board up to this vote (the Fascist policies)
+                start = i
+                if self.fascist_policies >= 3:
+                    self.not_hitler.add(e["chancellor"])
+        super()._read(events[start:])
 
     def _claim(self, poster: str, text: str) -> None:
         """As the rule bot; a suspect who declares someone liberal after an examination makes
@@ -216,7 +238,10 @@ class HumanSecretHitlerBot(SecretHitlerBot):
     def _nominee_score(self, p: str, fascist_policies: int) -> float:
         if self.plays_fascist:
             return super()._nominee_score(p, fascist_policies)
-        return -self.noisy(p)
+        risk = self.noisy(p)
+        if fascist_policies >= 3 and p not in self.not_hitler and risk > -PROVEN / 2:
+            risk += self.hitler_caution  # they might be Hitler
+        return -risk
 
     def _yes_vote(self, pres: str | None, chanc: str | None, fas: int, observation: Observation) -> bool:
         if self.player in (pres, chanc):
@@ -226,8 +251,10 @@ class HumanSecretHitlerBot(SecretHitlerBot):
         # a Liberal, Hitler, or a Fascist voting by its own read: trust by (noisy) suspicion
         pres_score = self.noisy(pres or "")
         chanc_score = self.noisy(chanc or "")
-        risk = (pres_score if pres_score > 0.0 else 0.0) + (chanc_score if chanc_score > 0.0 else 0.0)
-        if fas >= 3 and chanc_score > -PROVEN / 2:
+        # a Chancellor I trust offsets some doubt about the President ("they will play the
+        # Liberal policy"): the Chancellor's trust counts, a President's does not
+        risk = (pres_score if pres_score > 0.0 else 0.0) + max(chanc_score, -TRUST_CREDIT)
+        if fas >= 3 and chanc_score > -PROVEN / 2 and chanc not in self.not_hitler:
             risk += self.hitler_caution  # the Chancellor might be Hitler
         threshold = self.vote_caution + (1.0 if self._tracker_full(observation) else 0.0)
         return risk < threshold
@@ -272,10 +299,15 @@ class HumanSecretHitlerBot(SecretHitlerBot):
             return best(legal, unknown_first, self.rng)
         if kind == "execute" and self._chance(self.hitler_hunt):
             def likeliest_hitler(a: Action) -> float:
-                s = self.noisy(a["target"])
-                return s if s < PROVEN / 2 else 0.0  # a proven Fascist: as a player under no suspicion
+                t = a["target"]
+                s = self.noisy(t, KILL_CARE)
+                if t in self.not_hitler:
+                    return s - PROVEN / 4  # elected in the Hitler zone: not Hitler
+                if t in self.examined_fascist:
+                    return 3.0  # of the Fascist party, and Hitler as likely as not to be among them
+                return s if s < PROVEN / 2 else 0.0  # proven by their play: an ordinary Fascist
             return best(legal, likeliest_hitler, self.rng)
-        return best(legal, lambda a: self.noisy(a["target"]), self.rng)
+        return best(legal, lambda a: self.noisy(a["target"], KILL_CARE), self.rng)
 
 
 # ---------------------------------------------------------------------------- McCarthyism
