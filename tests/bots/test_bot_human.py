@@ -233,6 +233,8 @@ def test_a_chancellor_elected_in_the_hitler_zone_is_known_not_to_be_hitler() -> 
     other untested Chancellor carries the Hitler risk (``hitler_caution``) and is voted down."""
     t = human_table("P1", "liberal", None, **EXACT, hitler_caution=3.0)
     t.enacted("F", "F", "F")
+    t.nominate("P2", "P4")
+    assert t.ask(votes("P1"))["vote"] == "no"  # P4 might be Hitler
     t.event("vote_result", by="Mod", day=4, president="P2", chancellor="P4", votes={}, passed=True)
     t.event("day_start", by="Mod", day=5, presidential_candidate="P3", policy="L", chancellor="P4")
     t.nominate("P3", "P4")

@@ -61,8 +61,8 @@ def check_bot_params(classes: Iterable[type[Bot]], given: Mapping[str, Any]) -> 
         raise ValueError(f"--bot-param: the {' and '.join(sorted(set(kinds)))} bots take no parameters "
                          "(the human bots do: --bots '*=human')")
     for name in sorted(given):
-        spec = specs.get(name)
-        if spec is None:
+        known = specs.get(name)
+        if known is None:
             raise ValueError(f"--bot-param {name}: unknown parameter (known: {', '.join(sorted(specs))})")
         raw = given[name]
         try:
@@ -71,8 +71,8 @@ def check_bot_params(classes: Iterable[type[Bot]], given: Mapping[str, Any]) -> 
             value = float("nan")
         if not value == value:  # not a number (NaN included)
             raise ValueError(f"--bot-param {name}={raw}: not a number")
-        if not spec.low <= value <= spec.high:
-            raise ValueError(f"--bot-param {name}={raw}: must be from {spec.low:g} to {spec.high:g}")
+        if not known.low <= value <= known.high:
+            raise ValueError(f"--bot-param {name}={raw}: must be from {known.low:g} to {known.high:g}")
         out[name] = value
     return out
 
@@ -217,6 +217,6 @@ def seat_bots(
         return {p: pick(p)(p, seed, rng) for p in players}
     out: dict[str, Bot] = {}
     for p in players:
-        cls = pick(p)
+        cls: type[Bot] = pick(p)
         out[p] = cls(p, seed, rng, params) if cls.PARAMS else cls(p, seed, rng)  # type: ignore[call-arg]
     return out

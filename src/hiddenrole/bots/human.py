@@ -59,7 +59,8 @@ TRUST_CREDIT = 2.0
 #: A kill cannot be undone: the table weighs it together, and reads with this share of the noise.
 KILL_CARE = 0.5
 
-_SCALE = 1000  # probabilities and noise are drawn as integers below _SCALE (seeded generator)
+_SCALE = 1000  # probabilities and noise are drawn as integers below 2 * _SCALE (seeded generator)
+_BATCH = 16  # draws taken from the shared generator at a time (one bot's, used in order)
 
 
 def _params(specs: tuple[BotParam, ...], given: Mapping[str, float] | None) -> dict[str, float]:
@@ -79,7 +80,7 @@ SH_PARAMS: tuple[BotParam, ...] = (
     LIE_PLAUSIBILITY,
     BotParam("vote_caution", 1.5, 0.0, 10.0,
              "suspicion a Liberal tolerates in a government before voting it down (the rule bot: 1.5)"),
-    BotParam("hitler_caution", 3.0, 0.0, 10.0,
+    BotParam("hitler_caution", 2.75, 0.0, 10.0,
              "suspicion a Liberal adds to any Chancellor not proven liberal once 3 Fascist policies are down"),
     BotParam("association", 1.0, 0.0, 2.0,
              "share of a suspect's suspicion a Liberal passes on to the player the suspect nominates or "
@@ -120,6 +121,13 @@ class HumanSecretHitlerBot(SecretHitlerBot):
     * **Hitler's cover** (``hitler_cover``): Hitler, who knows nobody at 7 or more players,
       plays as a Liberal would, except now and then (a Fascist instinct: enacting a Fascist
       policy when handed a choice).
+    * **Looking for Hitler** (``association``, ``hitler_caution``, ``hitler_hunt``): a
+      suspect's nominee, or the player a suspect clears, becomes suspect; once 3 Fascist
+      policies are down an untested Chancellor might be Hitler, except one already elected
+      there without the game ending; a kill aims at the likeliest Hitler, read with half the
+      noise (:data:`KILL_CARE`).
+    * **Trust counts** (:data:`TRUST_CREDIT`): a trusted Chancellor offsets some doubt about
+      the President.
 
     Args:
         player, seed, rng: as :class:`~hiddenrole.bots.base.Bot`.
@@ -144,15 +152,24 @@ class HumanSecretHitlerBot(SecretHitlerBot):
         self.hitler_hunt = int(p["hitler_hunt"] * _SCALE)
         self.not_hitler: set[str] = set()  # Chancellors elected in the Hitler zone (game went on)
         self.examined_fascist: set[str] = set()  # players I examined and found Fascist
+        self._draws: list[int] = []  # seeded draws not used yet (see _draw)
 
     # ------------------------------------------------------------ a person's limits
+    def _draw(self) -> int:
+        """A uniform integer in ``0 .. 2 * _SCALE - 1`` from the shared seeded generator,
+        drawn :data:`_BATCH` at a time (``Rng.below_many``: several per 53-bit draw)."""
+        draws = self._draws
+        if not draws:
+            draws = self._draws = self.rng.below_many(2 * _SCALE, _BATCH)
+        return draws.pop()
+
     def _chance(self, per_scale: int) -> bool:
         """True with probability ``per_scale / _SCALE`` (one seeded draw; none at 0 or certain)."""
         if per_scale <= 0:
             return False
         if per_scale >= _SCALE:
             return True
-        return self.rng.below(_SCALE) < per_scale
+        return self._draw() < 2 * per_scale
 
     def noisy(self, p: str, care: float = 1.0) -> float:
         """My suspicion of ``p`` as I read it now: :meth:`score` off by a uniform error of up to
@@ -160,7 +177,7 @@ class HumanSecretHitlerBot(SecretHitlerBot):
         s = self.score(p)
         if self.noise <= 0.0 or s >= PROVEN / 2 or s <= -PROVEN / 2:
             return s
-        return s + (self.rng.below(2 * _SCALE + 1) - _SCALE) * self.noise * care / _SCALE
+        return s + (self._draw() - _SCALE) * self.noise * care / _SCALE
 
     def _fade(self) -> None:
         """Older suspicion fades (``memory``); what I saw myself (±PROVEN) stays."""
@@ -180,28 +197,31 @@ class HumanSecretHitlerBot(SecretHitlerBot):
         """As the rule bot, plus two things people do: guilt by association (a suspect's
         nominee takes on ``association`` of the suspect's suspicion, once per nomination),
         and the Hitler-zone deduction: a Chancellor elected once 3 Fascist policies are down,
-        the game going on, is not Hitler ("electing Hitler as Chancellor" would have ended it)."""
+        the game going on, is not Hitler ("electing Hitler as Chancellor" would have ended it).
+
+        Both are read from what the rule bot keeps (its last ticket and government, each a
+        new tuple per nomination and election), so the events are walked once: a voter is
+        asked at every election, so no two nominations or elections reach it together."""
         if self.plays_fascist:
             super()._read(events)
             return
-        share = self.association
-        start = 0
-        for i, e in enumerate(events):
-            kind = e["kind"]
-            if kind == "nominated" and share > 0.0:
-                s = self.score(e["president"])
-                if 0.0 < s < PROVEN / 2:
-                    self._bump(e["chancellor"], share * s)
-                elif s >= PROVEN / 2:
-                    self._bump(e["chancellor"], share * 3.0)
-            elif kind == "investigation" and e.get("allegiance") == "fascist":
-                self.examined_fascist.add(e["target"])
-            elif kind == "vote_result" and e.get("passed"):
-                super()._read(events[start:i])  # the board up to this vote (the Fascist policies)
-                start = i
-                if self.fascist_policies >= 3:
-                    self.not_hitler.add(e["chancellor"])
-        super()._read(events[start:])
+        ticket, government, fascist_policies = self.ticket, self.government, self.fascist_policies
+        super()._read(events)
+        if self.ticket is not ticket and self.association > 0.0:
+            pres, chanc = self.ticket
+            s = self.score(pres or "")
+            if s > 0.0:
+                self._bump(chanc, self.association * (s if s < PROVEN / 2 else 3.0))
+        now = self.government
+        if now is not government and now is not None and now[1] and fascist_policies >= 3:
+            self.not_hitler.add(now[1])
+
+    def _queue(self, text: str) -> None:
+        """As the rule bot (a claim to post); a Liberal who examined a Fascist keeps them as a
+        Hitler suspect (Liberals tell the truth: their claim is what they saw)."""
+        if not self.plays_fascist and text.startswith("claim investigate ") and text.endswith(" fascist"):
+            self.examined_fascist.add(text.split()[2])
+        super()._queue(text)
 
     def _claim(self, poster: str, text: str) -> None:
         """As the rule bot; a suspect who declares someone liberal after an examination makes
