@@ -113,6 +113,10 @@ def test_cli_runs_human_bots_by_default_with_parameters(tmp_path) -> None:
     data = json.loads(out.read_text())
     assert data["bots"] == {"*": "human"} and data["bot_params"] == {"trust_noise": 2.0}
     assert data["bot_classes"]["*"] == "hiddenrole.bots.human:HumanSecretHitlerBot"
+    report = CliRunner().invoke(app, ["report", str(out), "--out", str(tmp_path / "report")])
+    assert report.exit_code == 0, report.output
+    text = (tmp_path / "report" / "report.md").read_text()
+    assert "- bots: every other side: human (bot parameters `trust_noise=2`)" in text
 
 
 # ----------------------------------------------------------------- Secret Hitler behaviours

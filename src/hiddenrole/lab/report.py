@@ -182,6 +182,9 @@ def _describe_run(data: Mapping[str, Any]) -> list[str]:
     bots = ", ".join(
         f"{side}: {kind}" if side != "*" else f"every other side: {kind}" for side, kind in data["bots"].items()
     )
+    tuned = ", ".join(f"`{k}={v:g}`" for k, v in data.get("bot_params", {}).items())
+    if tuned:
+        bots += f" (bot parameters {tuned})"
     fixed = ", ".join(f"`{k}={v}`" for k, v in data.get("options", {}).items()) or "none (defaults)"
     sweep = ", ".join(f"`{s['option']}` = {', '.join(map(str, s['values']))}" for s in data.get("sweep", [])) or "none"
     versions = ", ".join(f"{k} {v}" for k, v in data["versions"].items())
