@@ -14,6 +14,7 @@ from hiddenrole.bots.base import bot_class, bot_kinds
 from hiddenrole.bots.human import (
     HumanMcCarthyismBot, HumanSecretHitlerBot, HumanShadyAgentsBot, MC_PARAMS, SA_PARAMS, SH_PARAMS,
 )
+from hiddenrole.bots.mccarthyism import COMMIE
 from hiddenrole.bots.secret_hitler import PROVEN, SecretHitlerBot
 from hiddenrole.cli import app
 from hiddenrole.engine import BadSetup, derive_seed, game_class
@@ -315,3 +316,34 @@ def test_calibration_liberals_win_about_as_often_as_people_do() -> None:
     assert 120 <= tally.wins["liberals"] <= 171, tally.wins
     # every way a game ends happens (people produce all four)
     assert set(tally.reasons) == {"five_liberal_policies", "six_fascist_policies", "hitler_elected", "hitler_killed"}
+
+
+def test_mccarthyism_suspicion_fades_at_each_vote_result() -> None:
+    bot = HumanMcCarthyismBot("P1", 1, None, {"memory": 0.5})
+    bot.suspicion.update(P2=4.0, P3=-2.0)
+    bot._read([{"seq": 0, "kind": "vote_result", "passed": True}, {"seq": 1, "kind": "vote_result", "passed": False}])
+    assert bot.suspicion == {"P2": 1.0, "P3": -0.5}  # two results: a quarter kept
+    keeps = HumanMcCarthyismBot("P1", 1, None, {"memory": 1.0})
+    keeps.suspicion["P2"] = 4.0
+    keeps._read([{"seq": 0, "kind": "vote_result", "passed": True}])
+    assert keeps.suspicion == {"P2": 4.0}
+
+
+def test_a_plausible_commie_does_not_call_for_the_end_while_a_commie_is_free() -> None:
+    """The rule Commie calls for the end half the time while a Commie is free (a give-away);
+    with lie_plausibility 1 the human Commie snitches on an American instead."""
+    legal = [{"player": "P1", "action": "call_end"}, {"player": "P1", "action": "snitch", "target": "P2"},
+             {"player": "P1", "action": "snitch", "target": "P3"}]
+
+    def calls(plausibility: float) -> int:
+        n = 0
+        for seed in range(40):
+            bot = HumanMcCarthyismBot("P1", seed, None, {"lie_plausibility": plausibility})
+            bot.players = ["P1", "P2", "P3"]
+            bot.known.update(P1=COMMIE, P3=COMMIE)
+            bot.cards.update(P1="commie", P3="commie")
+            n += bot._snitch([dict(a) for a in legal])["action"] == "call_end"
+        return n
+
+    assert calls(1.0) == 0
+    assert 8 <= calls(0.0) <= 32  # the rule bot's coin: about half of 40

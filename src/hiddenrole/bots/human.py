@@ -363,13 +363,21 @@ class HumanMcCarthyismBot(McCarthyismBot):
         self.memory = p["memory"]
         self.plausible = int(p["lie_plausibility"] * _SCALE)
 
-    def _read_vote_result(self, e: dict[str, Any]) -> None:
+    def _read(self, events: list[dict[str, Any]]) -> None:
+        """As the rule bot; first, the suspicion held so far fades by ``memory`` for each vote's
+        result among the new events (the rule bot reads events through a table of its own
+        methods, so the fading is done here, once per batch of events)."""
         keep = self.memory
-        if keep < 1.0:
-            suspicion = self.suspicion
-            for p, s in suspicion.items():
-                suspicion[p] = s * keep
-        super()._read_vote_result(e)
+        if keep < 1.0 and self.suspicion:
+            fade = 1.0
+            for e in events:
+                if e["kind"] == "vote_result":
+                    fade *= keep
+            if fade < 1.0:
+                suspicion = self.suspicion
+                for p, s in suspicion.items():
+                    suspicion[p] = s * fade
+        super()._read(events)
 
     def commie_chance(self, p: str) -> float:
         """The rule bot's chance that ``p`` is a Commie, off by up to ``trust_noise`` / 50 (a
