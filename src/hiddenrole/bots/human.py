@@ -199,21 +199,24 @@ class HumanSecretHitlerBot(SecretHitlerBot):
         and the Hitler-zone deduction: a Chancellor elected once 3 Fascist policies are down,
         the game going on, is not Hitler ("electing Hitler as Chancellor" would have ended it).
 
-        Both are read from what the rule bot keeps (its last ticket and government, each a
-        new tuple per nomination and election), so the events are walked once: a voter is
-        asked at every election, so no two nominations or elections reach it together."""
+        Both are read from what the rule bot keeps (its last ticket and government), so the
+        events are walked once: a voter is asked at every election, so no two nominations or
+        elections reach it together, and two in a row never name the same pair (the
+        presidency moves on; a Chancellor is not elected twice running). Compared by value,
+        not identity: the compiled build keeps a tuple attribute unboxed, so each read is a
+        new object."""
         if self.plays_fascist:
             super()._read(events)
             return
         ticket, government, fascist_policies = self.ticket, self.government, self.fascist_policies
         super()._read(events)
-        if self.ticket is not ticket and self.association > 0.0:
+        if self.ticket != ticket and self.association > 0.0:
             pres, chanc = self.ticket
             s = self.score(pres or "")
             if s > 0.0:
                 self._bump(chanc, self.association * (s if s < PROVEN / 2 else 3.0))
         now = self.government
-        if now is not government and now is not None and now[1] and fascist_policies >= 3:
+        if now != government and now is not None and now[1] and fascist_policies >= 3:
             self.not_hitler.add(now[1])
 
     def _queue(self, text: str) -> None:
