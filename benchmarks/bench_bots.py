@@ -1,14 +1,15 @@
-"""Benchmark: what a rule bot costs, against a random bot, in complete games on one core.
+"""Benchmark: what a rule bot and a human bot cost, against a random bot, in complete games on one core.
 
-Rule bots read the game (their events and information state through their observer);
+Rule and human bots read the game (their events and information state through their observer);
 random bots read nothing. Both play complete games exactly as the lab plays them
 (``hiddenrole.lab.simulate.play_seeded``: seed ``derive_seed(seed, game, players, i)``, bots
 seated after the deal, one shared generator per game). For each row, batches of rule-bot
 games and random-bot games alternate (rule, random, rule, random ...) so both see the same
 minutes of a shared machine; the figure is **CPU seconds per game** (this process, one
 core), the best batch of each kind, and their ratio: how many times a realistic game costs
-a random one. The target (issue 12): at most 3 for Secret Hitler 7p, McCarthyism 12p and
-20p, Shady Agents 8p.
+a random one. The target (issues 12 and 17): at most 3 for Secret Hitler 7p, McCarthyism
+12p and 20p, Shady Agents 8p, for the rule bots (``rule`` rows) and the human bots
+(``human`` rows, default parameters).
 
 ``--curve`` also prints, for every player count of each game (McCarthyism 5 to 20), the
 rule bots' cost per game and per action: a cost per action that stays flat while games get
@@ -33,6 +34,7 @@ from hiddenrole.engine import game_class
 from hiddenrole.lab.simulate import play_seeded
 
 ROWS = [("secret-hitler", 7), ("mccarthyism", 12), ("mccarthyism", 20), ("shady-agents", 8)]
+KINDS = ("rule", "human")
 TARGET = 3.0
 
 
@@ -54,13 +56,13 @@ def batch(game: str, players: int, kind: str, games: int, seed: int) -> tuple[fl
     return time.process_time() - start, actions
 
 
-def row(game: str, players: int, games: int, repeats: int, seed: int) -> tuple[float, float, float]:
-    """Best CPU ms per game of rule bots and of random bots (alternating batches), and their ratio."""
-    batch(game, players, "rule", max(games // 10, 5), seed + 1)  # warm up (imports, caches)
+def row(game: str, players: int, games: int, repeats: int, seed: int, kind: str = "rule") -> tuple[float, float, float]:
+    """Best CPU ms per game of ``kind`` bots and of random bots (alternating batches), and their ratio."""
+    batch(game, players, kind, max(games // 10, 5), seed + 1)  # warm up (imports, caches)
     batch(game, players, "random", max(games // 10, 5), seed + 1)
     rule, rand = [], []
     for _ in range(repeats):
-        rule.append(batch(game, players, "rule", games, seed)[0] / games)
+        rule.append(batch(game, players, kind, games, seed)[0] / games)
         rand.append(batch(game, players, "random", games, seed)[0] / games)
     r, q = min(rule) * 1e3, min(rand) * 1e3
     return r, q, r / q
@@ -88,13 +90,14 @@ def main(argv: list[str]) -> int:
     import hiddenrole.engine.game as g
     build = "pure Python" if g.__file__.endswith(".py") else "compiled"
     print(f"bench_bots ({build} build): CPU ms per complete game, best of {args.repeats} batches of {args.games}")
-    print(f"{'game':<14} {'players':>7} {'rule':>8} {'random':>8} {'ratio':>6}")
+    print(f"{'game':<14} {'players':>7} {'kind':>6} {'bots':>8} {'random':>8} {'ratio':>6}")
     ok = True
     for game, players in ROWS:
-        r, q, ratio = row(game, players, args.games, args.repeats, args.seed)
-        mark = "ok" if ratio <= args.target else f"over {args.target:g}"
-        ok &= ratio <= args.target
-        print(f"{game:<14} {players:>7} {r:8.3f} {q:8.3f} {ratio:6.2f}  {mark}", flush=True)
+        for kind in KINDS:
+            r, q, ratio = row(game, players, args.games, args.repeats, args.seed, kind)
+            mark = "ok" if ratio <= args.target else f"over {args.target:g}"
+            ok &= ratio <= args.target
+            print(f"{game:<14} {players:>7} {kind:>6} {r:8.3f} {q:8.3f} {ratio:6.2f}  {mark}", flush=True)
     if args.curve:
         print("rule bots, cost by player count:")
         for game in ("secret-hitler", "mccarthyism", "shady-agents"):

@@ -119,19 +119,20 @@ def main() -> int:
                         help="extra CPU seconds allowed for the lab with 1 worker vs the plain loop (fraction)")
     args = parser.parse_args()
     try:
-        bots = parse_pairs(args.bots, "--bots")
+        given = parse_pairs(args.bots, "--bots")
+        bots = {"*": "random", **given}  # the plain loop's bots unless told (the lab's own default is human)
         plan_run(args.game, [args.players], 1, args.seed, bots=bots)
     except (HiddenRoleError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    kinds = ", ".join(f"{s}={k}" for s, k in bots.items()) or "random bots"
+    kinds = ", ".join(f"{s}={k}" for s, k in given.items()) or "random bots"
     print(f"{args.game}, {args.players} players, {args.games} games, {kinds}, seed {args.seed}")
     load_before = os.getloadavg()[0]
     idle_before = load_before < 0.5
     print(f"  load average before: {load_before:.2f} (the machine's cores: {os.cpu_count()})")
     rows = []
     best = range(max(1, args.repeat))
-    if not bots:
+    if not given:
         loop, loop_cpu = _best([plain_loop(args.game, args.players, args.games, args.seed) for _ in best])
         rows.append(("loop (play_game + RandomBot)", loop, loop_cpu))
     one, one_cpu = _best([lab_run(args.game, args.players, args.games, args.seed, 1, bots) for _ in best])
@@ -154,7 +155,7 @@ def main() -> int:
         else:
             print(f"  (speed-up not judged: the cores were busy with other work, load average {load:.2f};"
                   " judge the split by its CPU seconds)")
-    if not bots:
+    if not given:
         overhead = one_cpu / loop_cpu - 1
         print(f"  lab overhead with 1 worker vs the loop: {100 * overhead:+.1f}% CPU seconds "
               f"({loop_cpu:.2f} s vs {one_cpu:.2f} s; target at most {100 * args.max_overhead:.0f}%)")

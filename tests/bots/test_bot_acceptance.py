@@ -31,8 +31,8 @@ CASES = [
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "side"), CASES)
 def test_rule_side_beats_random_side(game: str, players: int, side: str) -> None:
-    random_rate, _, _ = simulate(game, [players], GAMES, 0)[players].win_rate(side)
-    rule = simulate(game, [players], GAMES, 0, bots={side: "rule"})[players]
+    random_rate, _, _ = simulate(game, [players], GAMES, 0, bots={"*": "random"})[players].win_rate(side)
+    rule = simulate(game, [players], GAMES, 0, bots={"*": "random", side: "rule"})[players]
     rate, low, _ = rule.win_rate(side)
     assert low > random_rate + MARGIN, (
         f"{game} {players}: rule {side} {rate:.3f} (low {low:.3f}) vs random {random_rate:.3f}"

@@ -4,12 +4,77 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from ..engine import Action, Observer, Rng, derive_seed
+
+
+@dataclass(frozen=True)
+class BotParam:
+    """One tunable parameter of a bot kind (``--bot-param NAME=VALUE``).
+
+    Attributes:
+        name: the parameter's name (``trust_noise``).
+        default: its value when not given (a number).
+        low, high: the values it may take (inclusive).
+        help: one line saying what it models, for ``docs/bots.md`` and error messages.
+    """
+
+    name: str
+    default: float
+    low: float
+    high: float
+    help: str
+
+
+def check_bot_params(classes: Iterable[type[Bot]], given: Mapping[str, Any]) -> dict[str, float]:
+    """Check ``--bot-param`` values against the bot classes of a run; returns them as numbers.
+
+    A parameter must be one of the parameters of some class in ``classes`` (the bots that
+    take parameters read the ones they know), and a number within that parameter's range.
+
+    Args:
+        classes: the bot classes seated in the run.
+        given: ``{name: value}``; values are numbers or their text (``"0.3"``).
+
+    Returns:
+        ``{name: float}``, sorted by name.
+
+    Raises:
+        ValueError: no bot of the run takes parameters, an unknown name, or a value that
+            is not a number or out of range (one line naming it).
+    """
+    specs: dict[str, BotParam] = {}
+    kinds = []
+    for cls in classes:
+        kinds.append(cls.kind)
+        for spec in cls.PARAMS:
+            specs.setdefault(spec.name, spec)
+    out: dict[str, float] = {}
+    if not given:
+        return out
+    if not specs:
+        raise ValueError(f"--bot-param: the {' and '.join(sorted(set(kinds)))} bots take no parameters "
+                         "(the human bots do: --bots '*=human')")
+    for name in sorted(given):
+        known = specs.get(name)
+        if known is None:
+            raise ValueError(f"--bot-param {name}: unknown parameter (known: {', '.join(sorted(specs))})")
+        raw = given[name]
+        try:
+            value = float(raw) if not isinstance(raw, bool) else float("nan")
+        except (TypeError, ValueError):
+            value = float("nan")
+        if not value == value:  # not a number (NaN included)
+            raise ValueError(f"--bot-param {name}={raw}: not a number")
+        if not known.low <= value <= known.high:
+            raise ValueError(f"--bot-param {name}={raw}: must be from {known.low:g} to {known.high:g}")
+        out[name] = value
+    return out
 
 
 class Observation:
@@ -61,12 +126,17 @@ class Bot(ABC):
         seed: seeds the bot's own choices (int); the lab derives it from the game's seed.
         rng: a generator to draw from instead of seeding one (see :func:`seat_bots`, which
             gives the bots of one game one shared generator: seeding costs microseconds).
+
+    A kind with tunable parameters lists them in ``PARAMS`` and takes them as a fourth
+    argument ``params`` (``{name: number}``, checked by :func:`check_bot_params`; missing
+    names take their defaults).
     """
 
     kind: ClassVar[str]
     #: how the kind plays, in one plain line (``hiddenrole bots`` lists it)
     summary: ClassVar[str] = ""
     needs_view: ClassVar[bool] = True
+    PARAMS: ClassVar[tuple[BotParam, ...]] = ()
 
     def __init__(self, player: str, seed: int = 0, rng: Rng | None = None) -> None:
         self.player = player
@@ -85,7 +155,21 @@ _BOTS: dict[str, dict[str, str]] = {
         "mccarthyism": "hiddenrole.bots.mccarthyism:McCarthyismBot",
         "shady-agents": "hiddenrole.bots.shady_agents:ShadyAgentsBot",
     },
+    "human": {
+        "secret-hitler": "hiddenrole.bots.human:HumanSecretHitlerBot",
+        "mccarthyism": "hiddenrole.bots.human:HumanMcCarthyismBot",
+        "shady-agents": "hiddenrole.bots.human:HumanShadyAgentsBot",
+    },
 }
+
+#: The kind the balance lab seats when none is given: people-like play where a game has it.
+LAB_DEFAULT_KIND = "human"
+
+
+def default_kind(game: str) -> str:
+    """The lab's default bot kind for ``game``: :data:`LAB_DEFAULT_KIND` when ``game`` has
+    one, else ``"random"`` (a game without a human bot, e.g. a designer's own)."""
+    return LAB_DEFAULT_KIND if LAB_DEFAULT_KIND in bot_kinds(game) else "random"
 
 
 def register_bot(kind: str, game: str, target: str) -> None:
@@ -108,7 +192,12 @@ def bot_class(kind: str, game: str) -> type[Bot]:
     return getattr(importlib.import_module(module), cls)
 
 
-def seat_bots(players: Iterable[str], classes: Callable[[str], type[Bot]] | type[Bot], seed: int) -> dict[str, Bot]:
+def seat_bots(
+    players: Iterable[str],
+    classes: Callable[[str], type[Bot]] | type[Bot],
+    seed: int,
+    params: Mapping[str, float] | None = None,
+) -> dict[str, Bot]:
     """One bot per player, all drawing from one generator seeded from ``seed``.
 
     The bots of a game act one at a time in an order the game fixes, so sharing one
@@ -118,10 +207,18 @@ def seat_bots(players: Iterable[str], classes: Callable[[str], type[Bot]] | type
         players: the names to seat bots for.
         classes: the bot class for everyone, or a function giving the class for a player.
         seed: the game's seed (int).
+        params: bot parameters (checked, :func:`check_bot_params`), given to the classes
+            that take parameters (``PARAMS``); the others are built as without.
 
     Returns:
         ``{player: bot}``.
     """
     rng = Rng(derive_seed("bots", seed))
     pick = (lambda _p: classes) if isinstance(classes, type) else classes
-    return {p: pick(p)(p, seed, rng) for p in players}
+    if not params:
+        return {p: pick(p)(p, seed, rng) for p in players}
+    out: dict[str, Bot] = {}
+    for p in players:
+        cls: type[Bot] = pick(p)
+        out[p] = cls(p, seed, rng, params) if cls.PARAMS else cls(p, seed, rng)  # type: ignore[call-arg]
+    return out

@@ -87,8 +87,11 @@ def simulate(
         list[str], typer.Option(help="play each value of an option: KEY=V1,V2,... (repeatable: a grid)")
     ] = [],  # noqa: B006
     bots: Annotated[
-        list[str], typer.Option(help="bot kind per side SIDE=KIND ('*=KIND': every other side; default random; "
-                                     "see `hiddenrole bots`)")
+        list[str], typer.Option(help="bot kind per side SIDE=KIND ('*=KIND': every other side; default human, "
+                                     "else random; see `hiddenrole bots`)")
+    ] = [],  # noqa: B006
+    bot_param: Annotated[
+        list[str], typer.Option(help="a human bot parameter KEY=VALUE (repeatable; docs/bots.md lists them)")
     ] = [],  # noqa: B006
     workers: Annotated[
         Optional[int], typer.Option(min=1, help="worker processes (default: every core); results do not depend on it")
@@ -114,12 +117,14 @@ def simulate(
             parse_pairs(option, "--option"),
             parse_sweep(sweep),
             parse_pairs(bots, "--bots"),
+            parse_pairs(bot_param, "--bot-param"),
         )
     except (HiddenRoleError, ValueError) as exc:
         raise _fail(str(exc)) from None
     tallies = _run_plan(plan, workers, engine, address, out)
     kinds = ", ".join(f"{side} {kind}" if side != "*" else kind for side, kind in plan.bots.items())
-    title = f"{plan.game_cls.title}: {games} games per player count, {kinds} bots, seed {seed}"
+    tuned = ", ".join(f"{k}={v:g}" for k, v in plan.bot_params.items())
+    title = f"{plan.game_cls.title}: {games} games per player count, {kinds} bots{' with ' + tuned if tuned else ''}, seed {seed}"
     labelled = len(plan.sets) > 1 or bool(plan.options)
     Console().print(
         win_table(title, plan.game_cls.sides, [(s.label, t) for s, t in zip(plan.sets, tallies)], labelled)
@@ -137,7 +142,11 @@ def compare(
     seed: Annotated[int, typer.Option(help="base seed; game i is played with the same seed under A and B")] = 0,
     option: Annotated[list[str], typer.Option(help="an option both settings share, KEY=VALUE (repeatable)")] = [],  # noqa: B006
     bots: Annotated[
-        list[str], typer.Option(help="bot kind per side SIDE=KIND ('*=KIND': every other side; default random)")
+        list[str], typer.Option(help="bot kind per side SIDE=KIND ('*=KIND': every other side; default human, "
+                                     "else random; see `hiddenrole bots`)")
+    ] = [],  # noqa: B006
+    bot_param: Annotated[
+        list[str], typer.Option(help="a human bot parameter KEY=VALUE (repeatable; docs/bots.md lists them)")
     ] = [],  # noqa: B006
     side: Annotated[Optional[str], typer.Option(help="the side whose win rate is compared (default: the first)")] = None,
     workers: Annotated[
@@ -161,7 +170,7 @@ def compare(
             raise ValueError("give the options that differ: --a KEY=VALUE ... --b KEY=VALUE ...")
         plan = plan_compare(
             game, parse_range(players) if players else None, games, seed, options_a, options_b,
-            parse_pairs(option, "--option"), parse_pairs(bots, "--bots"),
+            parse_pairs(option, "--option"), parse_pairs(bots, "--bots"), parse_pairs(bot_param, "--bot-param"),
         )
         chosen = side if side is not None else plan.game_cls.sides[0]
         if chosen not in plan.game_cls.sides:

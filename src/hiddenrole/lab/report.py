@@ -369,9 +369,10 @@ def _command(data: Mapping[str, Any]) -> str:
             for key, value in option_set["options"].items():
                 if key not in data.get("options", {}):
                     words += [flag, f"{key}={_value(value)}"]
-    for side, kind in data["bots"].items():
-        if not (side == "*" and kind == "random"):
-            words += ["--bots", f"{side}={kind}"]
+    for side, kind in data["bots"].items():  # always named: the default kind differs between games
+        words += ["--bots", f"{side}={kind}"]
+    for key, value in data.get("bot_params", {}).items():
+        words += ["--bot-param", f"{key}={value:g}"]
     return " ".join(shlex.quote(w) for w in words)
 
 
@@ -399,6 +400,9 @@ def _describe_run(data: Mapping[str, Any]) -> list[str]:
     bots = ", ".join(
         f"{side}: {kind}" if side != "*" else f"every other seat: {kind}" for side, kind in data["bots"].items()
     )
+    tuned = ", ".join(f"{k}={v:g}" for k, v in data.get("bot_params", {}).items())
+    if tuned:
+        bots += f" (bot parameters {tuned})"
     versions = ", ".join(f"{k} {v}" for k, v in data["versions"].items())
     return [
         f"- what was played: {data['title']} at {_counts_words(data['players'])} players, "

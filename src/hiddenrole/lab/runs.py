@@ -20,14 +20,16 @@ import platform
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..bots.base import default_kind
 from ..engine import BadOption, BadSetup, Game
 from .simulate import (
-    Batch, CountResult, SimulationError, player_names, resolve_bots, resolve_game, run_batch, target_of,
+    Batch, CountResult, SimulationError, player_names, resolve_bot_params, resolve_bots, resolve_game, run_batch,
+    target_of,
 )
 
 RESULTS_FORMAT = "hiddenrole.simulation/1"
@@ -116,6 +118,7 @@ class RunPlan:
             of a paired comparison).
         compare: whether the run compares two option sets seed by seed (:func:`plan_compare`):
             its tallies keep each game's winner.
+        bot_params: the bots' parameters (``--bot-param``), checked, by name.
     """
 
     game: str
@@ -129,6 +132,7 @@ class RunPlan:
     bot_targets: dict[str, str]
     sets: tuple[OptionSetRun, ...]
     compare: bool = False
+    bot_params: dict[str, float] = field(default_factory=dict)
 
     @property
     def total_games(self) -> int:
@@ -141,6 +145,7 @@ class RunPlan:
         size = max(1, min(MAX_BATCH, math.ceil(self.games / (4 * max(1, workers)))))
         target = target_of(self.game_cls)
         bots = tuple(sorted(self.bot_targets.items()))
+        params = tuple(sorted(self.bot_params.items()))
         out = []
         for key, option_set in enumerate(self.sets):
             options = tuple(sorted(option_set.options.items()))
@@ -148,7 +153,7 @@ class RunPlan:
                 for start in range(0, self.games, size):
                     stop = min(self.games, start + size)
                     out.append(Batch(self.game, target, n, options, bots, self.seed, start, stop, key,
-                                     keep_games=self.compare))
+                                     keep_games=self.compare, bot_params=params))
         return out
 
 
@@ -160,6 +165,7 @@ def plan_run(
     options: Mapping[str, Any] | None = None,
     sweep: Sequence[tuple[str, Sequence[Any]]] = (),
     bots: Mapping[str, str] | None = None,
+    bot_params: Mapping[str, Any] | None = None,
 ) -> RunPlan:
     """Check a run and plan it; nothing is played.
 
@@ -170,11 +176,14 @@ def plan_run(
         seed: the base seed (an int).
         options: fixed game options (``--option KEY=VALUE``; strings are converted).
         sweep: ``[(option, values)]``: one option set per value (a grid for several options).
-        bots: bot kind by side (``--bots SIDE=KIND``), ``"*"`` for every other side.
+        bots: bot kind by side (``--bots SIDE=KIND``), ``"*"`` for every other side (the
+            default: ``"human"`` where the game has it, else ``"random"``).
+        bot_params: the bots' parameters (``--bot-param KEY=VALUE``; strings are converted).
 
     Raises:
         BadSetup: an unknown game, a player count the game does not take, an unknown side or
-            bot kind, or a table the game refuses to deal. BadOption: an unknown option or a
+            bot kind, a bot parameter no bot of the run takes or a bad value for one, or a
+            table the game refuses to deal. BadOption: an unknown option or a
             bad value (fixed or swept; also one the game refuses at some player count), or an
             option both fixed and swept. ValueError: ``games`` outside 1 .. :data:`MAX_GAMES`.
     """
@@ -213,10 +222,11 @@ def plan_run(
     _deal_each(cls, sets, counts)
     kinds = dict(bots or {})
     targets = resolve_bots(game, cls, kinds)
-    kinds.setdefault("*", "random")
+    params = resolve_bot_params(targets, bot_params)
+    kinds.setdefault("*", default_kind(game))
     return RunPlan(
         game, cls, counts, games, seed, fixed, tuple(typed_sweep),
-        {k: kinds[k] for k in sorted(kinds)}, targets, tuple(sets),
+        {k: kinds[k] for k in sorted(kinds)}, targets, tuple(sets), bot_params=params,
     )
 
 
@@ -243,6 +253,7 @@ def plan_compare(
     options_b: Mapping[str, Any],
     options: Mapping[str, Any] | None = None,
     bots: Mapping[str, str] | None = None,
+    bot_params: Mapping[str, Any] | None = None,
 ) -> RunPlan:
     """Plan a paired comparison: option sets A and B played on the same seeds, each game's
     winner kept (:attr:`RunPlan.compare`).
@@ -256,7 +267,7 @@ def plan_compare(
             or B. BadSetup: A and B the same setting; else as :func:`plan_run`.
         ValueError: as :func:`plan_run`.
     """
-    base = plan_run(game, counts, games, seed, options, (), bots)
+    base = plan_run(game, counts, games, seed, options, (), bots, bot_params)
     cls = base.game_cls
     sets = []
     for name, given in (("A", options_a), ("B", options_b)):
@@ -272,7 +283,7 @@ def plan_compare(
         raise BadSetup("settings A and B are the same: give --a and --b different options")
     _deal_each(cls, sets, base.counts)
     return RunPlan(base.game, cls, base.counts, base.games, base.seed, base.options, (), base.bots,
-                   base.bot_targets, tuple(sets), compare=True)
+                   base.bot_targets, tuple(sets), compare=True, bot_params=base.bot_params)
 
 
 def _show(value: Any) -> str:
@@ -431,6 +442,7 @@ def results_json(plan: RunPlan, tallies: Sequence[Mapping[int, CountResult]]) ->
         "seeding": SEEDING,
         "bots": dict(plan.bots),
         "bot_classes": {k: plan.bot_targets[k] for k in sorted(plan.bot_targets)},
+        "bot_params": dict(plan.bot_params),
         "options": dict(plan.options),
         "sweep": [{"option": key, "values": list(values)} for key, values in plan.sweep],
         **({"compare": True} if plan.compare else {}),

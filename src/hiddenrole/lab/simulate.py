@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.base import Bot, bot_class, seat_bots
+from ..bots.base import Bot, bot_class, check_bot_params, default_kind, seat_bots
 from ..engine import BadSetup, Game, derive_seed, game_class
 from .play import play_game
 from .stats import wilson_interval
@@ -274,7 +274,8 @@ def resolve_game(game: str) -> type[Game]:
 def resolve_bots(game: str, cls: type[Game], bots: Mapping[str, str] | None) -> dict[str, str]:
     """Check ``{side or "*": bot kind}`` against the game and return ``{side or "*": "module:Class"}``.
 
-    Every side missing from ``bots`` plays the ``"*"`` kind, else ``"random"``. Kinds are
+    Every side missing from ``bots`` plays the ``"*"`` kind, else the lab's default kind
+    (:func:`hiddenrole.bots.base.default_kind`: ``"human"`` where the game has it). Kinds are
     looked up with :func:`hiddenrole.bots.base.bot_class`, so any kind registered with
     ``register_bot`` plays.
 
@@ -291,8 +292,21 @@ def resolve_bots(game: str, cls: type[Game], bots: Mapping[str, str] | None) -> 
             out[side] = target_of(bot_class(kind, game))
         except ValueError as exc:
             raise BadSetup(str(exc)) from None
-    out.setdefault("*", target_of(bot_class("random", game)))
+    out.setdefault("*", target_of(bot_class(default_kind(game), game)))
     return out
+
+
+def resolve_bot_params(targets: Mapping[str, str], params: Mapping[str, Any] | None) -> dict[str, float]:
+    """Check ``--bot-param`` values against the bot classes of ``targets`` (from
+    :func:`resolve_bots`); returns ``{name: float}``.
+
+    Raises:
+        BadSetup: no bot of the run takes parameters, an unknown parameter, or a bad value.
+    """
+    try:
+        return check_bot_params([load_target(t) for t in sorted(set(targets.values()))], params or {})
+    except ValueError as exc:
+        raise BadSetup(str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -309,6 +323,8 @@ class Batch:
         start, stop: the game indices (``stop`` excluded).
         key: identifies the option set within its run (an index), carried back to the caller.
         keep_games: keep each game's winner by index (:attr:`CountResult.per_game`).
+        bot_params: ``((name, value), ...)``: the bots' parameters (checked), for the kinds
+            that take parameters.
     """
 
     game: str
@@ -321,6 +337,7 @@ class Batch:
     stop: int
     key: int = 0
     keep_games: bool = False
+    bot_params: tuple[tuple[str, float], ...] = ()
 
     @property
     def size(self) -> int:
@@ -405,6 +422,7 @@ def play_timed(
     bot_cache: dict[str, type[Bot]] | None = None,
     count_phases: bool = True,
     timed: bool = True,
+    bot_params: Mapping[str, float] | None = None,
 ) -> SeededGame:
     """Play game ``index`` of a run and say how it went (its result, length and game time).
 
@@ -417,7 +435,8 @@ def play_timed(
     Bots are seated after the deal: each player gets the bot of their side
     (``side_of(player)`` at the deal, when ``bot_targets`` names sides), else the ``"*"``
     bot; the game's bots share one generator seeded from the game's seed
-    (:func:`hiddenrole.bots.base.seat_bots`).
+    (:func:`hiddenrole.bots.base.seat_bots`), and the bots that take parameters are given
+    ``bot_params`` (checked: :func:`resolve_bot_params`).
 
     Raises:
         SimulationError: the game or a bot failed; the message names the game's seed.
@@ -435,7 +454,7 @@ def play_timed(
                 bot_cls = cache[target] = load_target(target)
             return bot_cls
 
-        seats = seat_bots(g.players, bot_for, game_seed)
+        seats = seat_bots(g.players, bot_for, game_seed, bot_params)
         phases: list[Any] = [1, g.phase]  # phases seen, the current phase
         clock = DeadlineClock(g) if timed else None
 
@@ -472,11 +491,13 @@ def play_seeded(
     bot_targets: Mapping[str, str],
     bot_cache: dict[str, type[Bot]] | None = None,
     count_phases: bool = True,
+    bot_params: Mapping[str, float] | None = None,
 ) -> tuple[str | None, str, int, int, int, str]:
     """Play game ``index`` of a run; returns ``(winner, reason, actions, turns, timeouts, turns_source)``
     (as :func:`play_timed`, without the game time; the seeded digests of
     ``benchmarks/seeded_results.py`` are taken from this tuple)."""
-    p = play_timed(cls, game, count, seed, index, options, bot_targets, bot_cache, count_phases, timed=False)
+    p = play_timed(cls, game, count, seed, index, options, bot_targets, bot_cache, count_phases, timed=False,
+                   bot_params=bot_params)
     return p.winner, p.reason, p.actions, p.turns, p.timeouts, p.turns_source
 
 
@@ -490,13 +511,14 @@ def run_batch(batch: Batch) -> tuple[int, CountResult]:
     cls = resolve_game(batch.game_target)
     options = dict(batch.options)
     bots = dict(batch.bots)
+    params = dict(batch.bot_params)
     cache: dict[str, type[Bot]] = {}
     tally = CountResult(batch.players)
     count_phases = True
     keep = batch.keep_games
     for i in range(batch.start, batch.stop):
         played = play_timed(cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases,
-                            timed=i % DEADLINE_SAMPLE == 0)
+                            timed=i % DEADLINE_SAMPLE == 0, bot_params=params)
         if played.turns_source == TURNS_FROM_GAME:
             count_phases = False  # the game counts its turns: no need to watch its phases
         elif not count_phases:
@@ -515,6 +537,7 @@ def play_one(
     index: int,
     options: Mapping[str, Any] | None = None,
     bots: Mapping[str, str] | None = None,
+    bot_params: Mapping[str, Any] | None = None,
 ) -> tuple[str | None, str, int]:
     """Play game ``index`` of a run; returns ``(winner, reason, actions)``.
 
@@ -525,14 +548,16 @@ def play_one(
         index: the game's index in the run (0-based).
         options: game options by name.
         bots: bot kind by side (``{"liberals": "rule"}``); a key ``"*"`` sets the default
-            kind (else ``"random"``).
+            kind (else the lab's default, ``"human"`` where the game has it).
+        bot_params: the bots' parameters (``{"trust_noise": 2}``; see docs/bots.md).
 
     Raises:
-        BadSetup: an unknown game, side or bot kind. SimulationError: the game failed.
+        BadSetup: an unknown game, side, bot kind or bot parameter. SimulationError: the game failed.
     """
     cls = resolve_game(game_name)
     targets = resolve_bots(game_name, cls, bots)
-    played = play_timed(cls, game_name, count, seed, index, options, targets)
+    params = resolve_bot_params(targets, bot_params)
+    played = play_timed(cls, game_name, count, seed, index, options, targets, bot_params=params)
     return played.winner, played.reason, played.actions
 
 
@@ -544,6 +569,7 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     bots: Mapping[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
+    bot_params: Mapping[str, Any] | None = None,
 ) -> dict[int, CountResult]:
     """Play ``games`` games at each player count in ``counts``, in this process.
 
@@ -557,19 +583,23 @@ def simulate(
         options: game options by name.
         bots: bot kind by side, ``"*"`` for the default (see :func:`play_one`).
         progress: called with 1 after each game (for a progress bar).
+        bot_params: the bots' parameters (see :func:`play_one`).
 
     Returns:
         ``{count: CountResult}``.
     """
     cls = resolve_game(game_name)
     targets = resolve_bots(game_name, cls, bots)
+    frozen_params = tuple(sorted(resolve_bot_params(targets, bot_params).items()))
     frozen_options = tuple(sorted((options or {}).items()))
     frozen_bots = tuple(sorted(targets.items()))
     out: dict[int, CountResult] = {}
     for n in counts:
         tally = CountResult(n)
         for i in range(games):
-            _, part = run_batch(Batch(game_name, target_of(cls), n, frozen_options, frozen_bots, seed, i, i + 1))
+            _, part = run_batch(
+                Batch(game_name, target_of(cls), n, frozen_options, frozen_bots, seed, i, i + 1, 0, frozen_params)
+            )
             tally.merge(part)
             if progress is not None:
                 progress(1)
