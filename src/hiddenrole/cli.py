@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
+from .client.agent import agent
 from .engine import HiddenRoleError
 from .lab.commands import report, simulate
 from .server.commands import serve, verify
@@ -21,6 +22,7 @@ app.command()(simulate)
 app.command()(serve)
 app.command()(verify)
 app.command()(report)
+app.command()(agent)
 
 
 @app.command()
