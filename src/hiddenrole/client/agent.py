@@ -86,6 +86,21 @@ def load_bot_class(spec: str, game: str | None = None) -> type:
     return cls
 
 
+def check_bot_settings(cls: type) -> None:
+    """Ask a bot class whose settings come from the environment (a ``check_settings``
+    classmethod, as the ``llm`` bot's) whether they are usable.
+
+    Raises:
+        BadRequest: they are not (the class's own sentence).
+    """
+    check = getattr(cls, "check_settings", None)
+    if callable(check):
+        try:
+            check()
+        except ValueError as exc:
+            raise BadRequest(str(exc)) from None
+
+
 def make_bot(cls: type, player: str, seed: int) -> Any:
     """A bot of class ``cls`` for ``player`` seeded with ``seed``.
 
@@ -159,7 +174,8 @@ async def run_agent(*, server: str | None, table: str | None, bot: str, name: st
     if not server or not table:
         raise BadRequest("give --server and --table, or --seat-link")
     base = server_url(server)
-    load_bot_class(bot)  # a bad kind or module:Class is refused before the server is asked
+    # a bad kind or module:Class, or missing settings, are refused before the server is asked
+    check_bot_settings(load_bot_class(bot))
     async with httpx.AsyncClient(base_url=base, timeout=20) as http:
         if claim is not None:
             seat = await claim_seat(http, table, claim)

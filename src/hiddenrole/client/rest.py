@@ -99,7 +99,7 @@ async def _call(http: httpx.AsyncClient, method: str, url: str, **kwargs: Any) -
     except httpx.InvalidURL as exc:
         raise BadRequest(f"bad server URL: {exc}") from None
     except httpx.HTTPError as exc:
-        raise Unreachable(f"no server answers at {http.base_url}: {exc or type(exc).__name__}") from None
+        raise Unreachable(f"no server answers at {str(http.base_url).rstrip('/')}: {exc or type(exc).__name__}") from None
 
 
 async def table_info(http: httpx.AsyncClient, code: str) -> dict[str, Any]:
@@ -112,13 +112,11 @@ async def table_info(http: httpx.AsyncClient, code: str) -> dict[str, Any]:
     if not code or not code.strip().isalnum():
         raise BadRequest(f"the table code {code[:30]!r} is not a table code (6 letters, e.g. K7QX2M)")
     response = await _call(http, "GET", f"/api/tables/{code.strip().upper()}")
-    if response.status_code == 404 and response.headers.get("content-type", "").startswith("application/json"):
-        kind, message = _error(response)
-        if kind == "not_found":
-            raise Unreachable(f"{http.base_url} is not a hiddenrole server (no table API there)")
-        raise BadRequest(message)
     if response.status_code != 200:
-        raise (BadRequest if response.status_code < 500 else Unreachable)(_error(response)[1])
+        kind, message = _error(response)
+        if kind in ("http", "not_found"):  # not an answer of the table API
+            message = f"{str(http.base_url).rstrip('/')} does not answer as a hiddenrole server (HTTP {response.status_code})"
+        raise (BadRequest if response.status_code < 500 else Unreachable)(message)
     try:
         return response.json()["table"]
     except (ValueError, KeyError) as exc:
@@ -148,6 +146,8 @@ async def join_table(http: httpx.AsyncClient, code: str, name: str | None = None
         kind, message = _error(response)
         if response.status_code >= 500:
             raise Unreachable(message)
+        if kind == "already_started":
+            message += ": ask the host for a substitute link for a seat (--seat-link)"
         if kind != "name_taken" or name is not None:
             break
     raise BadRequest(message)
