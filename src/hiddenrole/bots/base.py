@@ -83,6 +83,8 @@ _BOTS: dict[str, dict[str, str]] = {
         "mccarthyism": "hiddenrole.bots.mccarthyism:McCarthyismBot",
         "shady-agents": "hiddenrole.bots.shady_agents:ShadyAgentsBot",
     },
+    # a language model over an OpenAI-compatible endpoint (hiddenrole.bots.llm, docs/agents.md)
+    "llm": {"*": "hiddenrole.bots.llm:LLMBot"},
 }
 
 
