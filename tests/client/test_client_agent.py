@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets
-from agent_helpers import ServerProcess, wait_for
+from agent_helpers import FakeChatEndpoint, ServerProcess, wait_for
 from typer.testing import CliRunner
 
 from hiddenrole.cli import app
@@ -34,8 +34,8 @@ def server(tmp_path_factory):
     srv.stop()
 
 
-def agent_process(*args: str, gate: Path | None = None) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
+def agent_process(*args: str, gate: Path | None = None, env: dict | None = None) -> subprocess.Popen:
+    env = {**os.environ, **(env or {}), "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
     if gate is not None:
         env["HIDDENROLE_TEST_GATE"] = str(gate)
     return subprocess.Popen([sys.executable, "-m", "hiddenrole.cli", "agent", *args],
@@ -81,6 +81,41 @@ def test_agent_plays_a_full_game(server, game):
     assert proc.returncode == 0, errs
     assert errs == ""
     check_finished(server, code, out)
+
+
+def test_an_llm_agent_plays_and_says_how_often_it_fell_back(server):
+    """``--bot llm`` against a fake chat endpoint: the first reply names no action (the rule
+    bot chooses), every later one the first choice; the result line counts both."""
+    made = table_for(server, "shady-agents")
+    code = made["code"]
+    with FakeChatEndpoint() as fake:
+        proc = agent_process("--server", server.base, "--table", code, "--bot", "llm",
+                             env={"HIDDENROLE_LLM_URL": fake.url, "HIDDENROLE_LLM_TIMEOUT": "30"})
+        try:
+            wait_for(lambda: server.seat_connected(code, "Agent") or proc.poll() is not None, 60, "the agent's seat")
+            assert proc.poll() is None, proc.stderr.read()
+            server.start_game(code, made["host_token"])
+            out, errs = proc.communicate(timeout=240)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        asked = fake.requests
+    assert proc.returncode == 0, errs
+    check_finished(server, code, out)
+    assert out.strip().endswith(f"The language model was asked {asked} times; 1 of its replies named no legal "
+                                "action, so the rule bot chose instead.")
+    assert errs.strip() == ("llm bot Agent: the reply named no legal action (no action number); "
+                            "the rule bot chose instead")
+
+
+def test_an_llm_agent_without_an_endpoint_is_refused(server, monkeypatch):
+    monkeypatch.delenv("HIDDENROLE_LLM_URL", raising=False)
+    made = table_for(server, "mccarthyism")
+    result = run_cli("--server", server.base, "--table", made["code"], "--bot", "llm")
+    assert result.exit_code == 2
+    assert result.output == ("error: the llm bot needs HIDDENROLE_LLM_URL, the http(s) address of an "
+                             "OpenAI-compatible chat endpoint (e.g. http://127.0.0.1:8080/v1)\n")
+    assert [s["name"] for s in server.table(made["code"])["seats"]] == ["Bot 1", "Bot 2", "Bot 3", "Bot 4"]
 
 
 def test_agent_takes_a_seat_from_a_substitute_link(server):

@@ -316,8 +316,8 @@ class LLMBot(Bot):
     # ------------------------------------------------------------------ reporting
     def summary(self) -> str:
         """How the model did, in a sentence (``hiddenrole agent`` prints it)."""
-        return (f"The language model was asked {self.replies} times; {self.fallbacks} replies named no legal "
-                f"action and the rule bot chose instead.")
+        return (f"The language model was asked {self.replies} times; {self.fallbacks} of its replies named no "
+                f"legal action, so the rule bot chose instead.")
 
 
 def _words(value: Any) -> str:
