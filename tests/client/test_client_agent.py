@@ -287,3 +287,49 @@ def test_malformed_agent_messages_get_errors_and_change_nothing(server):
     assert answers == {0: "bad_json", 1: "illegal_action", 2: "bad_message", 3: "unknown_type", 4: "bad_message"}
     assert again["state"]["view"] == snapshot["state"]["view"]
     assert again["events"] == snapshot["events"]
+
+
+class FirstChoice:
+    """A bot of the interface only (no base class): the first legal action, and one post."""
+
+    def __init__(self, player):
+        self.player = player
+        self.seen = []
+        self.posted = False
+
+    def choose(self, observation):
+        self.seen.extend(observation.events)
+        if not self.posted:
+            self.posted = True
+            return {"action": "post", "text": "Hello from a program."}
+        return observation.legal_actions[0]
+
+
+def test_the_client_library_plays_a_seat(server):
+    """As docs/agents.md shows it: join_table, then a SeatClient with the program's bot."""
+    from hiddenrole.client import SeatClient, join_table
+
+    made = table_for(server, "mccarthyism")
+
+    async def main():
+        async with httpx.AsyncClient(base_url=server.base) as http:
+            seat = await join_table(http, made["code"], "Ada")
+            taken = await join_table(http, made["code"])  # no name: Agent
+        assert (seat.name, seat.game, taken.name) == ("Ada", "mccarthyism", "Agent")
+        assert seat.ws_url == server.base.replace("http://", "ws://") + f"/ws/{made['code']}"
+        bot = FirstChoice("Ada")
+        client = SeatClient(seat.ws_url, seat.token, bot, reconnect=True)
+        other = SeatClient(taken.ws_url, taken.token, FirstChoice("Agent"), reconnect=True)
+        tasks = [asyncio.create_task(c.run(timeout=240)) for c in (client, other)]
+        while not (server.seat_connected(made["code"], "Ada") and server.seat_connected(made["code"], "Agent")):
+            await asyncio.sleep(0.02)
+        server.start_game(made["code"], made["host_token"])
+        reveals = await asyncio.gather(*tasks)
+        return client, bot, reveals
+
+    client, bot, reveals = asyncio.run(main())
+    assert reveals[0]["result"] == reveals[1]["result"]
+    assert client.connections == 1 and client.actions > 1
+    assert [e["seq"] for e in bot.seen] == list(range(len(bot.seen)))  # every event once, in order
+    assert {"by": "Ada", "text": "Hello from a program."}.items() <= next(
+        p for p in client.thread if p["by"] == "Ada").items()
