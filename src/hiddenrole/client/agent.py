@@ -15,6 +15,7 @@ import asyncio
 import importlib
 import logging
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -22,8 +23,9 @@ import httpx
 import typer
 from rich.console import Console
 
-from ..bots.base import bot_class
-from .rest import BadRequest, Seat, Unreachable, claim_seat, join_table, parse_seat_link, server_url
+from ..bots.base import bot_class, bot_kinds
+from ..engine import available_games
+from .rest import BadRequest, Seat, Unreachable, claim_seat, join_table, parse_seat_link, server_url, table_info
 from .seat import HelloRefused, SeatClient, ServerGone
 
 err = Console(stderr=True)
@@ -33,9 +35,6 @@ _OUTCOME = {"win": "won", "loss": "lost", "draw": "drew"}
 
 def _every_kind() -> list[str]:
     """Every registered bot kind (of any game)."""
-    from ..engine import available_games
-    from ..bots.base import bot_kinds
-
     kinds: dict[str, None] = {}
     for game in available_games():
         kinds.update(dict.fromkeys(bot_kinds(game)))
@@ -44,9 +43,6 @@ def _every_kind() -> list[str]:
 
 def available_game(kind: str) -> str:
     """A game the bot kind ``kind`` plays (to check a kind before the table's game is known)."""
-    from ..bots.base import bot_kinds
-    from ..engine import available_games
-
     return next(g for g in available_games() if kind in bot_kinds(g))
 
 
@@ -149,7 +145,7 @@ def result_line(seat: Seat, client: SeatClient, bot: Any) -> str:
 
 async def run_agent(*, server: str | None, table: str | None, bot: str, name: str | None = None,
                     seat_link: str | None = None, seed: int = 0, give_up: float = 300.0,
-                    lang: str | None = None, wait: Any = None) -> AgentResult:
+                    lang: str | None = None, wait: Callable[[int], float] | None = None) -> AgentResult:
     """Take a seat and play it to the end of the game.
 
     Args:
@@ -181,8 +177,6 @@ async def run_agent(*, server: str | None, table: str | None, bot: str, name: st
             seat = await claim_seat(http, table, claim)
         else:
             # the kind is checked against the game before a seat is taken
-            from .rest import table_info
-
             info = await table_info(http, table)
             load_bot_class(bot, info["game"])
             seat = await join_table(http, table, name)

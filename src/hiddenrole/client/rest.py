@@ -80,8 +80,8 @@ def parse_seat_link(link: str) -> tuple[str, str, str | None]:
     if len(codes) != 1 or not codes[0].strip():
         raise BadRequest("the seat link names no table: it should look like http://HOST:PORT/?join=CODE "
                          "(or a substitute link with &claim=...)")
-    claims = query.get("claim") or [None]
-    return base, codes[0].strip().upper(), claims[0]
+    claims = query.get("claim")
+    return base, codes[0].strip().upper(), claims[0] if claims else None
 
 
 def _error(response: httpx.Response) -> tuple[str, str]:

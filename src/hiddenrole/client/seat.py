@@ -117,6 +117,7 @@ class SeatClient:
         self.state: dict[str, Any] | None = None
         self.snapshots = 0
         self.connections = 0  # how many connections said hello (1 + the reconnections)
+        self._connected_once = False  # whether the current connection got its snapshot
         self._bot_seen = 0  # how many of the events the bot was given
         self.reveal: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
@@ -161,8 +162,6 @@ class SeatClient:
                     raise ServerGone(f"the server at {self.ws_url} could not be reached for {self.give_up:g} seconds")
                 await asyncio.sleep(self.wait(attempt))
                 attempt += 1
-
-    _connected_once = False
 
     async def _connection(self) -> dict[str, Any] | None:
         """One connection: hello, then frames until the reveal (returned) or a close (``None``)."""
