@@ -43,7 +43,7 @@ SCRIPT = [
     (500, {"error": {"message": "overloaded"}}),  # an HTTP error: falls back
     {"unexpected": True},  # not a chat completion: falls back
     completion("ACTION: 1\nPOST: Hello all, I am new here."),  # a choice and a post
-    completion("2"),  # a bare number (kept only when the list has 2 or more)
+    completion("1"),  # a bare number
 ]
 EXPECTED_REASONS = Counter({"no action number": 1, "an empty reply": 1, "number 9999 is not on the list": 1,
                             "timeout": 1, "HTTP 500": 1, "not a chat completion": 1})
@@ -54,11 +54,13 @@ class FakeEndpoint:
 
     def __init__(self) -> None:
         self.requests: list[dict] = []
+        self.loop: asyncio.AbstractEventLoop | None = None  # the server's (set by the first request)
         self.release = asyncio.Event()  # the slow reply waits for it (set at shutdown)
         app = FastAPI()
 
         @app.post("/v1/chat/completions")
         async def chat(request: Request):
+            self.loop = asyncio.get_running_loop()
             body = await request.json()
             i = len(self.requests)
             self.requests.append(body)
@@ -93,11 +95,9 @@ class FakeEndpoint:
         return self
 
     def __exit__(self, *exc) -> None:
-        loop = getattr(self.server, "_loop", None)
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self.release.set)  # the slow reply ends, then the server
         self.server.should_exit = True
-        self.server.force_exit = True
-        if loop is not None:
-            loop.call_soon_threadsafe(self.release.set)
         self.thread.join(10)
 
 
@@ -191,3 +191,21 @@ def test_without_an_endpoint_the_rule_bot_plays_every_decision(monkeypatch):
         if kind == "llm":
             assert sum(b.fallbacks for b in bots.values()) == sum(b.replies for b in bots.values()) > 0
     assert games[0] == games[1]
+
+
+def test_simulate_says_how_often_the_llm_bots_fell_back(monkeypatch):
+    """``hiddenrole simulate`` with llm bots prints the model's count of replies and of
+    fallbacks: the six bad replies of the script, and every request the endpoint saw."""
+    from typer.testing import CliRunner
+
+    from hiddenrole.cli import app
+
+    with FakeEndpoint() as fake:
+        monkeypatch.setenv("HIDDENROLE_LLM_URL", fake.url)
+        monkeypatch.setenv("HIDDENROLE_LLM_TIMEOUT", "0.3")
+        result = CliRunner().invoke(app, ["simulate", "shady-agents", "--players", "5", "--games", "2",
+                                          "--bots", "*=llm", "--workers", "1"], terminal_width=400)
+        asked = len(fake.requests)
+    assert result.exit_code == 0, result.output
+    assert (f"The llm bots asked their language model {asked} times; 6 of its replies named no legal action, "
+            "so the rule bot chose instead.") in result.output

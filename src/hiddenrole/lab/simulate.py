@@ -85,6 +85,8 @@ class CountResult:
         turns_hist: game length in turns -> games (see :data:`TURNS_FROM_GAME`).
         actions_hist: game length in actions -> games.
         turns_from_game: games whose turn count the game itself gave (the others count phases).
+        model_replies: decisions the ``llm`` bots asked their language model for (count).
+        model_fallbacks: those whose reply named no legal action, so the rule bot chose (count).
     """
 
     players: int
@@ -96,6 +98,8 @@ class CountResult:
     turns_hist: Counter = field(default_factory=Counter)
     actions_hist: Counter = field(default_factory=Counter)
     turns_from_game: int = 0
+    model_replies: int = 0
+    model_fallbacks: int = 0
 
     def add(
         self,
@@ -133,6 +137,8 @@ class CountResult:
         self.turns_hist.update(other.turns_hist)
         self.actions_hist.update(other.actions_hist)
         self.turns_from_game += other.turns_from_game
+        self.model_replies += other.model_replies
+        self.model_fallbacks += other.model_fallbacks
 
     @property
     def turns_measure(self) -> str:
@@ -153,8 +159,9 @@ class CountResult:
         return f"{100 * rate:.1f} ({100 * low:.1f}-{100 * high:.1f})"
 
     def to_json(self) -> dict[str, Any]:
-        """The tally as JSON data (keys sorted, so equal tallies serialise identically)."""
-        return {
+        """The tally as JSON data (keys sorted, so equal tallies serialise identically); with
+        ``llm`` bots also ``language_model``: ``{"replies", "fallbacks"}``."""
+        out = {
             "players": self.players,
             "games": self.games,
             "wins": {k: self.wins[k] for k in sorted(self.wins)},
@@ -169,6 +176,9 @@ class CountResult:
             },
             "actions": {"stats": length_stats(self.actions_hist), "histogram": _histogram_json(self.actions_hist)},
         }
+        if self.model_replies:
+            out["language_model"] = {"replies": self.model_replies, "fallbacks": self.model_fallbacks}
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CountResult:
@@ -180,6 +190,9 @@ class CountResult:
         tally.timeouts = int(data.get("timeouts", 0))
         tally.turns_hist = _histogram_from_json(data["turns"]["histogram"])
         tally.turns_from_game = int(data["turns"].get("from_game", 0))
+        model = data.get("language_model") or {}
+        tally.model_replies = int(model.get("replies", 0))
+        tally.model_fallbacks = int(model.get("fallbacks", 0))
         tally.actions_hist = _histogram_from_json(data["actions"]["histogram"])
         tally.actions = sum(k * v for k, v in tally.actions_hist.items())
         return tally
@@ -294,6 +307,7 @@ def play_seeded(
     bot_targets: Mapping[str, str],
     bot_cache: dict[str, type[Bot]] | None = None,
     count_phases: bool = True,
+    model_counts: list[int] | None = None,
 ) -> tuple[str | None, str, int, int, int, str]:
     """Play game ``index`` of a run; returns ``(winner, reason, actions, turns, timeouts, turns_source)``.
 
@@ -301,6 +315,8 @@ def play_seeded(
     (``turns_source`` :data:`TURNS_FROM_GAME`), else the number of phases it went
     through, the final ``"over"`` excluded (:data:`TURNS_FROM_PHASES`); ``count_phases=False``
     skips counting phases (for a game known to count its turns; else turns are 0).
+    ``model_counts`` (a list ``[replies, fallbacks]``), when given, gets the ``llm`` bots'
+    counts of the game added (their ``replies`` and ``fallbacks``).
 
     Bots are seated after the deal: each player gets the bot of their side
     (``side_of(player)`` at the deal, when ``bot_targets`` names sides), else the ``"*"``
@@ -338,6 +354,10 @@ def play_seeded(
             f"{game}, {count} players, game {index} (seed {game_seed}, options {dict(options or {})}): "
             f"{type(exc).__name__}: {exc}"
         ) from exc
+    if model_counts is not None:
+        for bot in seats.values():
+            model_counts[0] += getattr(bot, "replies", 0)
+            model_counts[1] += getattr(bot, "fallbacks", 0)
     result = record.result
     turns = result.detail.get("turns")
     if isinstance(turns, int) and not isinstance(turns, bool):
@@ -361,15 +381,17 @@ def run_batch(batch: Batch) -> tuple[int, CountResult]:
     cache: dict[str, type[Bot]] = {}
     tally = CountResult(batch.players)
     count_phases = True
+    model_counts = [0, 0]
     for i in range(batch.start, batch.stop):
         winner, reason, actions, turns, timeouts, source = play_seeded(
-            cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases
+            cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases, model_counts
         )
         if source == TURNS_FROM_GAME:
             count_phases = False  # the game counts its turns: no need to watch its phases
         elif not count_phases:
             raise SimulationError(f"{batch.game}: game {i} gave no turn count though earlier games did")
         tally.add(winner, reason, actions, turns, timeouts, turns_from_game=source == TURNS_FROM_GAME)
+    tally.model_replies, tally.model_fallbacks = model_counts
     return batch.key, tally
 
 
