@@ -99,7 +99,8 @@ async def _call(http: httpx.AsyncClient, method: str, url: str, **kwargs: Any) -
     except httpx.InvalidURL as exc:
         raise BadRequest(f"bad server URL: {exc}") from None
     except httpx.HTTPError as exc:
-        raise Unreachable(f"no server answers at {str(http.base_url).rstrip('/')}: {exc or type(exc).__name__}") from None
+        where = str(http.base_url).rstrip("/")
+        raise Unreachable(f"no server answers at {where}: {exc or type(exc).__name__}") from None
 
 
 async def table_info(http: httpx.AsyncClient, code: str) -> dict[str, Any]:
@@ -115,12 +116,14 @@ async def table_info(http: httpx.AsyncClient, code: str) -> dict[str, Any]:
     if response.status_code != 200:
         kind, message = _error(response)
         if kind in ("http", "not_found"):  # not an answer of the table API
-            message = f"{str(http.base_url).rstrip('/')} does not answer as a hiddenrole server (HTTP {response.status_code})"
+            where = str(http.base_url).rstrip("/")
+            message = f"{where} does not answer as a hiddenrole server (HTTP {response.status_code})"
         raise (BadRequest if response.status_code < 500 else Unreachable)(message)
     try:
         return response.json()["table"]
     except (ValueError, KeyError) as exc:
-        raise Unreachable(f"{http.base_url} is not a hiddenrole server ({type(exc).__name__})") from None
+        where = str(http.base_url).rstrip("/")
+        raise Unreachable(f"{where} is not a hiddenrole server ({type(exc).__name__})") from None
 
 
 async def join_table(http: httpx.AsyncClient, code: str, name: str | None = None) -> Seat:
