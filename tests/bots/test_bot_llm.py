@@ -209,3 +209,15 @@ def test_simulate_says_how_often_the_llm_bots_fell_back(monkeypatch):
     assert result.exit_code == 0, result.output
     assert (f"The llm bots asked their language model {asked} times; 6 of its replies named no legal action, "
             "so the rule bot chose instead.") in result.output
+
+
+def test_llm_is_never_the_servers_stand_in_bot():
+    """A kind for every game (random, llm) is not a game's own: the server's stand-in for a
+    player who misses deadlines is the game's rule bot, or random for a game without one."""
+    from hiddenrole.server.table import best_bot_kind
+
+    assert bot_kinds("secret-hitler") == ["random", "rule", "llm"]
+    assert bot_kinds("secret-hitler", own=True) == ["rule"]
+    assert [best_bot_kind(g) for g in GAMES] == ["rule", "rule", "rule"]
+    assert bot_kinds("a-game-without-bots", own=True) == []
+    assert best_bot_kind("a-game-without-bots") == "random"

@@ -93,9 +93,10 @@ def register_bot(kind: str, game: str, target: str) -> None:
     _BOTS.setdefault(kind, {})[game] = target
 
 
-def bot_kinds(game: str) -> list[str]:
-    """The bot kinds that can play ``game``."""
-    return [k for k, by_game in _BOTS.items() if game in by_game or "*" in by_game]
+def bot_kinds(game: str, own: bool = False) -> list[str]:
+    """The bot kinds that can play ``game``; with ``own``, only those made for it (registered
+    for ``game`` by name, not for every game like ``random`` and ``llm``)."""
+    return [k for k, by_game in _BOTS.items() if game in by_game or (not own and "*" in by_game)]
 
 
 def bot_class(kind: str, game: str) -> type[Bot]:
