@@ -221,3 +221,28 @@ def test_llm_is_never_the_servers_stand_in_bot():
     assert [best_bot_kind(g) for g in GAMES] == ["rule", "rule", "rule"]
     assert bot_kinds("a-game-without-bots", own=True) == []
     assert best_bot_kind("a-game-without-bots") == "random"
+
+
+def test_the_server_does_not_seat_llm_bots_itself():
+    """The server's bots decide in its event loop: a kind that waits for a model's reply is
+    refused for a table's bot seats (it plays a served table as a remote agent instead)."""
+    import asyncio as aio
+
+    from hiddenrole.server import Moderator, Store
+    from hiddenrole.server.table import TableError
+
+    assert bot_kinds("mccarthyism", waiting=False) == ["random", "rule"]
+
+    async def main(tmp):
+        mod = Moderator(Store(f"sqlite+aiosqlite:///{tmp}/llm.db"))
+        await mod.start()
+        try:
+            with pytest.raises(TableError, match="no bot 'llm' for mccarthyism"):
+                await mod.create("mccarthyism", {}, "untimed", None, 3, "llm")
+        finally:
+            await mod.stop()
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        aio.run(main(tmp))
