@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
+from .client.agent import agent
 from .engine import HiddenRoleError
 from . import __version__
 from .lab.commands import bots, compare, games, report, simulate
@@ -23,6 +24,7 @@ app.command()(compare)
 app.command()(serve)
 app.command()(verify)
 app.command()(report)
+app.command()(agent)
 app.command()(games)
 app.command()(bots)
 

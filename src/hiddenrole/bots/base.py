@@ -160,6 +160,8 @@ _BOTS: dict[str, dict[str, str]] = {
         "mccarthyism": "hiddenrole.bots.human:HumanMcCarthyismBot",
         "shady-agents": "hiddenrole.bots.human:HumanShadyAgentsBot",
     },
+    # a language model over an OpenAI-compatible endpoint (hiddenrole.bots.llm, docs/agents.md)
+    "llm": {"*": "hiddenrole.bots.llm:LLMBot"},
 }
 
 #: The kind the balance lab seats when none is given: people-like play where a game has it.
@@ -177,9 +179,18 @@ def register_bot(kind: str, game: str, target: str) -> None:
     _BOTS.setdefault(kind, {})[game] = target
 
 
-def bot_kinds(game: str) -> list[str]:
-    """The bot kinds that can play ``game``."""
-    return [k for k, by_game in _BOTS.items() if game in by_game or "*" in by_game]
+#: The kinds whose bots wait for the network at every decision (a language model's reply):
+#: the server does not seat them itself (its bots decide in its event loop); they play a
+#: served table as remote agents (``hiddenrole agent``).
+WAITING_KINDS = frozenset({"llm"})
+
+
+def bot_kinds(game: str, own: bool = False, waiting: bool = True) -> list[str]:
+    """The bot kinds that can play ``game``; with ``own``, only those made for it (registered
+    for ``game`` by name, not for every game like ``random`` and ``llm``); without
+    ``waiting``, not those of :data:`WAITING_KINDS`."""
+    return [k for k, by_game in _BOTS.items() if (game in by_game or (not own and "*" in by_game))
+            and (waiting or k not in WAITING_KINDS)]
 
 
 def bot_class(kind: str, game: str) -> type[Bot]:

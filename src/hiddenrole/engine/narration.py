@@ -195,6 +195,9 @@ class Narrator:
     EVENTS: ClassVar[Mapping[str, EventTeller]] = {}
     #: option name -> (a short label, {value: label}), marked with :func:`N_` for the catalog
     OPTION_LABELS: ClassVar[Mapping[str, tuple[str, Mapping[Any, str]]]] = {}
+    #: The rules in a few sentences, for a player who reads them as text (the ``llm`` bot),
+    #: marked with :func:`N_` for the catalog
+    RULES_SUMMARY: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any], viewer: str | None,
                  lang: str = DEFAULT_LANGUAGE) -> None:
@@ -229,6 +232,10 @@ class Narrator:
         if self.private_for_viewer(to):
             return self._(you).format(**values)
         return self._(other).format(reader=self.reader(to), **values)
+
+    def rules_summary(self) -> tuple[str, ...]:
+        """The game's rules in a few sentences (:attr:`RULES_SUMMARY`), in the narrator's language."""
+        return tuple(self._(sentence) for sentence in self.RULES_SUMMARY)
 
     # ------------------------------------------------------------ events
     def event(self, kind: str, data: Mapping[str, Any], to: frozenset[str] | None = None) -> list[str]:

@@ -129,6 +129,12 @@ def simulate(
     Console().print(
         win_table(title, plan.game_cls.sides, [(s.label, t) for s, t in zip(plan.sets, tallies)], labelled)
     )
+    replies = sum(t.model_replies for by_count in tallies for t in by_count.values())
+    if replies:
+        fallbacks = sum(t.model_fallbacks for by_count in tallies for t in by_count.values())
+        Console().print(f"The llm bots asked their language model {replies} times; {fallbacks} of its replies "
+                        "named no legal action, so the rule bot chose instead.", highlight=False, markup=False,
+                        soft_wrap=True)
     if out is not None:
         err.print(f"results written to {out}", highlight=False)
 

@@ -96,6 +96,8 @@ class CountResult:
         per_game: game index -> its winning side (``"draw"``: no winner), kept only when the
             run asks for it (a paired comparison), else empty; the file lists the winners in
             index order (games 0 .. games-1).
+        model_replies: decisions the ``llm`` bots asked their language model for (count).
+        model_fallbacks: those whose reply named no legal action, so the rule bot chose (count).
     """
 
     players: int
@@ -110,6 +112,8 @@ class CountResult:
     deadline_hist: Counter = field(default_factory=Counter)
     moments_hist: Counter = field(default_factory=Counter)
     per_game: dict[int, str] = field(default_factory=dict)
+    model_replies: int = 0
+    model_fallbacks: int = 0
 
     def add(
         self,
@@ -160,6 +164,8 @@ class CountResult:
         self.deadline_hist.update(other.deadline_hist)
         self.moments_hist.update(other.moments_hist)
         self.per_game.update(other.per_game)
+        self.model_replies += other.model_replies
+        self.model_fallbacks += other.model_fallbacks
 
     @property
     def turns_measure(self) -> str:
@@ -180,8 +186,9 @@ class CountResult:
         return f"{100 * rate:.1f} ({100 * low:.1f}-{100 * high:.1f})"
 
     def to_json(self) -> dict[str, Any]:
-        """The tally as JSON data (keys sorted, so equal tallies serialise identically)."""
-        return {
+        """The tally as JSON data (keys sorted, so equal tallies serialise identically); with
+        ``llm`` bots also ``language_model``: ``{"replies", "fallbacks"}``."""
+        out = {
             "players": self.players,
             "games": self.games,
             "wins": {k: self.wins[k] for k in sorted(self.wins)},
@@ -201,6 +208,9 @@ class CountResult:
             "moments": {"stats": length_stats(self.moments_hist), "histogram": _histogram_json(self.moments_hist)},
             **({"per_game": [self.per_game[i] for i in sorted(self.per_game)]} if self.per_game else {}),
         }
+        if self.model_replies:
+            out["language_model"] = {"replies": self.model_replies, "fallbacks": self.model_fallbacks}
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CountResult:
@@ -212,6 +222,9 @@ class CountResult:
         tally.timeouts = int(data.get("timeouts", 0))
         tally.turns_hist = _histogram_from_json(data["turns"]["histogram"])
         tally.turns_from_game = int(data["turns"].get("from_game", 0))
+        model = data.get("language_model") or {}
+        tally.model_replies = int(model.get("replies", 0))
+        tally.model_fallbacks = int(model.get("fallbacks", 0))
         tally.actions_hist = _histogram_from_json(data["actions"]["histogram"])
         tally.actions = sum(k * v for k, v in tally.actions_hist.items())
         if "deadline_seconds" in data:  # result files before game time was measured lack these
@@ -423,6 +436,7 @@ def play_timed(
     count_phases: bool = True,
     timed: bool = True,
     bot_params: Mapping[str, float] | None = None,
+    model_counts: list[int] | None = None,
 ) -> SeededGame:
     """Play game ``index`` of a run and say how it went (its result, length and game time).
 
@@ -431,6 +445,8 @@ def play_timed(
     through, the final ``"over"`` excluded (:data:`TURNS_FROM_PHASES`); ``count_phases=False``
     skips counting phases (for a game known to count its turns; else turns are 0).
     ``timed=False`` skips the :class:`DeadlineClock` (``deadline_seconds`` is ``None``).
+    ``model_counts`` (a list ``[replies, fallbacks]``), when given, gets the ``llm`` bots'
+    counts of the game added (their ``replies`` and ``fallbacks``).
 
     Bots are seated after the deal: each player gets the bot of their side
     (``side_of(player)`` at the deal, when ``bot_targets`` names sides), else the ``"*"``
@@ -470,6 +486,10 @@ def play_timed(
             f"{game}, {count} players, game {index} (seed {game_seed}, options {dict(options or {})}): "
             f"{type(exc).__name__}: {exc}"
         ) from exc
+    if model_counts is not None:
+        for bot in seats.values():
+            model_counts[0] += getattr(bot, "replies", 0)
+            model_counts[1] += getattr(bot, "fallbacks", 0)
     result = record.result
     turns = result.detail.get("turns")
     if isinstance(turns, int) and not isinstance(turns, bool):
@@ -516,9 +536,10 @@ def run_batch(batch: Batch) -> tuple[int, CountResult]:
     tally = CountResult(batch.players)
     count_phases = True
     keep = batch.keep_games
+    model_counts = [0, 0]
     for i in range(batch.start, batch.stop):
         played = play_timed(cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases,
-                            timed=i % DEADLINE_SAMPLE == 0, bot_params=params)
+                            timed=i % DEADLINE_SAMPLE == 0, bot_params=params, model_counts=model_counts)
         if played.turns_source == TURNS_FROM_GAME:
             count_phases = False  # the game counts its turns: no need to watch its phases
         elif not count_phases:
@@ -527,6 +548,7 @@ def run_batch(batch: Batch) -> tuple[int, CountResult]:
                   turns_from_game=played.turns_source == TURNS_FROM_GAME,
                   deadline_seconds=played.deadline_seconds, moments=played.moments,
                   index=i if keep else None)
+    tally.model_replies, tally.model_fallbacks = model_counts
     return batch.key, tally
 
 

@@ -288,7 +288,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
             cls = game_class(name)
             out.append({"name": name, "title": translations(chosen).gettext(cls.title), "min_players": cls.min_players,
                         "max_players": cls.max_players, "sides": list(cls.sides),
-                        "options": narrator_class(cls).describe_options(cls, chosen), "bot_kinds": bot_kinds(name),
+                        "options": narrator_class(cls).describe_options(cls, chosen), "bot_kinds": bot_kinds(name, waiting=False),
                         "best_bot": best_bot_kind(name), "lang": chosen})
         return out
 

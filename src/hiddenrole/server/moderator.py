@@ -263,7 +263,7 @@ class Moderator:
             resolved = game_options(cls.OPTIONS, options, pace)
         except BadOption as exc:
             raise TableError("bad_option", str(exc), 400) from None
-        kinds = bot_kinds(cls.name)
+        kinds = bot_kinds(cls.name, waiting=False)  # an llm bot plays a served table as a remote agent
         if bot_kind is None:
             bot_kind = best_bot_kind(cls.name)
         elif bot_kind not in kinds:

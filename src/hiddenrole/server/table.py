@@ -46,9 +46,9 @@ MAX_EXTEND = 24 * 3600.0  # the most seconds one extension may add or take
 
 
 def best_bot_kind(game: str) -> str:
-    """The best bot the project has for ``game``: a game-specific kind if one is registered, else ``"random"``."""
-    kinds = bot_kinds(game)
-    better = [k for k in kinds if k != "random"]
+    """The best bot the project has for ``game``: a game-specific kind if one is registered, else ``"random"``
+    (never a kind for every game, such as ``llm``, which needs a language model's endpoint)."""
+    better = bot_kinds(game, own=True)
     return better[0] if better else "random"
 POST_KEYS = frozenset({"player", "action", "text"})  # a post: {"action": "post", "text": ...}
 

@@ -316,6 +316,13 @@ EVENTS = {
 class McCarthyismNarrator(Narrator):
     """McCarthyism's narrator (``McCarthyism.NARRATOR``)."""
 
+    RULES_SUMMARY = (
+        N_('McCarthyism is for a large group. About a third of the players are Commies, who know each other; everyone else is a loyal American. Nobody shows evidence: you play on intuition.'),
+        N_('Each turn the snitch token moves one seat on. A snitch who is not blacklisted snitches on a player, calls for the end of the game, or passes; then draws an action card and may play it.'),
+        N_('Snitching starts a secret vote: with a third of the players who are not blacklisted saying yes, the player is blacklisted. Ending the game needs two thirds.'),
+        N_('A blacklisted snitch must name two players; if the vote passes, both are blacklisted and the snitch is whitelisted (protected for some turns). Then they draw two cards and must play one.'),
+        N_('The game ends after a successful end vote or when everyone has had their turns. If any Commie is not blacklisted, the Commies win; otherwise the Americans who are not blacklisted win.'),
+    )
     EVENTS = EVENTS
     OPTION_LABELS = {
         "deal": (N_("How roles are dealt"), {"pool": N_("From a pool: the number of Commies is secret"),

@@ -369,6 +369,13 @@ EVENTS = {
 class SecretHitlerNarrator(Narrator):
     """Secret Hitler's narrator (``SecretHitler.NARRATOR``)."""
 
+    RULES_SUMMARY = (
+        N_('Secret Hitler is for 5 to 10 players. Most are Liberals; a few are Fascists, and one of them is Hitler. The Fascists know each other; with 7 or more players Hitler does not know them.'),
+        N_('The Liberals win with 5 Liberal policies or by executing Hitler. The Fascists win with 6 Fascist policies, or by electing Hitler Chancellor once 3 Fascist policies are enacted.'),
+        N_('Each round the Presidential Candidate nominates a Chancellor Candidate and everyone votes yes or no. A failed vote moves the election tracker on; when it is full, the top policy is enacted.'),
+        N_('An elected President draws three policies and discards one in secret; the Chancellor enacts one of the other two. Nobody else sees the cards, so claims about them may be lies.'),
+        N_("Some Fascist policies give the President a power: investigate a player's party, peek at the next three policies, choose the next President, or execute a player."),
+    )
     EVENTS = EVENTS
     OPTION_LABELS = {
         "variant": (N_("Rules"), {"turbo": N_("Turbo forum game"), "official": N_("Official board game")}),

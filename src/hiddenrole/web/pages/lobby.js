@@ -1,5 +1,5 @@
 // The lobby: the table's code, join link and QR code, the seats (connected or away), the
-// host's controls (add a bot, kick, start).
+// host's controls (add a bot, kick, start), and the command that seats a program (an agent).
 
 import qrcode from "../vendor/qrcode.mjs";
 import { t } from "../i18n.js";
@@ -8,6 +8,7 @@ export function lobbyPage() {
   return {
     base: location.origin,
     loopbackOnly: false,
+    copied: false,
     async init() {
       // the address others reach the server at (never loopback when another exists)
       try {
@@ -17,6 +18,12 @@ export function lobbyPage() {
     },
     get S() { return this.$store.session; },
     joinUrl() { return `${this.base}/?join=${this.S.code}`; },
+    /** The command line that seats a remote agent (docs/agents.md), for the host to copy. */
+    agentCommand() { return `hiddenrole agent --server ${this.base} --table ${this.S.code} --bot rule`; },
+    async copyAgentCommand() {
+      try { await navigator.clipboard.writeText(this.agentCommand()); this.copied = true; }
+      catch { this.copied = false; /* no clipboard (plain http on another machine): the text stays selectable */ }
+    },
     qrSvg() {
       if (!this.S.code) return "";
       const qr = qrcode(0, "M");
