@@ -216,8 +216,8 @@ def test_llm_is_never_the_servers_stand_in_bot():
     player who misses deadlines is the game's rule bot, or random for a game without one."""
     from hiddenrole.server.table import best_bot_kind
 
-    assert bot_kinds("secret-hitler") == ["random", "rule", "llm"]
-    assert bot_kinds("secret-hitler", own=True) == ["rule"]
+    assert bot_kinds("secret-hitler") == ["random", "rule", "human", "llm"]
+    assert bot_kinds("secret-hitler", own=True) == ["rule", "human"]
     assert [best_bot_kind(g) for g in GAMES] == ["rule", "rule", "rule"]
     assert bot_kinds("a-game-without-bots", own=True) == []
     assert best_bot_kind("a-game-without-bots") == "random"
@@ -231,7 +231,7 @@ def test_the_server_does_not_seat_llm_bots_itself():
     from hiddenrole.server import Moderator, Store
     from hiddenrole.server.table import TableError
 
-    assert bot_kinds("mccarthyism", waiting=False) == ["random", "rule"]
+    assert bot_kinds("mccarthyism", waiting=False) == ["random", "rule", "human"]
 
     async def main(tmp):
         mod = Moderator(Store(f"sqlite+aiosqlite:///{tmp}/llm.db"))

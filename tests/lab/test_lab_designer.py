@@ -240,6 +240,8 @@ def test_bots_lists_each_kind_with_one_line():
     text = " ".join(run.output.split())
     assert "random (secret-hitler, mccarthyism, shady-agents) Picks any legal move at random" in text
     assert "rule (secret-hitler, mccarthyism, shady-agents) Plays its side's obvious strategy" in text
+    assert "human (secret-hitler, mccarthyism, shady-agents) Plays like a table of people" in text
+    assert "llm (secret-hitler, mccarthyism, shady-agents) A language model plays" in text
 
 
 # ----------------------------------------------------------------------------- bad input

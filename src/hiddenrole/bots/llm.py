@@ -131,6 +131,8 @@ class LLMBot(Bot):
     """
 
     kind = "llm"
+    summary = ("A language model plays from the game told in sentences, over an OpenAI-compatible "
+               "endpoint (HIDDENROLE_LLM_URL); a reply that names no legal move falls back on the rule bot.")
     needs_view = True
 
     def __init__(self, player: str, seed: int = 0, rng: Rng | None = None, *,
@@ -314,7 +316,7 @@ class LLMBot(Bot):
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ reporting
-    def summary(self) -> str:
+    def model_report(self) -> str:
         """How the model did, in a sentence (``hiddenrole agent`` prints it)."""
         return (f"The language model was asked {self.replies} times; {self.fallbacks} of its replies named no "
                 f"legal action, so the rule bot chose instead.")

@@ -135,9 +135,9 @@ def result_line(seat: Seat, client: SeatClient, bot: Any) -> str:
         told = f"The game was ended without a winner: {result['voided']}." if result.get("voided") \
             else "The game is over."
     line = f"Game over at table {seat.code}: {seat.name} {outcome}. {told}"
-    summary = getattr(bot, "summary", None)
-    if callable(summary):
-        extra = summary()
+    report = getattr(bot, "model_report", None)
+    if callable(report):
+        extra = report()
         if extra:
             line += f" {extra}"
     return line

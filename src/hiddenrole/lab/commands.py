@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from ..bots.base import WAITING_KINDS
 from ..engine import HiddenRoleError
 from .runs import (
     ENGINES, RunPlan, calibrate, check_out_path, default_workers, describe_seconds, execute, parse_pairs,
@@ -35,18 +36,23 @@ def _run_plan(
 ) -> list[dict[int, CountResult]]:
     """Say how many games and how long, play them with a progress bar and ETA, write ``out``."""
     share = workers if workers is not None else default_workers()
-    try:
-        estimate = calibrate(plan, 1 if engine == "ray" else share)
-    except SimulationError as exc:  # a game or a bot failed: a bug, not the user's input
-        raise _fail(str(exc), 1) from None
-    where = "on a Ray cluster (estimated for one core)" if engine == "ray" else (
-        f"on {estimate.workers} worker process{'es' if estimate.workers != 1 else ''}")
-    err.print(
-        f"{plan.total_games:,} games ({len(plan.counts)} player count{'s' if len(plan.counts) != 1 else ''} x "
-        f"{len(plan.sets)} option set{'s' if len(plan.sets) != 1 else ''} x {plan.games:,} games) {where}: "
-        f"{describe_seconds(estimate.seconds)} (from {estimate.calibration_games} calibration games)",
-        highlight=False, markup=False,
-    )
+    size = (f"{plan.total_games:,} games ({len(plan.counts)} player count{'s' if len(plan.counts) != 1 else ''} x "
+            f"{len(plan.sets)} option set{'s' if len(plan.sets) != 1 else ''} x {plan.games:,} games)")
+    if any(kind in WAITING_KINDS for kind in plan.bots.values()):
+        # no calibration: it would ask the language model, and its time is the endpoint's
+        err.print(f"{size}: no estimate (the language-model bots take as long as their endpoint)",
+                  highlight=False, markup=False)
+    else:
+        try:
+            estimate = calibrate(plan, 1 if engine == "ray" else share)
+        except SimulationError as exc:  # a game or a bot failed: a bug, not the user's input
+            raise _fail(str(exc), 1) from None
+        where = "on a Ray cluster (estimated for one core)" if engine == "ray" else (
+            f"on {estimate.workers} worker process{'es' if estimate.workers != 1 else ''}")
+        err.print(
+            f"{size} {where}: {describe_seconds(estimate.seconds)} (from {estimate.calibration_games} calibration games)",
+            highlight=False, markup=False,
+        )
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("ETA"),
         TimeRemainingColumn(), console=err, transient=True,

@@ -568,7 +568,8 @@ def calibrate(
     target = target_of(plan.game_cls)
     start = tick()
     for n in sample:
-        run_batch(Batch(plan.game, target, n, options, bots, plan.seed, 0, games))
+        run_batch(Batch(plan.game, target, n, options, bots, plan.seed, 0, games,
+                        bot_params=tuple(sorted(plan.bot_params.items()))))
     elapsed = max(0.0, tick() - start)
     played = games * len(sample)
     per_game = elapsed / played

@@ -218,9 +218,9 @@ class ShadyAgentsNarrator(Narrator):
     """Shady Agents' narrator (``ShadyAgents.NARRATOR``)."""
 
     RULES_SUMMARY = (
-        N_('Shady Agents is for 4 to 10 players. The operatives always tell the truth; the corrupt deserters always lie. Nobody knows who is on their side.'),
+        N_('Shady Agents is for 4 to 10 players. The law-abiding operatives always tell the truth; the corrupt deserters always lie. Nobody knows who is on their side.'),
         N_('Each player holds a bullet and a medical kit. Every medical kit a player receives gives their side a point; every bullet costs their side a point.'),
-        N_("Round 1: in turn, each player either gives one tool face down to another player, or discards a tool to call an interrogation: everyone answers the card's question, truthfully or with a lie, as their side demands."),
+        N_("Round 1: one after another, each player either gives one tool face down to another player, or discards a tool to call an interrogation: everyone answers the card's question, truthfully or with a lie, as their side demands."),
         N_('Round 2: in reverse order, everyone hands out their remaining tool; the first player gives both at once.'),
         N_('At the end all roles and tools are revealed and the points counted. The side with more points wins; on a tie, the side with more medical kits.'),
     )
