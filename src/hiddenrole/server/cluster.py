@@ -156,11 +156,16 @@ class Relay:
                 self.ready.clear()
                 await self.ready.wait()
             item = self.out.popleft()
-            if isinstance(item, int):
-                await self.ws.close(code=item)
+            try:
+                if isinstance(item, int):
+                    await self.ws.close(code=item)
+                    return
+                self.out_bytes -= len(item)
+                await self.ws.send_text(item)
+            except (WebSocketDisconnect, RuntimeError, OSError):  # the client is gone: its reader ends the relay
+                self.closed = True
+                self.out.clear()
                 return
-            self.out_bytes -= len(item)
-            await self.ws.send_text(item)
 
 
 class Cluster:

@@ -134,17 +134,17 @@ def serve(
         error(f"cannot open the database {database}: {exc.strerror or exc} ({exc.filename})")
         raise typer.Exit(1) from None
     try:
-        problem = asyncio.run(database_problem(url))
-        if problem is not None:
-            error(f"cannot open the database {database}: {problem}")
-            raise typer.Exit(1)
-        if redis_url is not None:
+        if redis_url is not None:  # before the database: nothing is migrated for a service that cannot run
             from .bus import redis_problem
 
             problem = asyncio.run(redis_problem(redis_url))
             if problem is not None:
                 error(f"cannot reach Redis at --redis-url: {problem}")
                 raise typer.Exit(1)
+        problem = asyncio.run(database_problem(url))
+        if problem is not None:
+            error(f"cannot open the database {database}: {problem}")
+            raise typer.Exit(1)
         settings = {"database_url": url, "bot_delay": bot_delay, "urls": urls, "public_url": public_url is not None,
                     "limits": dataclasses.asdict(limits), "redis_url": redis_url, "lease_seconds": lease_seconds}
         options = dict(host=host, port=port, log_level=log_level.lower(), ws_max_size=1 << 20,
