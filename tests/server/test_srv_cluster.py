@@ -214,3 +214,56 @@ async def _lease_owner(url: str) -> str:
         return await conn.fetchval("SELECT owner FROM leases") or ""
     finally:
         await conn.close()
+
+
+def test_workers_2_behind_one_port_play_a_game_to_its_end(pg_database):
+    """``serve --workers 2``: two processes share the port; REST calls and the players'
+    WebSockets land on either (whichever accepts), relayed to the table's owner as needed."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", pg_database, "--redis-url", REDIS,
+         "--port", str(port), "--bot-delay", "0", "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        import psutil
+
+        while len(psutil.Process(proc.pid).children()) < 2 or not _answers(port):
+            assert proc.poll() is None, proc.stdout.read()
+            time.sleep(0.05)  # until both workers run and the port answers
+        http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+        made = http.post("/api/tables", json={"game": "secret-hitler", "pace": "untimed", "bots": 3}).json()
+        code = made["code"]
+        players = [Player(name, http.post(f"/api/tables/{code}/join", json={"name": name}).json()["token"], seed)
+                   for name, seed in (("Ann", 1), ("Bea", 2), ("Cyd", 3))]
+        url = f"ws://127.0.0.1:{port}/ws/{code}"
+
+        async def game() -> list[dict]:
+            tasks = [asyncio.create_task(p.play([url])) for p in players]
+            while not all(s["connected"] for s in http.get(f"/api/tables/{code}").json()["table"]["seats"]):
+                await asyncio.sleep(0.02)
+            started = http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {made['host_token']}"})
+            assert started.status_code == 200, started.text
+            return list(await asyncio.gather(*tasks))
+
+        reveals = asyncio.run(asyncio.wait_for(game(), 600))
+        assert all(r == reveals[0] for r in reveals)
+        export = http.get(f"/api/tables/{code}/export").json()
+        assert verify_export(export).ok
+        for player in players:
+            logged = [e["action"] for e in export["entries"]
+                      if e["kind"] == "action" and e["action"].get("player") == player.name]
+            assert player.acked and _in_order(player.acked, logged)
+    finally:
+        proc.terminate()  # the supervisor stops its workers
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _answers(port: int) -> bool:
+    try:
+        return httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=5).status_code == 200
+    except httpx.HTTPError:
+        return False

@@ -49,6 +49,9 @@ def serve(
     workers: Annotated[int, typer.Option(
         min=1, max=64, help="processes on this machine behind the one port (more than 1 needs PostgreSQL "
                             "and --redis-url)")] = 1,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For/-Proto headers are "
+             "trusted (a proxy on another machine: its address)")] = "127.0.0.1",
     lease_seconds: Annotated[float, typer.Option(
         min=0.5, max=3600, help="with --redis-url: seconds after which another process takes over the "
                                 "tables of a process that stopped")] = 10.0,
@@ -148,7 +151,7 @@ def serve(
         settings = {"database_url": url, "bot_delay": bot_delay, "urls": urls, "public_url": public_url is not None,
                     "limits": dataclasses.asdict(limits), "redis_url": redis_url, "lease_seconds": lease_seconds}
         options = dict(host=host, port=port, log_level=log_level.lower(), ws_max_size=1 << 20,
-                       proxy_headers=True, forwarded_allow_ips="127.0.0.1",
+                       proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
                        ws_ping_interval=WS_PING_INTERVAL, ws_ping_timeout=WS_PING_TIMEOUT)
         if workers > 1:
             from uvicorn.supervisors import Multiprocess
