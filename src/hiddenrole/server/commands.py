@@ -157,8 +157,10 @@ def serve(
             from uvicorn.supervisors import Multiprocess
 
             os.environ[WORKER_SETTINGS] = json.dumps(settings)
+            # a worker that does not answer the supervisor's health check in time is killed and
+            # started again: on a busy machine start-up alone can take 20 s, so the wait is long
             config = uvicorn.Config("hiddenrole.server.commands:worker_app", factory=True, workers=workers,
-                                    **options)
+                                    timeout_worker_healthcheck=WORKER_HEALTHCHECK, **options)
             typer.echo(f"hiddenrole server: {workers} worker processes at http://{where}:{port} "
                        f"(database {database}, Redis bus)")
             for reach in urls:
@@ -189,6 +191,7 @@ def serve(
             lock.release()
 
 
+WORKER_HEALTHCHECK = 120  # seconds a worker has to answer the supervisor (start-up included) before a restart
 WORKER_SETTINGS = "HIDDENROLE_SERVE_SETTINGS"  # the environment variable handing serve's settings to its workers
 
 
