@@ -409,7 +409,7 @@ async def run(args) -> int:
         database = args.database_url or f"sqlite:///{tmp}/bench.db"
         if args.fresh_postgres:
             database = await fresh_database(args.fresh_postgres)
-        several = ["--redis-url", args.redis_url] if args.redis_url else []
+        several = ["--redis-url", args.redis_url, "--lease-seconds", str(args.lease_seconds)] if args.redis_url else []
         server = subprocess.Popen(
             [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", database,
              "--port", str(port), "--bot-delay", "0", "--workers", str(args.workers), *several, *BENCH_LIMITS],
@@ -563,6 +563,9 @@ def main() -> None:
     parser.add_argument("--fresh-postgres", default="", help="make a fresh database on this PostgreSQL server "
                                                              "(an admin URL) for the run, dropped after it")
     parser.add_argument("--redis-url", default="", help="the Redis of several processes (serve --redis-url)")
+    parser.add_argument("--lease-seconds", type=float, default=10.0,
+                        help="with --redis-url: serve --lease-seconds (longer on a machine so loaded that a "
+                             "process's event loop stalls for seconds)")
     args = parser.parse_args()
     met = True
     if not args.no_stream:
