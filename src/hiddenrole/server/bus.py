@@ -26,6 +26,7 @@ log = logging.getLogger("hiddenrole.server")
 
 PREFIX = "hiddenrole:"
 SCHEMES = ("redis", "rediss", "unix")
+MAX_CONNECTIONS = 64  # Redis connections per process (the subscription holds one)
 
 
 def check_redis_url(url: str) -> str | None:
@@ -86,7 +87,10 @@ class Bus:
 
     async def start(self) -> None:
         """Connect, subscribe to this process's channel and start reading it."""
-        self.redis = redis.from_url(self.url)
+        # a blocking pool: with many relayed connections sending at once, a send waits for a
+        # free Redis connection instead of failing ("Too many connections")
+        pool = redis.BlockingConnectionPool.from_url(self.url, max_connections=MAX_CONNECTIONS, timeout=None)
+        self.redis = redis.Redis(connection_pool=pool)
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self.channel(self.name))
         await self.beat()
@@ -103,6 +107,7 @@ class Bus:
             except Exception as exc:
                 log.warning("could not leave the bus cleanly: %s", exc)
             await self.redis.aclose()
+            await self.redis.connection_pool.disconnect()
             self.redis = None
 
     async def _read(self) -> None:
