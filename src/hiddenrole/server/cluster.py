@@ -109,7 +109,11 @@ class RelayedSocket:
 
     async def send_text(self, text: str) -> None:
         if not self.gone:
-            await self.cluster.bus.send(self.edge, {"k": "out", "c": self.cid, "t": text})
+            try:
+                await self.cluster.bus.send(self.edge, {"k": "out", "c": self.cid, "t": text})
+            except Exception as exc:  # Redis is away: the connection ends (its client reconnects)
+                log.error("a relayed connection lost the bus: %s", str(exc).splitlines()[0] if str(exc) else exc)
+                self.leave()
 
     async def close(self, code: int = 1000) -> None:
         if not self.gone:
