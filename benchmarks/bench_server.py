@@ -31,6 +31,12 @@ percentile over ``--target-ms`` (100 ms by default).
     .venv/bin/python benchmarks/bench_server.py --tables 200 --seconds 60   # the full target run
     .venv/bin/python benchmarks/bench_server.py --tables 1000 --seconds 60 --no-stream
     .venv/bin/python benchmarks/bench_server.py --no-load            # the in-process figures only
+    # several processes (PostgreSQL + Redis): a fresh database made on that server, dropped after
+    .venv/bin/python benchmarks/bench_server.py --tables 200 --no-stream --workers 2 \
+        --fresh-postgres postgresql://postgres@127.0.0.1:5432/test --redis-url redis://127.0.0.1:6379/0
+
+With ``--workers N`` the server's CPU and RSS are those of all its processes together (the
+supervisor and every worker; the peak is the sum of each process's own peak).
 """
 
 from __future__ import annotations
@@ -330,24 +336,41 @@ class Seat:
                 seat.maybe_act()
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds used so far by process ``pid`` (Linux /proc)."""
+def family(pid: int) -> list[int]:
+    """``pid`` and its descendants (a server started with --workers: the supervisor and its workers)."""
+    import psutil
+
     try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except OSError:
-        return float("nan")
+        return [pid] + [c.pid for c in psutil.Process(pid).children(recursive=True)]
+    except psutil.Error:
+        return [pid]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds used so far by process ``pid`` and its descendants (Linux /proc)."""
+    total = 0.0
+    for p in family(pid):
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except OSError:
+            return float("nan")
+    return total
 
 
 def rss_mib(pid: int) -> tuple[float, float]:
-    """Resident memory of process ``pid`` now and at its peak, in MiB (Linux /proc)."""
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            fields = dict(line.split(":", 1) for line in f if ":" in line)
-        return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
-    except (OSError, KeyError, ValueError):
-        return float("nan"), float("nan")
+    """Resident memory of process ``pid`` and its descendants now and at their peaks, in MiB (Linux /proc)."""
+    rss = peak = 0.0
+    for p in family(pid):
+        try:
+            with open(f"/proc/{p}/status") as f:
+                fields = dict(line.split(":", 1) for line in f if ":" in line)
+            rss += int(fields["VmRSS"].split()[0]) / 1024
+            peak += int(fields["VmHWM"].split()[0]) / 1024
+        except (OSError, KeyError, ValueError):
+            return float("nan"), float("nan")
+    return rss, peak
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -383,10 +406,14 @@ async def run(args) -> int:
     else:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
+        database = args.database_url or f"sqlite:///{tmp}/bench.db"
+        if args.fresh_postgres:
+            database = await fresh_database(args.fresh_postgres)
+        several = ["--redis-url", args.redis_url, "--lease-seconds", str(args.lease_seconds)] if args.redis_url else []
         server = subprocess.Popen(
-            [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", f"sqlite:///{tmp}/bench.db",
-             "--port", str(port), "--bot-delay", "0", *BENCH_LIMITS], stdout=subprocess.DEVNULL,
-            stderr=open(os.path.join(tmp, "server.log"), "w"))
+            [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", database,
+             "--port", str(port), "--bot-delay", "0", "--workers", str(args.workers), *several, *BENCH_LIMITS],
+            stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "server.log"), "w"))
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for _ in range(400):
@@ -462,9 +489,15 @@ async def run(args) -> int:
             await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         server.terminate()
-        server.wait(10)
+        server.wait(30)
+        if args.fresh_postgres and not args.server:
+            await drop_database(args.fresh_postgres, database)
     p50, p99 = percentile(latencies, 0.50) * 1000, percentile(latencies, 0.99) * 1000
     print(f"tables              {args.tables} (7-player Secret Hitler, fast pace x{args.factor:g})")
+    if not args.server:
+        print(f"server              {args.workers} process{'es' if args.workers > 1 else ''}, "
+              f"{'PostgreSQL' if 'postgres' in database else 'SQLite'}"
+              f"{' + Redis' if args.redis_url else ''}")
     print(f"connected players   {connected}")
     print(f"actions per second  {acked / elapsed:.1f} ({acked} actions in {elapsed:.1f} s)")
     print(f"latency p50         {p50:.1f} ms")
@@ -484,6 +517,32 @@ async def run(args) -> int:
     return 0 if p99 < args.target_ms else 1
 
 
+async def fresh_database(admin_url: str) -> str:
+    """Create a database named ``hr_bench_<random>`` on the PostgreSQL server of ``admin_url``; its URL."""
+    import secrets
+
+    import asyncpg
+
+    name = "hr_bench_" + secrets.token_hex(4)
+    plain = admin_url.replace("+asyncpg", "")
+    conn = await asyncpg.connect(plain)
+    try:
+        await conn.execute(f"CREATE DATABASE {name}")
+    finally:
+        await conn.close()
+    return plain.rsplit("/", 1)[0] + "/" + name
+
+
+async def drop_database(admin_url: str, url: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(admin_url.replace("+asyncpg", ""))
+    try:
+        await conn.execute(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
+    finally:
+        await conn.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=20, help="concurrent tables (200 for the full run)")
@@ -499,6 +558,14 @@ def main() -> None:
     parser.add_argument("--no-load", action="store_true", help="only the in-process measurements (no load run)")
     parser.add_argument("--no-stream", action="store_true", help="only the load run (no in-process measurements)")
     parser.add_argument("--server", default="", help="benchmark a running server at this URL instead of starting one")
+    parser.add_argument("--workers", type=int, default=1, help="server processes behind the port (serve --workers)")
+    parser.add_argument("--database-url", default="", help="the server's database (default: a fresh SQLite file)")
+    parser.add_argument("--fresh-postgres", default="", help="make a fresh database on this PostgreSQL server "
+                                                             "(an admin URL) for the run, dropped after it")
+    parser.add_argument("--redis-url", default="", help="the Redis of several processes (serve --redis-url)")
+    parser.add_argument("--lease-seconds", type=float, default=10.0,
+                        help="with --redis-url: serve --lease-seconds (longer on a machine so loaded that a "
+                             "process's event loop stalls for seconds)")
     args = parser.parse_args()
     met = True
     if not args.no_stream:

@@ -89,7 +89,7 @@ def _serve(db: str, port: int) -> subprocess.Popen:
 
 
 def _wait_up(proc: subprocess.Popen, port: int) -> None:
-    end = time.monotonic() + 20
+    end = time.monotonic() + 300  # a generous cap, not a speed check: a loaded machine starts slowly
     while time.monotonic() < end:
         assert proc.poll() is None, proc.stdout.read()
         try:
@@ -156,6 +156,20 @@ def one_line(output: str) -> str:
      "error: cannot open the database postgresql+asyncpg://ann:***@127.0.0.1:1/x: "),
     (["--database-url", "sqlite:////proc/hiddenrole/x.db"], 1, "error: cannot open the database "
                                                               "sqlite+aiosqlite:////proc/hiddenrole/x.db: "),
+    # several processes: PostgreSQL and Redis, checked before the database is opened
+    (["--redis-url", "redis://127.0.0.1:6379/0"], 2, "error: --redis-url needs a PostgreSQL --database-url: "
+                                                    "SQLite serves one process (drop --redis-url)"),
+    (["--database-url", "postgresql://ann@127.0.0.1:1/x", "--redis-url", "http://127.0.0.1:6379"], 2,
+     "error: bad --redis-url: the scheme must be redis://, rediss:// or unix://, not 'http'"),
+    (["--database-url", "postgresql://ann@127.0.0.1:1/x", "--redis-url", "redis://127.0.0.1:port/0"], 2,
+     "error: bad --redis-url: Port could not be cast to integer value as 'port'"),
+    (["--database-url", "postgresql://ann@127.0.0.1:1/x", "--redis-url", "127.0.0.1:6379"], 2,
+     "error: bad --redis-url: the scheme must be redis://"),
+    (["--database-url", "postgresql://ann@127.0.0.1:1/x", "--redis-url", "redis://:secret@127.0.0.1:1/0"], 1,
+     "error: cannot reach Redis at --redis-url: "),
+    (["--workers", "2"], 2, "error: --workers 2 needs a PostgreSQL --database-url and a --redis-url"),
+    (["--workers", "2", "--database-url", "postgresql://ann@127.0.0.1:1/x"], 2,
+     "error: --workers 2 needs a PostgreSQL --database-url and a --redis-url"),
 ])
 def test_a_bad_option_or_an_unreachable_database_is_one_line_and_an_exit_code(args, status, says):
     code, output = serve_fails(*args)

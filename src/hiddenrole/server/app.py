@@ -203,7 +203,8 @@ def client_address(request: Request | WebSocket) -> str:
 def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None = None,
                bot_delay: float = 0.0, moderator: Moderator | None = None,
                urls: list[str] | None = None, public_url: bool = False,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, redis_url: str | None = None,
+               lease_seconds: float | None = None) -> FastAPI:
     """Build the server application.
 
     Args:
@@ -216,10 +217,24 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         public_url: ``urls`` is the host's ``--public-url``: every link uses it.
         limits: the abuse limits (rates, connection caps; :class:`~.guard.Limits` by default),
             counted on the moderator's clock.
+        redis_url: several processes share the (PostgreSQL) database: the Redis bus they
+            talk over (:mod:`.cluster`); each table is run by one process at a time.
+        lease_seconds: with ``redis_url``: a table lease's life without renewal (seconds).
+
+    Raises:
+        ValueError: ``redis_url`` with a SQLite database (SQLite serves one process).
     """
     mod = moderator or Moderator(Store(database_url), clock, bot_delay=bot_delay)
     reach = list(urls or [])
     guard = Guard(mod.clock, limits)
+    cluster = None
+    if redis_url is not None:
+        if mod.store.is_sqlite:
+            raise ValueError("--redis-url needs a PostgreSQL --database-url: SQLite serves one process")
+        from .cluster import Cluster
+        from .lease import LEASE_SECONDS
+
+        cluster = Cluster(mod, redis_url, guard, lease_seconds or LEASE_SECONDS)
 
     def base_of(request: Request) -> str:
         base = join_base(str(request.base_url), reach, public_url)
@@ -234,16 +249,27 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         warm_up()  # the catalogs and list formats, loaded before the first table needs them
+        if cluster is not None:
+            await cluster.connect()  # on the bus first: relayed requests may come at once
         await mod.start()
+        if cluster is not None:
+            cluster.start_tending()
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
             await mod.stop()
 
     app = FastAPI(title="hiddenrole", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="The online Mod for hidden-role games. Protocol: docs/protocol.md.")
     app.state.moderator = mod
     app.state.guard = guard
+    app.state.cluster = cluster
+    if cluster is not None:
+        from .cluster import ClusterRouter
+
+        app.add_middleware(ClusterRouter, cluster=cluster)
     app.router.route_class = Utf8Route  # every route below: a body that is not UTF-8 is refused
 
     @app.exception_handler(TableError)

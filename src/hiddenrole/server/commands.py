@@ -43,6 +43,18 @@ def serve(
     limit: Annotated[list[str] | None, typer.Option(
         help="an abuse limit NAME=VALUE (repeatable; docs/protocol.md, Limits), e.g. "
              "connections_per_address=64 or creates=20/minute")] = None,
+    redis_url: Annotated[str | None, typer.Option(
+        help="run as one service with the other processes on the same PostgreSQL --database-url and this "
+             "Redis (redis://HOST:PORT/DB): docs/deploy.md")] = None,
+    workers: Annotated[int, typer.Option(
+        min=1, max=64, help="processes on this machine behind the one port (more than 1 needs PostgreSQL "
+                            "and --redis-url)")] = 1,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For/-Proto headers are "
+             "trusted (a proxy on another machine: its address)")] = "127.0.0.1",
+    lease_seconds: Annotated[float, typer.Option(
+        min=0.5, max=3600, help="with --redis-url: seconds after which another process takes over the "
+                                "tables of a process that stopped")] = 10.0,
 ) -> None:
     """Run the game server (lobby, WebSocket protocol, the Mod's clock) until interrupted.
 
@@ -56,6 +68,12 @@ def serve(
 
     Every WebSocket is pinged by the server every 10 s; one that does not answer within
     10 s is closed (its seat shows away after 20 s without a connection).
+
+    With ``--redis-url`` (PostgreSQL only) the process joins the other processes on the
+    same database and Redis as one service (:mod:`.cluster`); ``--workers N`` starts N
+    such processes behind the one port. A ``--redis-url`` that is malformed, given with
+    SQLite, or ``--workers`` over 1 without PostgreSQL and Redis exits 2; a Redis that
+    does not answer exits 1: each with one line.
     """
     import uvicorn
     from uvicorn.config import LOG_LEVELS
@@ -79,6 +97,21 @@ def serve(
     except ValueError as exc:
         error(f"bad --limit: {exc}")
         raise typer.Exit(2) from None
+    is_sqlite = url.startswith("sqlite")
+    if redis_url is not None:
+        from .bus import check_redis_url
+
+        if is_sqlite:
+            error("--redis-url needs a PostgreSQL --database-url: SQLite serves one process (drop --redis-url)")
+            raise typer.Exit(2)
+        problem = check_redis_url(redis_url)
+        if problem is not None:
+            error(f"bad --redis-url: {problem}")
+            raise typer.Exit(2)
+    if workers > 1 and (is_sqlite or redis_url is None):
+        error(f"--workers {workers} needs a PostgreSQL --database-url and a --redis-url "
+              "(the processes share the tables through them)")
+        raise typer.Exit(2)
     where = f"[{host}]" if ":" in host else host
     try:
         urls = reachable_urls(host, port, public_url)
@@ -104,15 +137,38 @@ def serve(
         error(f"cannot open the database {database}: {exc.strerror or exc} ({exc.filename})")
         raise typer.Exit(1) from None
     try:
+        if redis_url is not None:  # before the database: nothing is migrated for a service that cannot run
+            from .bus import redis_problem
+
+            problem = asyncio.run(redis_problem(redis_url))
+            if problem is not None:
+                error(f"cannot reach Redis at --redis-url: {problem}")
+                raise typer.Exit(1)
         problem = asyncio.run(database_problem(url))
         if problem is not None:
             error(f"cannot open the database {database}: {problem}")
             raise typer.Exit(1)
-        app = create_app(url, bot_delay=bot_delay, urls=urls, public_url=public_url is not None, limits=limits)
-        tune_runtime()
-        config = uvicorn.Config(app, host=host, port=port, log_level=log_level.lower(), ws_max_size=1 << 20,
-                                proxy_headers=True, forwarded_allow_ips="127.0.0.1",
-                                ws_ping_interval=WS_PING_INTERVAL, ws_ping_timeout=WS_PING_TIMEOUT)
+        settings = {"database_url": url, "bot_delay": bot_delay, "urls": urls, "public_url": public_url is not None,
+                    "limits": dataclasses.asdict(limits), "redis_url": redis_url, "lease_seconds": lease_seconds}
+        options = dict(host=host, port=port, log_level=log_level.lower(), ws_max_size=1 << 20,
+                       proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
+                       ws_ping_interval=WS_PING_INTERVAL, ws_ping_timeout=WS_PING_TIMEOUT)
+        if workers > 1:
+            from uvicorn.supervisors import Multiprocess
+
+            os.environ[WORKER_SETTINGS] = json.dumps(settings)
+            # a worker that does not answer the supervisor's health check in time is killed and
+            # started again: on a busy machine start-up alone can take 20 s, so the wait is long
+            config = uvicorn.Config("hiddenrole.server.commands:worker_app", factory=True, workers=workers,
+                                    timeout_worker_healthcheck=WORKER_HEALTHCHECK, **options)
+            typer.echo(f"hiddenrole server: {workers} worker processes at http://{where}:{port} "
+                       f"(database {database}, Redis bus)")
+            for reach in urls:
+                typer.echo(f"  players join at {reach}/")
+            Multiprocess(config, sockets=[sock]).run()
+            return
+        app = worker_app(settings)
+        config = uvicorn.Config(app, **options)
 
         class Server(uvicorn.Server):
             async def startup(self, sockets=None) -> None:
@@ -133,6 +189,24 @@ def serve(
         sock.close()
         if lock is not None:
             lock.release()
+
+
+WORKER_HEALTHCHECK = 120  # seconds a worker has to answer the supervisor (start-up included) before a restart
+WORKER_SETTINGS = "HIDDENROLE_SERVE_SETTINGS"  # the environment variable handing serve's settings to its workers
+
+
+def worker_app(settings: dict[str, Any] | None = None) -> Any:
+    """The server application for ``serve``'s settings (a worker reads them from the
+    environment variable :data:`WORKER_SETTINGS`), with the process's runtime tuned."""
+    from .app import create_app
+
+    if settings is None:
+        settings = json.loads(os.environ[WORKER_SETTINGS])
+    app = create_app(settings["database_url"], bot_delay=settings["bot_delay"], urls=settings["urls"],
+                     public_url=settings["public_url"], limits=Limits(**settings["limits"]),
+                     redis_url=settings["redis_url"], lease_seconds=settings["lease_seconds"])
+    tune_runtime()
+    return app
 
 
 WS_PING_INTERVAL = 10.0  # seconds between the server's WebSocket pings

@@ -1,6 +1,6 @@
 """The SQL schema of the server's store (SQLAlchemy 2 Core tables).
 
-Three tables:
+Four tables:
 
 * ``tables``: one row per game table (its game, options, pace, join code, status, the
   commitment to its seed, and the seed and salt themselves, revealed only after the game;
@@ -10,7 +10,9 @@ Three tables:
   token (the token itself is never stored) or a bot kind;
 * ``game_log``: the append-only log of each game, keyed by ``(game_id, seq)``: the start
   (players, options, seed), then every accepted action, post, timeout and seat
-  replacement with its time. The live state of a game is rebuilt by replaying it.
+  replacement with its time. The live state of a game is rebuilt by replaying it;
+* ``leases``: with several server processes (``serve --redis-url``), which process runs
+  each live table and until when (epoch seconds, the database's clock) unless renewed.
 
 The schema is created and upgraded by the Alembic migrations shipped in
 ``hiddenrole/server/migrations`` (run by the server on start).
@@ -62,4 +64,12 @@ game_log = sa.Table(
     sa.Column("kind", sa.String(16), nullable=False),
     sa.Column("data", sa.JSON, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+)
+
+leases = sa.Table(
+    "leases",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),  # no foreign key: a lease may outlive nothing
+    sa.Column("owner", sa.String(64), nullable=False),  # the process's name (cluster.Cluster.name)
+    sa.Column("expires_at", sa.Float, nullable=False),  # epoch seconds on the database's clock
 )

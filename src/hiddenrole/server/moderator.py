@@ -3,12 +3,19 @@
 One :class:`Moderator` per process owns the store, the clock and the scheduler. Tables
 are kept in memory once used; on start-up every running game is rebuilt from its log and
 its deadline registered (overdue ones fire at once).
+
+With several processes on one PostgreSQL database (``serve --redis-url``), the moderator
+is given :class:`~.lease.Leases`: it keeps in memory only the tables it holds the lease
+of, refuses the others (:class:`Moved`, naming their owner, whom the cluster layer relays
+to), takes over running tables whose owner stopped renewing (:meth:`Moderator.adopt`) and
+lets go of tables whose lease another process took (:meth:`Moderator.drop`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import logging
 import re
 import secrets
 from collections.abc import Mapping
@@ -19,10 +26,13 @@ from ..engine import BadOption, BadSetup, check_player_name, game_class, name_ke
 from ..engine.game import MAX_NAME_LENGTH
 from .audit import commitment, new_salt, new_seed
 from .clock import Clock, Scheduler
+from .lease import Leases
 from .names import look_alike, look_alike_keys, name_problem
 from .pace import check_pace, game_options
 from .store import SeatRow, Store, TableRow, token_hash
 from .table import LiveTable, TableError, best_bot_kind
+
+log = logging.getLogger("hiddenrole.server")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 CODE_LENGTH = 6
@@ -32,7 +42,7 @@ MAX_PAGE_SIZE = 100
 IDLE_TTL = 600.0  # seconds a finished table stays in memory after its last change
 
 
-__all__ = ["CONTROLS", "Moderator", "best_bot_kind", "check_name"]
+__all__ = ["CONTROLS", "Moderator", "Moved", "best_bot_kind", "check_name"]
 # the host's controls during a game and the fields each takes (docs/protocol.md, "The host's controls")
 CONTROLS: dict[str, tuple[str, ...]] = {
     "pause": (), "resume": (), "extend": ("seconds",), "skip": (), "void": ("reason",),
@@ -46,6 +56,15 @@ BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)  # the bots' names: "Bot 1", 
 #: Mod, one named "You" would read as every reader ("You is choosing a Chancellor Candidate")
 RESERVED_NAMES = frozenset({"mod", "the mod", "moderator", "you", "du", "host", "spectator", "nobody", "niemand"})
 _RESERVED_KEYS = RESERVED_NAMES.union(*(look_alike_keys(n) for n in RESERVED_NAMES))
+
+
+class Moved(TableError):
+    """The table is run by another server process (``owner``, its name): this one may not
+    load it. The cluster layer relays the request there; on its own a 503 ``moved``."""
+
+    def __init__(self, owner: str) -> None:
+        super().__init__("moved", "this table is run by another server process right now: try again", 503)
+        self.owner = owner
 
 
 def check_name(name: Any) -> str:
@@ -85,11 +104,14 @@ class Moderator:
         clock: the time source (inject a :class:`~hiddenrole.server.clock.ManualClock` in tests).
         bot_delay: seconds a bot waits before each action.
         lobby_ttl: seconds after which a table that never started expires.
+        lease: several processes share the database: the leases of this process (made on
+            the opened store by :meth:`start` when given as a factory ``store -> Leases``).
     """
 
     def __init__(self, store: Store, clock: Clock | None = None, *, bot_delay: float = 0.0,
-                 lobby_ttl: float = LOBBY_TTL) -> None:
+                 lobby_ttl: float = LOBBY_TTL, lease: Leases | None = None) -> None:
         self.store = store
+        self.lease = lease
         self.clock = clock or Clock()
         self.bot_delay = bot_delay
         self.lobby_ttl = lobby_ttl
@@ -99,13 +121,17 @@ class Moderator:
         self.link_base = ""  # the address others reach the server at ("" : links are relative)
         self._load_lock = asyncio.Lock()
         self._sweeper: asyncio.Task | None = None
+        self._swept: list[str] = []  # forgotten tables whose leases are not released yet
 
     # --------------------------------------------------------------- lifecycle
     async def start(self) -> None:
         """Open the store (running its migrations), rebuild every running game, start the clock."""
         await self.store.open()
-        for row in await self.store.tables_with_status("running"):
-            await self._load(row)
+        if self.lease is None:
+            for row in await self.store.tables_with_status("running"):
+                await self._load(row)
+        else:
+            await self.adopt(poke=False)
         self.scheduler.start()
         for table in self.tables.values():
             table.poke_bots()
@@ -120,7 +146,55 @@ class Moderator:
             table.closed = True
             if table._bot_task is not None:
                 table._bot_task.cancel()
+        if self.lease is not None:  # the others take over at once instead of after the expiry
+            try:
+                await self.lease.release_all()
+            except Exception as exc:  # the database went away: the leases expire on their own
+                log.warning("could not release the table leases: %s", exc)
         await self.store.close()
+
+    # ------------------------------------------------------------ several processes
+    def owns(self, table_id: str) -> bool:
+        """Whether this process may run ``table_id`` (always, without leases)."""
+        return self.lease is None or self.lease.holds(table_id)
+
+    async def adopt(self, *, poke: bool = True) -> int:
+        """Take over the running tables whose owner stopped renewing its lease: each is
+        rebuilt from its log (deadlines that passed meanwhile fire at once). Returns how
+        many were taken (0 without leases)."""
+        if self.lease is None:
+            return 0
+        taken = 0
+        for table_id in await self.lease.orphans():
+            if table_id in self.tables or await self.lease.take(table_id) != self.lease.owner:
+                continue
+            row = await self.store.get_table(table_id=table_id)
+            if row is None:
+                continue
+            async with self._load_lock:
+                old = self.tables.get(table_id)
+                if old is None:
+                    table = await self._load(row)
+                    if poke:
+                        table.poke_bots()
+                    taken += 1
+                    log.info("took over table %s (its owner stopped renewing its lease)", row.code)
+        return taken
+
+    def drop(self, table_id: str, why: str = "moved") -> None:
+        """Let go of a table this process no longer owns (another process took its lease):
+        its connections are closed with 1012 (the clients reconnect, reaching the new
+        owner), its bots and deadline stop, and it leaves memory."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        self.codes.pop(table.row.code, None)
+        table.halt()
+        self.scheduler.set(table_id, None)
+        for conn in list(table.connections):
+            conn.revoke(why, "the table moved to another server process: reconnecting", 1012)
+        table.connections.clear()
+        log.warning("table %s left this process (%s)", table.row.code, why)
 
     async def _load(self, row: TableRow) -> LiveTable:
         table = LiveTable(row, await self.store.seats_of(row.id), self.store, self.clock,
@@ -146,12 +220,19 @@ class Moderator:
             table = self.tables.pop(table_id)
             self.codes.pop(table.row.code, None)
             table.closed = True
+        self._swept.extend(gone)
         return len(gone)
 
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(60)
             self.sweep()
+            if self.lease is not None and self._swept:
+                gone, self._swept = self._swept, []
+                try:
+                    await self.lease.release(gone)
+                except Exception as exc:
+                    log.warning("could not release the leases of forgotten tables: %s", exc)
 
     async def _fire(self, table_id: str, now: float) -> None:
         table = self.tables.get(table_id)
@@ -175,6 +256,10 @@ class Moderator:
                     row = await self.store.get_table(code=code)
                     if row is None:
                         raise TableError("no_table", f"no table with code {code!r}", 404)
+                    if self.lease is not None:
+                        owner = await self.lease.take(row.id)
+                        if owner != self.lease.owner:
+                            raise Moved(owner)
                     table = await self._load(row)
         if table.row.status == "lobby" and self.clock.now() - table.row.created_at > self.lobby_ttl:
             table.row.status = "expired"
@@ -288,6 +373,8 @@ class Moderator:
                        created_at=now, seed=str(seed), salt=salt, commitment=commitment(seed, salt),
                        host_seat=host_name, listed=listed, missed_limit=missed_limit)
         await self.store.create_table(row)
+        if self.lease is not None:  # a new table: its lease is free
+            await self.lease.take(row.id)
         table = await self._load(row)
         seat = None
         async with table.lock:
@@ -484,7 +571,11 @@ class Moderator:
                                             limit=limit + 1)
         out = []
         for row in rows[:limit]:
-            table = self.tables.get(row.id) or await self._load(row)
+            table = self.tables.get(row.id)
+            if table is None and self.lease is None:
+                table = await self._load(row)
+            elif table is None:  # run by another process: its stored seats, nothing loaded
+                table = LiveTable(row, await self.store.seats_of(row.id), self.store, self.clock, lambda *_: None)
             out.append(table.public_info())
         last = rows[limit - 1] if len(rows) > limit else None
         return out, (make_cursor(last.created_at, last.id) if last is not None else None)

@@ -33,6 +33,7 @@ def token_hash(token: str) -> str:
     """The stored form of a seat, host or substitute token: its SHA-256 hex digest."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x68696464  # the PostgreSQL advisory lock held while migrating ("hidd")
 
 
 @dataclass
@@ -222,6 +223,8 @@ class Store:
             args = {"server_settings": {"search_path": self.schema}} if self.schema else {}
             self.engine = create_async_engine(self.url, pool_size=5, max_overflow=5, connect_args=args)
         async with self.engine.begin() as conn:
+            if not self.is_sqlite:  # several processes may start at once: one migrates at a time
+                await conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             await conn.run_sync(_upgrade)
 
     async def close(self) -> None:

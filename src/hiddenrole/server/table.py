@@ -976,6 +976,12 @@ class LiveTable:
             self.broadcast()
             self.set_deadline(self.id, self.next_wake())
 
+    def halt(self) -> None:
+        """Stop the table's bots for good (the table leaves this process's memory)."""
+        self.closed = True
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
     # ---------------------------------------------------------------- feeds
     def attach(self, conn: Connection) -> tuple[Feed, bool]:
         """Give ``conn`` its viewer's feed of the current game (made if none); returns the
