@@ -19,7 +19,7 @@ from sqlalchemy.exc import ArgumentError
 
 from .guard import Limits
 
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # an error is one line, whatever the terminal width
 
 
 def error(message: str) -> None:
