@@ -51,6 +51,7 @@ MESSAGE_LINES = [
     r"\b(raise|return) \w*(Error|IllegalAction|BadSetup|BadOption)\(",
     r"\braise self\._not_now\(",
     r"^\s*f?\"[^\"]*\"\)*$",
+    r"^\s*return f?\"[^\"]*\"$",  # a reason returned for a refusal to word
 ]
 
 SETUP_CFG = """\
