@@ -27,3 +27,11 @@ def test_the_night_report_before_a_dawn_top_deck_is_the_mods_post():
     assert top_deck.kind == "policy_enacted" and top_deck.data["by"] == "Mod"
     assert (top_deck.data["card"], top_deck.data["top_deck"]) == ("L", True)
     assert day_start.data == {"by": "Mod", "day": 13, "presidential_candidate": "Gus"}
+
+
+def test_a_bold_text_of_two_digits_and_spaces_is_a_mistyped_votecode():
+    from hiddenrole.games.secret_hitler.votecodes import malformed_codes
+
+    # "mostly digits" counts the digits among the characters other than spaces
+    assert malformed_codes("I vote **1   2** today") == ["1   2"]
+    assert malformed_codes("**4 12** and **Day 3**") == ["4 12"]
