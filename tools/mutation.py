@@ -99,6 +99,9 @@ def prepare(game: str) -> Path:
     cfg = SETUP_CFG.format(only=only, package=package, messages=messages)
     cfg_path = work / "setup.cfg"
     if not cfg_path.exists() or cfg_path.read_text() != cfg:
+        # other modules or lines to mutate: mutmut would keep its old mutants, so start anew
+        shutil.rmtree(work / "mutants", ignore_errors=True)
+        (work / "recheck.json").unlink(missing_ok=True)
         cfg_path.write_text(cfg)
     return work
 
