@@ -13,7 +13,7 @@ CSTAMP  = $(CVENV)/.installed
 MYPYC_TOOLS = mypy==2.4.1 setuptools==84.2.1 wheel==0.48.0
 SOURCES = $(shell find src -type f -not -path '*/__pycache__/*' -not -path '*.egg-info*') setup.py pyproject.toml
 
-.PHONY: web-messages messages-extract messages-update messages-compile screenshots play test test-pure test-compiled test-fast bench bench-pure compiled install clean
+.PHONY: web-messages messages-extract messages-update messages-compile screenshots play test test-pure test-compiled test-fast mutation bench bench-pure compiled install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -100,6 +100,17 @@ test-compiled: $(CSTAMP)
 test-fast: $(DEVSTAMP)
 	$(BIN)/python -m pytest -n 2 -q -m "not slow and not browser"
 
+## mutation: mutation testing of the games' rules modules with mutmut (docs/testing.md), not
+##           part of `make test`; GAME=secret-hitler (or mccarthyism, shady-agents) for one
+##           game, SAMPLE=N for N mutants per game drawn with a seeded generator (SEED=S)
+MUTSTAMP = $(VENV)/.installed-mutation
+$(MUTSTAMP): pyproject.toml $(DEVSTAMP)
+	$(BIN)/pip install --quiet -e '.[dev,ray,mutation]'
+	touch $(MUTSTAMP)
+
+mutation: $(MUTSTAMP)
+	$(BIN)/python tools/mutation.py $(if $(GAME),--game $(GAME)) $(if $(SAMPLE),--sample $(SAMPLE)) $(if $(SEED),--seed $(SEED))
+
 ## bench: the speed benchmarks on the compiled build (figures go to docs/performance.md);
 ##        bench-pure: the same on the pure-Python package
 bench: $(CSTAMP)
@@ -109,4 +120,4 @@ bench-pure: $(DEVSTAMP)
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) $(CVENV) build dist *.egg-info src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) $(CVENV) build dist *.egg-info src/*.egg-info .pytest_cache .hypothesis .mutation

@@ -1,0 +1,69 @@
+"""Cases found by mutation testing (`make mutation`, docs/testing.md): each expected outcome
+is written by hand from the rules and rulings, never computed by the engine."""
+
+from __future__ import annotations
+
+import pytest
+from mc_helpers import SIX, act, table, vote
+
+from hiddenrole.engine import BadSetup, IllegalAction
+from hiddenrole.games.mccarthyism import McCarthyism
+
+
+def test_a_roles_outcome_that_leaves_out_a_player_names_who_is_missing_and_who_is_unknown():
+    roles = {p: "american" for p in SIX if p != "Fay"} | {"Zed": "commie"}
+    with pytest.raises(BadSetup, match=r"missing \['Fay'\], unknown \['Zed'\]"):
+        McCarthyism(SIX, chance={"roles": roles})
+
+
+def test_a_pair_of_one_name_is_refused_as_not_two_names():
+    # Ann snitches on Bob, the vote blacklists him, Ann declines to play a card: Bob, a
+    # blacklisted snitch, must now name two players
+    g = table(commies=("Cid", "Eve"))
+    act(g, "Ann", "snitch", target="Bob")
+    vote(g, {"Ann", "Cid"})
+    act(g, "Ann", "decline")
+    assert g.phase == "snitch_pair" and g.to_act() == ("Bob",)
+    for targets in (["Ann"], ["Ann", "Cid", "Dee"], "Ann"):
+        with pytest.raises(IllegalAction, match="'targets' must be a list of 2 player names"):
+            act(g, "Bob", "snitch_pair", targets=targets)
+    with pytest.raises(IllegalAction, match="the two players must be different"):
+        act(g, "Bob", "snitch_pair", targets=["Ann", "Ann"])
+
+
+C = "confess_to_the_feds"
+
+
+def test_the_takeover_event_names_who_played_the_card():
+    g = table(commies=("Bob", "Eve"), top=("double_agent", "commies_take_over"))
+    act(g, "Ann", "pass")
+    act(g, "Ann", "play", card="double_agent")
+    act(g, "Bob", "pass")
+    act(g, "Bob", "play", card="commies_take_over")
+    takeovers = [e.data for e in g.log if e.kind == "takeover"]
+    assert takeovers == [{"player": "Bob"}]
+
+
+def test_escaping_to_the_reds_ends_a_whitelisting_protection():
+    # turn 2: Bob, blacklisted, whitelists himself with "I know a guy", protected through
+    # turn 2 + 10 = 12; turns 3-7 the others pass and decline; turn 8 Bob draws "Escape to
+    # the Reds" and plays it: blacklisted for good (ruling 3), so no longer protected
+    g = table(commies=("Bob", "Eve"), top=("loose_lips", "i_know_a_guy", C, C, C, C, C, C, "escape_to_the_reds"),
+              options={"whitelist_protection_turns": 10})
+    act(g, "Ann", "snitch", target="Bob")
+    vote(g, {"Ann", "Cid"})
+    act(g, "Ann", "decline")
+    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
+    vote(g)
+    act(g, "Bob", "play", card="i_know_a_guy")
+    act(g, "Bob", "choose", target="Bob")
+    assert g.view(None)["board"]["protected_through_turn"] == {"Bob": 12}
+    for p in ("Cid", "Dee", "Eve", "Fay", "Ann"):
+        act(g, p, "pass")
+        act(g, p, "decline")
+    assert g.view(None)["board"]["turn"] == 8
+    act(g, "Bob", "pass")
+    act(g, "Bob", "play", card="escape_to_the_reds")
+    board = g.view(None)["board"]
+    assert board["escaped"] == ["Bob"] and board["protected_through_turn"] == {}
+    assert not g.is_protected("Bob")

@@ -1,0 +1,37 @@
+"""Cases found by mutation testing (`make mutation`, docs/testing.md): each expected outcome
+is written by hand from the rules and rulings, never computed by the engine."""
+
+from __future__ import annotations
+
+from sh_util import act, elect, end_night, fail, new, night0
+
+
+def test_the_night_report_before_a_dawn_top_deck_is_the_mods_post():
+    # turbo, 7 players: night 0 enacts L; 10 failed elections top-deck 5 F (days 2-10);
+    # day 11 Eve + Ann fail (tracker 1), day 12 Fay + Gus are elected and Fay allows Gus's
+    # veto (tracker 2): at dawn the Mod posts the night's report, then the top card (L)
+    g = new(7, prefix="LFF" + "FFFFF" + "LFL" + "LFL", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    for _ in range(10):
+        fail(g)
+    assert (g.fascist_policies, g.day, g.presidential_candidate) == (5, 11, "Eve")
+    fail(g, "Ann")
+    elect(g, "Gus")
+    act(g, "Fay", "discard", card="F")
+    act(g, "Gus", "veto")
+    act(g, "Fay", "veto_response", allow=True)
+    end_night(g)
+    night_report, top_deck, day_start = g.log[-3:]
+    assert night_report.kind == "night_report" and night_report.public
+    assert night_report.data["by"] == "Mod" and night_report.data["night"] == 12 and night_report.data["veto"] is True
+    assert top_deck.kind == "policy_enacted" and top_deck.data["by"] == "Mod"
+    assert (top_deck.data["card"], top_deck.data["top_deck"]) == ("L", True)
+    assert day_start.data == {"by": "Mod", "day": 13, "presidential_candidate": "Gus"}
+
+
+def test_a_bold_text_of_two_digits_and_spaces_is_a_mistyped_votecode():
+    from hiddenrole.games.secret_hitler.votecodes import malformed_codes
+
+    # "mostly digits" counts the digits among the characters other than spaces
+    assert malformed_codes("I vote **1   2** today") == ["1   2"]
+    assert malformed_codes("**4 12** and **Day 3**") == ["4 12"]

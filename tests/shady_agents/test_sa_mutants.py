@@ -1,0 +1,92 @@
+"""Cases found by mutation testing (`make mutation`, docs/testing.md): each expected outcome
+is written by hand from the rules and rulings, never computed by the engine."""
+
+from __future__ import annotations
+
+import pytest
+from sa_helpers import SIX, SIX_ROLES, interrogate
+
+from hiddenrole.engine import BadSetup
+from hiddenrole.games.shady_agents import ShadyAgents
+
+
+def free_table(timeouts):
+    """Ann first, cards not enforced (so a timeout draws any double hand-out), the
+    ``"timeouts"`` outcomes fixed to ``timeouts``."""
+    return ShadyAgents(SIX, {"enforce_statements": False}, seed=1,
+                       chance={"roles": SIX_ROLES, "first": "Ann", "interrogations": ["parted_first"],
+                               "timeouts": timeouts})
+
+
+def to_anns_second_turn(g: ShadyAgents) -> None:
+    """Ann calls the interrogation keeping both tools; everyone answers and plays round 1
+    by timeouts until it is Ann's turn in round 2 (she still holds both tools)."""
+    interrogate(g, "Ann")
+    while not (g.phase == "round_2" and g.to_act() == ("Ann",)):
+        p = g.to_act()[0]
+        g.apply(g.legal_actions(p)[0])
+
+
+def test_a_double_hand_out_by_timeout_follows_the_fixed_outcome():
+    # ruling 3: a missing double hand-out gives the bullet and the medical kit to the players
+    # the "timeouts" outcome names; here Cid gets the bullet and Bob the medical kit
+    g = free_table([{"bullet": "Cid", "medkit": "Bob"}])
+    to_anns_second_turn(g)
+    g.timeout()
+    receivers = [e.data["receiver"] for e in g.log if e.kind == "give" and e.data["giver"] == "Ann"]
+    assert receivers == ["Cid", "Bob"]
+    # Ann's ledger line: (tool, receiver's seat, round); Bob sits at 1, Cid at 2
+    assert g.ledger.gave[0] == [("bullet", 2, 2), ("medkit", 1, 2)]
+
+
+@pytest.mark.parametrize("outcome", [
+    {"bullet": "Ann", "medkit": "Bob"},   # Ann cannot give her bullet to herself
+    {"bullet": "Bob", "medkit": "Ann"},   # nor her medical kit
+    {"bullet": "Bob", "medkit": "Zed"},   # Zed is not at the table
+    {"bullet": "Bob"},                     # both tools must be named
+    {"bullet": "Bob", "medkit": "Cid", "tool": "bullet"},
+    ["Bob", "Cid"],
+])
+def test_a_double_hand_out_outcome_that_is_not_two_other_players_is_refused(outcome):
+    g = free_table([outcome])
+    to_anns_second_turn(g)
+    with pytest.raises(BadSetup, match="chance 'timeouts': expected"):
+        g.timeout()
+
+
+def test_seat_zero_as_the_fixed_first_player_is_the_first_seat():
+    # a "first" outcome may name a seat number, 0-based: seat 0 is Ann
+    g = ShadyAgents(SIX, seed=1, chance={"roles": SIX_ROLES, "first": 0})
+    assert g.to_act() == ("Ann",)
+    g = ShadyAgents(SIX, seed=1, chance={"roles": SIX_ROLES, "first": [5]})
+    assert g.to_act() == ("Fay",)
+
+
+def test_a_timed_out_turn_that_can_only_call_records_its_pick_as_a_timeouts_outcome():
+    # Cid (operative) answered that his bullet is discarded: at his turn he can only call an
+    # interrogation discarding it; the timeout's pick is the "timeouts" outcome {discard: bullet}
+    g = ShadyAgents(SIX, seed=1, chance={"roles": SIX_ROLES, "first": "Ann", "interrogations": ["bullet_to", "medkit_to"]})
+    interrogate(g, "Ann")
+    while g.phase == "interrogation":
+        p = g.to_act()[0]
+        g.apply({"player": p, "action": "answer",
+                 "answer": "discarded" if p == "Cid" else g.legal_actions(p)[0]["answer"]})
+    g.timeout()  # Bob
+    assert g.to_act() == ("Cid",)
+    g.timeout()
+    assert g.chance.record[-1] == ("timeouts", {"discard": "bullet"})
+
+
+def test_both_hand_outs_of_a_timed_out_double_turn_say_they_came_by_timeout():
+    # cards enforced: Ann (first, kept both tools) answered "bullet" to "parted_first"; at her
+    # timed-out second turn the fixed double hand-out Bob (bullet) and Cid (medical kit) keeps
+    # her answer, and both public hand-outs are marked as made by the timeout
+    g = ShadyAgents(SIX, seed=1, chance={"roles": SIX_ROLES, "first": "Ann", "interrogations": ["parted_first"],
+                                         "timeouts": [{"bullet": "Bob", "medkit": "Cid"}]})
+    interrogate(g, "Ann")
+    while g.to_act() != ("Ann",) or g.phase != "round_2":
+        g.apply(g.legal_actions(g.to_act()[0])[0])
+    g.timeout()
+    anns = [e.data for e in g.log if e.kind == "give" and e.data["giver"] == "Ann"]
+    assert anns == [{"giver": "Ann", "receiver": "Bob", "round": 2, "by_timeout": True},
+                    {"giver": "Ann", "receiver": "Cid", "round": 2, "by_timeout": True}]
