@@ -1,6 +1,6 @@
 """The engine contract shared by every game (see :mod:`hiddenrole.engine.game`)."""
 
-from .chance import Chance, Rng, derive_seed, seed_to_int
+from .chance import ONE_DRAW, PACKED, Chance, Rng, derive_seed, seed_to_int
 from .errors import BadOption, BadSetup, HiddenRoleError, IllegalAction
 from .events import PUBLIC, Event
 from .frozen import FrozenDict, FrozenList, freeze_json
@@ -11,6 +11,6 @@ from .registry import available_games, game_class, new_game
 
 __all__ = [
     "Action", "BadOption", "BadSetup", "Chance", "Event", "FrozenDict", "FrozenList", "Game", "HiddenRoleError",
-    "IllegalAction", "MOD", "Observer", "Option", "OptionSet", "PUBLIC", "Result", "Rng", "Timer",
+    "IllegalAction", "MOD", "ONE_DRAW", "PACKED", "Observer", "Option", "OptionSet", "PUBLIC", "Result", "Rng", "Timer",
     "available_games", "check_player_name", "check_player_names", "copy_json", "derive_seed", "field_of", "freeze_json", "game_class", "name_key", "new_game", "seed_to_int",
 ]

@@ -24,11 +24,11 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import (BadOption, BadSetup, Event, FrozenDict, FrozenList, Game, IllegalAction, Result, Rng,
+from hiddenrole.engine import (PACKED, BadOption, BadSetup, Event, FrozenDict, FrozenList, Game, IllegalAction, Result, Rng,
                                Timer, check_player_names)
 
 from . import cards as C
-from . import draws, effects
+from . import effects
 from .options import OPTIONS
 from .roles import AMERICAN, COMMIE, ROLE_CARDS, allegiance, default_commie_count, pool_cards, side_of_allegiance
 from .rules import blacklisting_passes, ending_passes, protection_turns, snitch_pairs, winners
@@ -163,7 +163,7 @@ class McCarthyism(Game):
         chance = self.chance
         role = chance.outcome("roles", self._draw_roles, self._check_roles)
         first = chance.outcome("first_snitch", lambda rng: rng.choice(players), self._check_player)
-        order = chance.outcome("deck", lambda rng: draws.shuffled(rng, C.DECK), C.check_deck)
+        order = chance.outcome("deck", lambda rng: rng.shuffled(C.DECK, per_draw=PACKED), C.check_deck)
 
         self._role: dict[str, str] = dict(role)
         self._double_agent: str | None = None
@@ -224,9 +224,9 @@ class McCarthyism(Game):
         count = self._commie_count
         if count is None:
             commie_cards = self._pool[0]
-            cards = draws.sample(rng, 2 * n, n)
+            cards = rng.sample(range(2 * n), n, per_draw=PACKED, pick=False)
             return {p: (COMMIE if cards[i] < commie_cards else AMERICAN) for i, p in enumerate(self.players)}
-        commies = set(draws.sample(rng, n, count))
+        commies = set(rng.sample(range(n), count, per_draw=PACKED, pick=False))
         return {p: (COMMIE if i in commies else AMERICAN) for i, p in enumerate(self.players)}
 
     def _check_roles(self, value: Any) -> dict[str, str]:
@@ -765,7 +765,7 @@ class McCarthyism(Game):
                                f"{sorted(pile)}, top first")
             return list(value)
 
-        order = self.chance.outcome("reshuffles", lambda rng: draws.shuffled(rng, pile), check, sequence=True)
+        order = self.chance.outcome("reshuffles", lambda rng: rng.shuffled(pile, per_draw=PACKED), check, sequence=True)
         self._reshuffles += 1
         self._deck = order[::-1]
         self._discard = []

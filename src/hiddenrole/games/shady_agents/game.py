@@ -34,14 +34,13 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import BadSetup, Event, Game, IllegalAction, Result, Timer
+from hiddenrole.engine import ONE_DRAW, BadSetup, Event, Game, IllegalAction, Result, Timer
 
 from .interrogations import CARD_IDS, CARDS, Card, Completion, PlanTable, Seat, completions, next_step, plan_table
 from .options import OPTIONS
 from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
 from .scoring import score
 from .seating import seating_of
-from .shuffles import shuffled
 from .timeouts import check_both, check_listed, check_one, check_pick
 from .tools import BULLET, MEDKIT, TOOLS, Ledger
 
@@ -126,7 +125,7 @@ class ShadyAgents(Game):
         first = self.chance.outcome("first", lambda rng: players[rng.below(n)], self._check_first)
         self._first: int = self._seat[first]
         self._deck: list[str] = self.chance.outcome(
-            "interrogations", lambda rng: shuffled(rng, CARD_IDS), _check_deck
+            "interrogations", lambda rng: rng.shuffled(CARD_IDS, per_draw=ONE_DRAW, pick=True), _check_deck
         )
         self._deck_pos = 0
         self._may_discard: int = 1 if self.options["first_player_may_discard"] else 0

@@ -21,9 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hiddenrole.engine import BadSetup, Rng
-
-from .shuffles import shuffled
+from hiddenrole.engine import ONE_DRAW, BadSetup, Rng
 
 OPERATIVE = "operative"
 DESERTER = "deserter"
@@ -51,7 +49,7 @@ def draw_deal(players: Sequence[str]) -> Any:
     """
 
     def draw(rng: Rng) -> dict[str, Any]:
-        cards = shuffled(rng, role_cards(len(players)))
+        cards = rng.shuffled(role_cards(len(players)), per_draw=ONE_DRAW, pick=True)
         deal = dict(zip(players, cards))
         revealed = cards[len(players)] if len(cards) > len(players) else None
         return {"deal": deal, "revealed": revealed}
