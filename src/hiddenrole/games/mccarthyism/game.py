@@ -25,14 +25,14 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hiddenrole.engine import (PACKED, BadOption, BadSetup, Event, FrozenDict, FrozenList, Game, IllegalAction, Result, Rng,
-                               Timer, check_player_names)
+                               Timer, check_player_names, seated_before, seating_of)
 
 from . import cards as C
 from . import effects
 from .options import OPTIONS
 from .roles import AMERICAN, COMMIE, ROLE_CARDS, allegiance, default_commie_count, pool_cards, side_of_allegiance
 from .rules import blacklisting_passes, ending_passes, protection_turns, snitch_pairs, winners
-from .seating import known, seating
+from .seating import McCarthySeating
 
 SNITCHING = "snitching"
 SNITCH_PAIR = "snitch_pair"
@@ -129,7 +129,7 @@ class McCarthyism(Game):
         Raises:
             BadSetup: as :meth:`Game.check_players` (count out of 3..20, empty, long or duplicate names).
         """
-        names = known(players)
+        names = seated_before(players)
         if names is not None and cls.min_players <= len(names) <= cls.max_players:
             return names
         return check_player_names(players, cls.title, cls.min_players, cls.max_players)
@@ -154,7 +154,7 @@ class McCarthyism(Game):
         self._protection = protection_turns(n) if protect is None else protect
         self._turns_per_player = opts["turns_per_player"]
 
-        table = self._table = seating(players)
+        table = self._table = seating_of(McCarthySeating, players)
         self._seat = table.seat
         self._only = table.only
         self._vote_legal = table.vote

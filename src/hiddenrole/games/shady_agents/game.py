@@ -34,13 +34,13 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import ONE_DRAW, BadSetup, Event, Game, IllegalAction, Result, Timer
+from hiddenrole.engine import ONE_DRAW, BadSetup, Event, Game, IllegalAction, Result, Timer, seating_of
 
 from .interrogations import CARD_IDS, CARDS, Card, Completion, PlanTable, Seat, completions, next_step, plan_table
 from .options import OPTIONS
 from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
 from .scoring import score
-from .seating import seating_of
+from .seating import ShadySeating
 from .timeouts import check_both, check_listed, check_one, check_pick
 from .tools import BULLET, MEDKIT, TOOLS, Ledger
 
@@ -113,8 +113,8 @@ class ShadyAgents(Game):
         """Deal the roles, pick the first player, shuffle the interrogation deck (ruling 2)."""
         players = self.players
         n = len(players)
-        table = self._table = seating_of(players)  # shared by the games of this seating
-        self._seat, self._others, self._templates = table.seats, table.others, table.templates
+        table = self._table = seating_of(ShadySeating, players)  # shared by the games of this seating
+        self._seat, self._others, self._templates = table.seat, table.others, table.templates
         self._pairs = table.pairs
         self._template_steps = table.template_steps
         self._infos, self._answer_templates = table.infos, table.answer_templates
@@ -160,7 +160,7 @@ class ShadyAgents(Game):
         # the answerer's plans and true answers, this step: (seat, table, plans mask, {answer: mask})
         self._truths: tuple[int, PlanTable, int, dict[str, int]] | None = None
         log = self.log
-        for k, (alone, role) in enumerate(zip(table.alone, self._roles)):
+        for k, (alone, role) in enumerate(zip(table.audience, self._roles)):
             log.append(Event(k, "role", {"role": role, "side": SIDE_OF_ROLE[role]}, alone))
         if self.revealed_card is not None:
             log.append(Event(len(log), "revealed_card",
