@@ -34,13 +34,14 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import ONE_DRAW, BadSetup, Event, Game, IllegalAction, Result, Timer, seating_of
+from hiddenrole.engine import ONE_DRAW, BadSetup, Event, Game, IllegalAction, Timer, seating_of
 
-from .interrogations import CARD_IDS, CARDS, Card, Completion, PlanTable, Seat, completions, next_step, plan_table
+from .interrogations import CARD_IDS, CARDS, Card
 from .options import OPTIONS
 from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
 from .scoring import score
 from .seating import ShadySeating
+from .spycode import SpyCode
 from .timeouts import check_both, check_listed, check_one, check_pick
 from .tools import BULLET, MEDKIT, TOOLS, Ledger
 
@@ -109,15 +110,15 @@ class ShadyAgents(Game):
     NARRATOR = "hiddenrole.games.shady_agents.narration:ShadyAgentsNarrator"
 
     # ------------------------------------------------------------------ set-up
+    # ------------------------------------------------------------ set-up
+
     def setup(self) -> None:
         """Deal the roles, pick the first player, shuffle the interrogation deck (ruling 2)."""
         players = self.players
         n = len(players)
         table = self._table = seating_of(ShadySeating, players)  # shared by the games of this seating
         self._seat, self._others, self._templates = table.seat, table.others, table.templates
-        self._pairs = table.pairs
-        self._template_steps = table.template_steps
-        self._infos, self._answer_templates = table.infos, table.answer_templates
+        self._pairs, self._answer_templates = table.pairs, table.answer_templates
         deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
         self._roles: list[str] = [deal["deal"][p] for p in players]
         self.revealed_card: str | None = deal["revealed"]
@@ -139,26 +140,14 @@ class ShadyAgents(Game):
         self._kinds: tuple[str, ...] = _ROUND_1_KINDS
         self._step = 0  # counts completed steps (for timer keys)
         self._card: Card | None = None
-        self._caller = -1
         self._answerers: list[int] = []
         self._answer_pos = 0
         self.interrogations: list[dict[str, Any]] = []
         self.chat: list[dict[str, str]] = []
-        self._result: Result | None = None
         self._legal: list[dict[str, Any]] | None = None
         self._answers_now: tuple[str, ...] = ()
-        # the spy code over time: each seat's answers (card, caller, answer, kept true?) and
-        # whether it has taken its round-1 turn (see interrogations.py: answers are promises)
-        self._promises: list[list[tuple[Card, int, str, bool]]] = [[] for _ in range(n)]
-        self._acted: list[bool] = [False] * n
-        # per seat, once it has answered: the ways its tools can still go that keep its
-        # answers, as a mask (_seat_plans) over the completions of a PlanTable (_roots: the
-        # seat's situation at its first answer); narrowed by each answer and each of its
-        # actions; None before its first answer
-        self._roots: list[PlanTable | None] = [None] * n
-        self._seat_plans: list[int] = [0] * n
-        # the answerer's plans and true answers, this step: (seat, table, plans mask, {answer: mask})
-        self._truths: tuple[int, PlanTable, int, dict[str, int]] | None = None
+        # the answers as promises, each player held to theirs to the end (spycode.py)
+        self.code = SpyCode(table, self._first, bool(self._may_discard), self.ledger)
         log = self.log
         for k, (alone, role) in enumerate(zip(table.audience, self._roles)):
             log.append(Event(k, "role", {"role": role, "side": SIDE_OF_ROLE[role]}, alone))
@@ -180,7 +169,8 @@ class ShadyAgents(Game):
             return value
         raise BadSetup(f"chance 'first': {value!r} is not a player (give a name or a 0-based seat)")
 
-    # ------------------------------------------------------------ the questions
+    # ----------------------------------------------------- the questions
+
     @property
     def phase(self) -> str:
         """``"round_1"``, ``"interrogation"``, ``"round_2"`` or ``"over"``."""
@@ -190,6 +180,27 @@ class ShadyAgents(Game):
     def first_player(self) -> str:
         """The first player's name (the chance outcome ``"first"``)."""
         return self.players[self._first]
+
+    @property
+    def round(self) -> int | None:
+        """1 or 2 (an interrogation belongs to round 1), ``None`` once the game is over."""
+        return None if self.is_over else self._round
+
+    @property
+    def caller(self) -> str | None:
+        """The player who called the interrogation being answered, or ``None``."""
+        return self.players[self.code.caller] if self._phase == INTERROGATION else None
+
+    @property
+    def cards_left(self) -> int:
+        """How many interrogation cards are left in the deck."""
+        return len(self._deck) - self._deck_pos
+
+    def answers_to(self, player: str) -> tuple[str, ...]:
+        """The answer set of the current card for ``player`` (every answer, the code aside);
+        ``()`` when no card is being answered. Raises ``KeyError`` for a name not at the table."""
+        card = self.current_card
+        return () if card is None else card.answers(self.code.info(self._seat[player]))
 
     def role_of(self, player: str) -> str:
         """``player``'s role, ``"operative"`` or ``"deserter"`` (the Mod's knowledge).
@@ -223,17 +234,353 @@ class ShadyAgents(Game):
             legal = self._legal = self._build_legal()
         return list(map(dict.copy, legal))
 
+    def timers(self) -> list[Timer]:
+        """The deadline of the current step: ``turn_seconds`` for a turn of round 1 or 2,
+        ``answer_seconds`` for an answer (none when that option is 0 or the game is over)."""
+        if self.is_over:
+            return []
+        if self._phase == INTERROGATION:
+            seconds = self.options["answer_seconds"]
+        else:
+            seconds = self.options["turn_seconds"]
+        return [Timer(f"{self._phase}-{self._step}", float(seconds))] if seconds else []
+
+    # ------------------------------- round 1: a move or an interrogation
+
+    def _give(self, player: str, action: Mapping[str, Any]) -> None:
+        """A move (round 1) or the hand-out of the last tool (round 2).
+
+        Rule: "nimmt er eines seiner Werkzeuge ... und gibt es einem anderen Spieler" --
+        the player gives one of their own tools to another player (ruling 1: never oneself).
+        """
+        seat = self._seat[player]
+        if seat != self._current or "give" not in self._kinds:
+            self._check_turn(player, action, "give")
+        if len(action) != 4:
+            self._check_keys(player, action, _GIVE_KEYS)
+        tool = action.get("tool")
+        if tool not in self.ledger.held[seat]:
+            if tool not in TOOLS:
+                raise IllegalAction(player, action, f"'tool' must be 'bullet' or 'medkit', not {tool!r}")
+            raise IllegalAction(player, action, f"you no longer hold your {tool}")
+        target = action.get("target")
+        to = self._seat.get(target) if type(target) is str else None
+        if to is None or to == seat:
+            to = self._target(player, action, "target")  # raises, naming the problem
+        if self.code.bound(seat):
+            self.code.check(player, action, seat, ("give", tool, to))
+            self.code.narrow(seat, ("give", tool, to))
+        self.code.acted[seat] = True
+        self._hand(seat, tool, to, False)
+        self._next_turn()
+
+    def _hand(self, seat: int, tool: str, target: int, by_timeout: bool) -> None:
+        rnd = self._round
+        self.ledger.give(seat, tool, target, rnd)
+        players = self.players
+        giver, receiver = players[seat], players[target]
+        data = {"giver": giver, "receiver": receiver, "round": rnd}
+        if by_timeout:
+            data["by_timeout"] = True
+        log = self.log
+        k = len(log)
+        # public: a face-down tool changed hands; private to giver and receiver: which tool
+        log.append(Event(k, "give", data, None))
+        log.append(Event(k + 1, "tool", {"giver": giver, "receiver": receiver, "tool": tool},
+                         self._pairs[seat][target]))
+
+    def _interrogate(self, player: str, action: Mapping[str, Any]) -> None:
+        """Call an interrogation (round 1 only).
+
+        Rule: "kannst du eines deiner Werkzeuge auswählen ... und es ablegen, ohne es zu
+        offenbaren" -- discard one own tool face down; "Da der erste Spieler weniger
+        Informationen hat ..., muss dieser Spieler nicht auf eines seiner Werkzeuge
+        verzichten" -- the first player need not give up a tool: they keep both, or, with
+        the option ``first_player_may_discard``, may also discard one.
+        """
+        seat = self._check_turn(player, action, "interrogate")
+        self._check_keys(player, action, _INTERROGATE_KEYS)
+        discard = action.get("discard")
+        if seat == self._first and (discard is None or not self._may_discard):
+            if discard is not None:
+                raise IllegalAction(
+                    player, action,
+                    "the first player calls an interrogation without discarding: give no 'discard' "
+                    "(the option first_player_may_discard allows one)",
+                )
+        else:
+            if discard is None:
+                raise IllegalAction(
+                    player, action, "missing 'discard': to call an interrogation you discard 'bullet' or 'medkit'"
+                )
+            if discard not in TOOLS:
+                raise IllegalAction(player, action, f"'discard' must be 'bullet' or 'medkit', not {discard!r}")
+            if discard not in self.ledger.held[seat]:
+                raise IllegalAction(player, action, f"you no longer hold your {discard}")
+        self.code.check(player, action, seat, ("call",) if discard is None else ("discard", discard))
+        self._call(seat, discard)
+
+    def _call(self, seat: int, discard: str | None) -> None:
+        """"Ziehe die nächste Interrogationskarte und lese sie laut vor. Beginne mit dem
+        nächsten Spieler im Uhrzeigersinn": the answers go round from the caller's left to the caller."""
+        player = self.players[seat]
+        self.code.narrow(seat, ("call",) if discard is None else ("discard", discard))
+        self.code.acted[seat] = True
+        if discard is not None:
+            self.ledger.discard(seat, discard)
+            self.emit("discard", to=(player,), player=player, tool=discard)
+        card = CARDS[self._deck[self._deck_pos]]
+        self._deck_pos += 1
+        n = len(self.players)
+        self._card = card
+        self.code.caller = seat
+        self._answerers = [(seat + k) % n for k in range(1, n + 1)]
+        self._answer_pos = 0
+        self.interrogations.append(
+            {"caller": player, "card": card.id, "question": card.question, "discarded": discard is not None,
+             "answers": []}
+        )
+        self.emit("interrogation", caller=player, card=card.id, question=card.question,
+                  discarded=discard is not None, number=len(self.interrogations))
+        self._phase = INTERROGATION
+        self._set_current(self._answerers[0])
+
+    # ------------------------------------------------- the interrogation
+
+    def _answer(self, player: str, action: Mapping[str, Any]) -> None:
+        """Answer the interrogation card (enforcing the spy code when ``enforce_statements``).
+
+        Rule: "Gesetzestreue Agenten müssen ehrlich antworten. Korrupte Agenten müssen
+        lügen." -- an operative may choose only the true answer, a deserter only a false one.
+        """
+        seat = self._seat[player]
+        if seat != self._current or "answer" not in self._kinds:
+            self._check_turn(player, action, "answer")
+        card = self._card
+        assert card is not None
+        enforce = self.options["enforce_statements"]
+        if "text" in action:
+            if enforce:
+                raise IllegalAction(
+                    player, action,
+                    "free-text answers need the option enforce_statements=false: give 'answer', one of "
+                    + _listing(card.answers(self.code.info(seat))),
+                )
+            self._check_keys(player, action, _TEXT_KEYS)
+            text = _text(player, action)
+            self._record_answer(seat, {"player": player, "card": card.id, "text": text}, False)
+            return
+        if "answer" not in action:
+            raise IllegalAction(player, action, "missing 'answer' (one of the card's answers)")
+        if len(action) != 3:
+            self._check_keys(player, action, _ANSWER_KEYS)
+        answer = action["answer"]
+        if self._legal is not None and type(answer) is str and answer in self._answers_now:
+            # one of the answers listed for this step: the code allows it
+            self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
+            return
+        answers = card.answers(self.code.info(seat))
+        if type(answer) is not str or answer not in answers:
+            raise IllegalAction(
+                player, action, f"{answer!r} is not an answer to {card.id!r}; answers: {_listing(answers)}"
+            )
+        if enforce and answer not in self._legal_answers():
+            if self._roles[seat] == OPERATIVE:
+                raise IllegalAction(player, action, f"an operative must answer truthfully, and {answer!r} is false "
+                                                    "(nothing you can still do makes it true)")
+            raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true "
+                                                "(nothing you can still do makes it false)")
+        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
+
+    def _legal_answers(self) -> tuple[str, ...]:
+        if self._legal is None:
+            self._legal = self._build_legal()
+        return self._answers_now
+
+    def _record_answer(self, seat: int, data: dict[str, Any], by_timeout: bool) -> None:
+        """Record an answer (a promise under the spy code); after the caller's own answer,
+        round 1 goes on with the player after the caller."""
+        if by_timeout:
+            data["by_timeout"] = True
+        if self.options["enforce_statements"] and "answer" in data:
+            card = self._card
+            assert card is not None
+            self.code.keep(seat, card, data["answer"], self._roles[seat] == OPERATIVE)
+        self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
+        log = self.log
+        log.append(Event(len(log), "answer", data, None))
+        self._answer_pos += 1
+        if self._answer_pos < len(self._answerers):
+            self._set_current(self._answerers[self._answer_pos])
+            return
+        # every player, the caller last, has answered: round 1 goes on after the caller
+        self._phase = ROUND_1
+        self._next_turn()
+
+    # --------------------------------------------- round 2: the hand-out
+
+    def _give_both(self, player: str, action: Mapping[str, Any]) -> None:
+        """The first player's last turn when they kept both tools.
+
+        Rule: "Das Spiel endet, wenn der erste Spieler beide Werkzeugkarten gleichzeitig
+        verteilt." -- both tools at once, each to another player (the same one or two).
+        """
+        seat = self._check_turn(player, action, "give_both")
+        if len(action) != 4:
+            self._check_keys(player, action, _GIVE_BOTH_KEYS)
+        to_bullet = self._target(player, action, BULLET)
+        to_kit = self._target(player, action, MEDKIT)
+        self.code.check(player, action, seat, ("both", to_bullet, to_kit))
+        self.code.narrow(seat, ("both", to_bullet, to_kit))
+        self._hand(seat, BULLET, to_bullet, False)
+        self._hand(seat, MEDKIT, to_kit, False)
+        self._next_turn()
+
+    # -------------------------------------------- turn order and the end
+
+    def _set_current(self, seat: int) -> None:
+        """The next step waits for ``seat``."""
+        self._current = seat
+        self._waiting = (self.players[seat],)
+        self._legal = None
+        self._step += 1
+        phase = self._phase
+        if phase == ROUND_1:
+            self._kinds = _ROUND_1_KINDS
+        elif phase == INTERROGATION:
+            self._kinds = _ANSWER_KINDS
+        else:
+            self._kinds = self._kinds_now()
+
+    def _next_turn(self) -> None:
+        """The turn passes to the next player of the round; after the last, round 2 begins
+        (or, after round 2, the game ends)."""
+        pos = self._pos = self._pos + 1
+        order = self._order
+        if pos < len(order):
+            self._set_current(order[pos])
+            return
+        if self._round == 1:
+            # "spielt jeder nun in umgekehrter Reihenfolge seine verbleibende Werkzeugkarte"
+            self._round = 2
+            self._phase = ROUND_2
+            self._order = self._table.reversed_orders[self._first]  # shared, never changed
+            self._pos = 0
+            self.emit("round_two", order=list(self._table.reversed_names[self._first]))
+            self._set_current(self._order[0])
+            return
+        self._finish()
+
+    def _finish(self) -> None:
+        """"Alle Spieler decken ihre Rollenkarten auf. Alle Werkzeuge werden umgedreht." """
+        self._phase = OVER
+        self._current = -1
+        self._waiting = ()
+        self._kinds = ()
+        self._legal = None
+        ledger = self.ledger
+        players = self.players
+        # every step but the first started with _set_current, which counts them
+        result = score(ledger, self._roles, self.bonus_side, turns=self._step + 1)
+        self.finish(result)  # is_over and result (engine contract)
+        gifts = [
+            {"giver": players[g], "receiver": players[r], "tool": t, "round": rd} for g, t, r, rd in ledger.gifts
+        ]
+        log = self.log
+        k = len(log)
+        log.append(Event(k, "reveal", {
+            "roles": dict(zip(players, self._roles)),
+            "gifts": gifts,
+            "discards": {players[s]: d for s, d in enumerate(ledger.discarded) if d is not None},
+        }, None))
+        log.append(Event(k + 1, "game_over", {"winner": result.winner, "reason": result.reason, **result.detail}, None))
+
+    # ---------------------------------------------------------- the chat
+
+    def _post(self, player: str, action: Mapping[str, Any]) -> None:
+        """A public chat message ("Fühle dich frei zu diskutieren!"): part of the game state."""
+        self._check_keys(player, action, _TEXT_KEYS)
+        text = _text(player, action)
+        self.chat.append({"player": player, "text": text})
+        self.emit("post", player=player, text=text)
+
+    # ---------------------------------------------------------- timeouts
+
+    def _timeout(self) -> None:
+        """Ruling 3: a missing move or hand-out gives a random own tool to a random other
+        player (each of both tools in the first player's double hand-out); a missing answer
+        is a random legal answer. Each default is a ``"timeouts"`` chance outcome."""
+        seat = self._current
+        others = self._others[seat]
+        if self._phase == INTERROGATION:
+            card = self._card
+            assert card is not None
+            options = [a["answer"] for a in self._build_legal()]
+            pick = self.chance.outcome(
+                "timeouts", lambda rng: {"answer": rng.choice(options)}, check_pick(options, "answer"),
+                sequence=True,
+            )
+            self._record_answer(
+                seat, {"player": self.players[seat], "card": card.id, "answer": pick["answer"]}, True
+            )
+            return
+        held = self.ledger.held[seat]
+        if self.code.bound(seat):
+            # a random legal move: one that keeps the player's answers as the code wants them
+            listed = self._build_legal()
+            legal = [a for a in listed if a["action"] in ("give", "give_both")]
+            if not legal:  # the answers leave only a call: make it, discarding what they promised
+                calls = [{"discard": a.get("discard")} for a in listed]
+                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(calls)),
+                                           check_listed(calls, "an interrogation call"), sequence=True)
+                self._call(seat, pick["discard"])
+                return
+            if legal[0]["action"] == "give_both":
+                pairs = [{BULLET: a[BULLET], MEDKIT: a[MEDKIT]} for a in legal]
+                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(pairs)),
+                                           check_listed(pairs, "a double hand-out"), sequence=True)
+                self.code.narrow(seat, ("both", self._seat[pick[BULLET]], self._seat[pick[MEDKIT]]))
+                self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
+                self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
+            else:
+                moves = [{"tool": a["tool"], "target": a["target"]} for a in legal]
+                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(moves)),
+                                           check_listed(moves, "a move"), sequence=True)
+                self.code.narrow(seat, ("give", pick["tool"], self._seat[pick["target"]]))
+                self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
+            self.code.acted[seat] = True
+            self._next_turn()
+            return
+        if self._phase == ROUND_2 and len(held) == 2:
+            def draw_both(rng):
+                return {BULLET: rng.choice(others), MEDKIT: rng.choice(others)}
+
+            pick = self.chance.outcome("timeouts", draw_both, check_both(others), sequence=True)
+            self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
+            self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
+        else:
+            tools = tuple(held)
+
+            def draw_one(rng):
+                return {"tool": rng.choice(tools), "target": rng.choice(others)}
+
+            pick = self.chance.outcome("timeouts", draw_one, check_one(tools, others), sequence=True)
+            self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
+        self.code.acted[seat] = True
+        self._next_turn()
+
+    # -------------------------------------- listing and checking actions
+
     def _build_legal(self) -> list[dict[str, Any]]:
+        """The actions of the player to act (shared templates: never handed out)."""
         seat = self._current
         if self._phase == INTERROGATION:
             card = self._card
             assert card is not None
-            info_key = self._info_key(seat)
-            info = self._info(seat, info_key)
+            info_key = self.code.info_key(seat)
+            info = self.code.info(seat, info_key)
             if self.options["enforce_statements"]:
-                table, plans = self._plans(seat)
-                truths = table.truths(card, info)
-                self._truths = (seat, table, plans, truths)  # for the promise the answer makes
+                plans, truths = self.code.answer_truths(seat, card, info)
                 operative = self._roles[seat] == OPERATIVE
                 seen = tuple([a for a, mask in truths.items() if mask & plans])
                 # the listed answers depend only on these (and the seating): built once, shared
@@ -261,101 +608,11 @@ class ShadyAgents(Game):
         template = self._templates.get(key)
         if template is None:
             template = self._templates[key] = self._turn_actions(seat)
-        if self._promises[seat]:
-            keys = self._template_steps.get(key)
-            if keys is None:
-                keys = self._template_steps[key] = [self._step_of(a) for a in template]
-            steps = self._step_masks(seat)
-            plans = self._seat_plans[seat]
-            return [a for a, step in zip(template, keys) if steps.get(step, 0) & plans]
-        return template
+        return self.code.allowed_moves(seat, key, template) if self.code.bound(seat) else template
 
     def _answer_actions(self, seat: int, answers: tuple[str, ...]) -> list[dict[str, Any]]:
         p = self.players[seat]
         return [{"player": p, "action": "answer", "answer": a} for a in answers]
-
-    # ------------------------------------------------------- answers as promises
-    def _info_key(self, seat: int) -> int:
-        """The facts :meth:`_info` is made of, as an int: the seat, the caller (-1: none),
-        the first player, whether a tool of the seat can be discarded, whether it can hand
-        out both at once (seats are below 16)."""
-        first = seat == self._first
-        ledger = self.ledger
-        can_discard = ledger.discarded[seat] is not None or (
-            not self._acted[seat] and (not first or bool(self._may_discard)))
-        can_double = first and len(ledger.held[seat]) == 2
-        return seat | (self._caller + 1) << 4 | self._first << 9 | can_discard << 13 | can_double << 14
-
-    def _info(self, seat: int, key: int = -1) -> Seat:
-        """What the cards need to answer for ``seat`` (public facts only); ``key``: its
-        :meth:`_info_key`, if known. Shared by the games of the seating (read only)."""
-        if key < 0:
-            key = self._info_key(seat)
-        info = self._infos.get(key)
-        if info is None:
-            info = self._infos[key] = Seat(seat, self._caller, self._first, self.players, bool(key >> 13 & 1),
-                                           bool(key >> 14 & 1))
-        return info
-
-    def _completions(self, seat: int) -> list[Completion]:
-        ledger = self.ledger
-        return completions(len(self.players), seat, ledger.gave[seat], ledger.discarded[seat], ledger.held[seat],
-                           self._acted[seat], seat == self._first, bool(self._may_discard))
-
-    def _plans(self, seat: int) -> tuple[PlanTable, int]:
-        """The ways ``seat``'s tools can still end that keep every answer it gave as the spy
-        code wants it (true for an operative, false for a deserter): a table and the mask
-        of those plans among its completions."""
-        root = self._roots[seat]
-        if root is not None:
-            return root, self._seat_plans[seat]
-        ledger = self.ledger
-        table = plan_table(len(self.players), seat, ledger.gave[seat], ledger.discarded[seat], ledger.held[seat],
-                           self._acted[seat], seat == self._first, bool(self._may_discard))
-        return table, table.full
-
-    def _step_masks(self, seat: int) -> dict[tuple[Any, ...], int]:
-        """``{next step: mask}`` over the completions of ``seat``'s root table (it has answered)."""
-        root = self._roots[seat]
-        assert root is not None
-        return root.steps(self._acted[seat], len(self.ledger.held[seat]))
-
-    def _narrow(self, seat: int, step: tuple[Any, ...]) -> None:
-        """``seat`` acted (``step``, a :func:`next_step` key): keep the plans that did so."""
-        if self._roots[seat] is not None:
-            self._seat_plans[seat] &= self._step_masks(seat).get(step, 0)
-
-    def _info_for(self, seat: int, caller: int) -> Seat:
-        info = self._info(seat)
-        return info if info.caller == caller else Seat(seat, caller, info.first, info.names, info.can_discard,
-                                                       info.can_double)
-
-    def _step_of(self, action: Mapping[str, Any]) -> tuple[Any, ...]:
-        """A listed move or hand-out as a :func:`next_step` key."""
-        kind = action["action"]
-        seat = self._seat
-        if kind == "give":
-            return ("give", action["tool"], seat[action["target"]])
-        if kind == "give_both":
-            return ("both", seat[action[BULLET]], seat[action[MEDKIT]])
-        return ("call",) if "discard" not in action else ("discard", action["discard"])
-
-    def _check_promises(self, player: str, action: Mapping[str, Any], seat: int, step: tuple[Any, ...]) -> None:
-        """Refuse an action that would break one of ``seat``'s interrogation answers."""
-        if not self._promises[seat] or self._step_masks(seat).get(step, 0) & self._seat_plans[seat]:
-            return
-        acted, held = self._acted[seat], len(self.ledger.held[seat])
-        plans = [c for c in self._completions(seat) if next_step(c, acted, held) == step]
-        for card, caller, answer, true in self._promises[seat]:
-            info = self._info_for(seat, caller)
-            plans = [c for c in plans if (card.truth(c, info) == answer) == true]
-            if not plans:
-                break
-        code = "an operative's answers must stay true" if true else "a deserter's answers must stay false"
-        raise IllegalAction(
-            player, action,
-            f"this would break your answer {answer!r} to {card.question!r} ({code} to the end of the game)",
-        )
 
     def _turn_actions(self, seat: int) -> list[dict[str, Any]]:
         p = self.players[seat]
@@ -372,33 +629,6 @@ class ShadyAgents(Game):
             if seat != self._first or self._may_discard:
                 out.extend({"player": p, "action": "interrogate", "discard": t} for t in held)
         return out
-
-    def timers(self) -> list[Timer]:
-        """The deadline of the current step: ``turn_seconds`` for a turn of round 1 or 2,
-        ``answer_seconds`` for an answer (none when that option is 0 or the game is over)."""
-        if self._result is not None:
-            return []
-        if self._phase == INTERROGATION:
-            seconds = self.options["answer_seconds"]
-        else:
-            seconds = self.options["turn_seconds"]
-        return [Timer(f"{self._phase}-{self._step}", float(seconds))] if seconds else []
-
-    # ---------------------------------------------------------------- changes
-    def apply(self, action: Mapping[str, Any]) -> list[Event]:
-        """As :meth:`hiddenrole.engine.Game.apply` (same checks, same errors), with a fast
-        path for a plain ``dict`` whose player and kind are strings of a running game."""
-        if type(action) is dict and self._result is None:
-            player = action.get("player")
-            kind = action.get("action")
-            if type(player) is str and type(kind) is str and player in self._seat:
-                handler = _HANDLERS.get(kind)
-                if handler is not None:
-                    log = self.log
-                    start = len(log)
-                    handler(self, player, action)
-                    return log[start:]
-        return super().apply(action)
 
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         handler = _HANDLERS.get(kind)
@@ -457,335 +687,6 @@ class ShadyAgents(Game):
                 player, action, "a tool can never be given to oneself: it goes to another player (ruling 1)"
             )
         return seat
-
-    def _give(self, player: str, action: Mapping[str, Any]) -> None:
-        """A move (round 1) or the hand-out of the last tool (round 2).
-
-        Rule: "nimmt er eines seiner Werkzeuge ... und gibt es einem anderen Spieler" --
-        the player gives one of their own tools to another player (ruling 1: never oneself).
-        """
-        seat = self._seat[player]
-        if seat != self._current or "give" not in self._kinds:
-            self._check_turn(player, action, "give")
-        if len(action) != 4:
-            self._check_keys(player, action, _GIVE_KEYS)
-        tool = action.get("tool")
-        if tool not in self.ledger.held[seat]:
-            if tool not in TOOLS:
-                raise IllegalAction(player, action, f"'tool' must be 'bullet' or 'medkit', not {tool!r}")
-            raise IllegalAction(player, action, f"you no longer hold your {tool}")
-        target = action.get("target")
-        to = self._seat.get(target) if type(target) is str else None
-        if to is None or to == seat:
-            to = self._target(player, action, "target")  # raises, naming the problem
-        if self._promises[seat]:
-            self._check_promises(player, action, seat, ("give", tool, to))
-            self._narrow(seat, ("give", tool, to))
-        self._acted[seat] = True
-        self._hand(seat, tool, to, False)
-        self._next_turn()
-
-    def _give_both(self, player: str, action: Mapping[str, Any]) -> None:
-        """The first player's last turn when they kept both tools.
-
-        Rule: "Das Spiel endet, wenn der erste Spieler beide Werkzeugkarten gleichzeitig
-        verteilt." -- both tools at once, each to another player (the same one or two).
-        """
-        seat = self._check_turn(player, action, "give_both")
-        if len(action) != 4:
-            self._check_keys(player, action, _GIVE_BOTH_KEYS)
-        to_bullet = self._target(player, action, BULLET)
-        to_kit = self._target(player, action, MEDKIT)
-        self._check_promises(player, action, seat, ("both", to_bullet, to_kit))
-        self._narrow(seat, ("both", to_bullet, to_kit))
-        self._hand(seat, BULLET, to_bullet, False)
-        self._hand(seat, MEDKIT, to_kit, False)
-        self._next_turn()
-
-    def _hand(self, seat: int, tool: str, target: int, by_timeout: bool) -> None:
-        rnd = self._round
-        self.ledger.give(seat, tool, target, rnd)
-        players = self.players
-        giver, receiver = players[seat], players[target]
-        data = {"giver": giver, "receiver": receiver, "round": rnd}
-        if by_timeout:
-            data["by_timeout"] = True
-        log = self.log
-        k = len(log)
-        # public: a face-down tool changed hands; private to giver and receiver: which tool
-        log.append(Event(k, "give", data, None))
-        log.append(Event(k + 1, "tool", {"giver": giver, "receiver": receiver, "tool": tool},
-                         self._pairs[seat][target]))
-
-    def _interrogate(self, player: str, action: Mapping[str, Any]) -> None:
-        """Call an interrogation (round 1 only).
-
-        Rule: "kannst du eines deiner Werkzeuge auswählen ... und es ablegen, ohne es zu
-        offenbaren" -- discard one own tool face down; "Da der erste Spieler weniger
-        Informationen hat ..., muss dieser Spieler nicht auf eines seiner Werkzeuge
-        verzichten" -- the first player need not give up a tool: they keep both, or, with
-        the option ``first_player_may_discard``, may also discard one.
-        """
-        seat = self._check_turn(player, action, "interrogate")
-        self._check_keys(player, action, _INTERROGATE_KEYS)
-        discard = action.get("discard")
-        if seat == self._first and (discard is None or not self._may_discard):
-            if discard is not None:
-                raise IllegalAction(
-                    player, action,
-                    "the first player calls an interrogation without discarding: give no 'discard' "
-                    "(the option first_player_may_discard allows one)",
-                )
-        else:
-            if discard is None:
-                raise IllegalAction(
-                    player, action, "missing 'discard': to call an interrogation you discard 'bullet' or 'medkit'"
-                )
-            if discard not in TOOLS:
-                raise IllegalAction(player, action, f"'discard' must be 'bullet' or 'medkit', not {discard!r}")
-            if discard not in self.ledger.held[seat]:
-                raise IllegalAction(player, action, f"you no longer hold your {discard}")
-        self._check_promises(player, action, seat, ("call",) if discard is None else ("discard", discard))
-        self._call(seat, discard)
-
-    def _call(self, seat: int, discard: str | None) -> None:
-        player = self.players[seat]
-        self._narrow(seat, ("call",) if discard is None else ("discard", discard))
-        self._acted[seat] = True
-        if discard is not None:
-            self.ledger.discard(seat, discard)
-            self.emit("discard", to=(player,), player=player, tool=discard)
-        card = CARDS[self._deck[self._deck_pos]]
-        self._deck_pos += 1
-        n = len(self.players)
-        self._card = card
-        self._caller = seat
-        self._answerers = [(seat + k) % n for k in range(1, n + 1)]
-        self._answer_pos = 0
-        self.interrogations.append(
-            {"caller": player, "card": card.id, "question": card.question, "discarded": discard is not None,
-             "answers": []}
-        )
-        self.emit("interrogation", caller=player, card=card.id, question=card.question,
-                  discarded=discard is not None, number=len(self.interrogations))
-        self._phase = INTERROGATION
-        self._set_current(self._answerers[0])
-
-    def _answer(self, player: str, action: Mapping[str, Any]) -> None:
-        """Answer the interrogation card (enforcing the spy code when ``enforce_statements``).
-
-        Rule: "Gesetzestreue Agenten müssen ehrlich antworten. Korrupte Agenten müssen
-        lügen." -- an operative may choose only the true answer, a deserter only a false one.
-        """
-        seat = self._seat[player]
-        if seat != self._current or "answer" not in self._kinds:
-            self._check_turn(player, action, "answer")
-        card = self._card
-        assert card is not None
-        enforce = self.options["enforce_statements"]
-        if "text" in action:
-            if enforce:
-                raise IllegalAction(
-                    player, action,
-                    "free-text answers need the option enforce_statements=false: give 'answer', one of "
-                    + _listing(card.answers(self._info(seat))),
-                )
-            self._check_keys(player, action, _TEXT_KEYS)
-            text = _text(player, action)
-            self._record_answer(seat, {"player": player, "card": card.id, "text": text}, False)
-            return
-        if "answer" not in action:
-            raise IllegalAction(player, action, "missing 'answer' (one of the card's answers)")
-        if len(action) != 3:
-            self._check_keys(player, action, _ANSWER_KEYS)
-        answer = action["answer"]
-        if self._legal is not None and type(answer) is str and answer in self._answers_now:
-            # one of the answers listed for this step: the code allows it
-            self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
-            return
-        answers = card.answers(self._info(seat))
-        if type(answer) is not str or answer not in answers:
-            raise IllegalAction(
-                player, action, f"{answer!r} is not an answer to {card.id!r}; answers: {_listing(answers)}"
-            )
-        if enforce and answer not in self._legal_answers():
-            if self._roles[seat] == OPERATIVE:
-                raise IllegalAction(player, action, f"an operative must answer truthfully, and {answer!r} is false "
-                                                    "(nothing you can still do makes it true)")
-            raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true "
-                                                "(nothing you can still do makes it false)")
-        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
-
-    def _legal_answers(self) -> tuple[str, ...]:
-        if self._legal is None:
-            self._legal = self._build_legal()
-        return self._answers_now
-
-    def _record_answer(self, seat: int, data: dict[str, Any], by_timeout: bool) -> None:
-        if by_timeout:
-            data["by_timeout"] = True
-        if self.options["enforce_statements"] and "answer" in data:
-            card = self._card
-            assert card is not None
-            true = self._roles[seat] == OPERATIVE
-            answer = data["answer"]
-            self._promises[seat].append((card, self._caller, answer, true))
-            known = self._truths
-            if known is not None and known[0] == seat:
-                table, plans, truths = known[1], known[2], known[3]
-            else:
-                table, plans = self._plans(seat)
-                truths = table.truths(card, self._info(seat))
-            mask = truths.get(answer, 0)
-            self._roots[seat] = table
-            self._seat_plans[seat] = plans & mask if true else plans & ~mask
-            self._truths = None
-        self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
-        log = self.log
-        log.append(Event(len(log), "answer", data, None))
-        self._answer_pos += 1
-        if self._answer_pos < len(self._answerers):
-            self._set_current(self._answerers[self._answer_pos])
-            return
-        # every player, the caller last, has answered: round 1 goes on after the caller
-        self._phase = ROUND_1
-        self._next_turn()
-
-    def _post(self, player: str, action: Mapping[str, Any]) -> None:
-        """A public chat message ("Fühle dich frei zu diskutieren!"): part of the game state."""
-        self._check_keys(player, action, _TEXT_KEYS)
-        text = _text(player, action)
-        self.chat.append({"player": player, "text": text})
-        self.emit("post", player=player, text=text)
-
-    # ------------------------------------------------------------- turn order
-    def _set_current(self, seat: int) -> None:
-        self._current = seat
-        self._waiting = (self.players[seat],)
-        self._legal = None
-        self._step += 1
-        phase = self._phase
-        if phase == ROUND_1:
-            self._kinds = _ROUND_1_KINDS
-        elif phase == INTERROGATION:
-            self._kinds = _ANSWER_KINDS
-        else:
-            self._kinds = self._kinds_now()
-
-    def _next_turn(self) -> None:
-        pos = self._pos = self._pos + 1
-        order = self._order
-        if pos < len(order):
-            seat = order[pos]  # as _set_current, inlined on the hot path
-            self._current = seat
-            self._waiting = (self.players[seat],)
-            self._legal = None
-            self._step += 1
-            self._kinds = _ROUND_1_KINDS if self._phase == ROUND_1 else self._kinds_now()
-            return
-        if self._round == 1:
-            # "spielt jeder nun in umgekehrter Reihenfolge seine verbleibende Werkzeugkarte"
-            self._round = 2
-            self._phase = ROUND_2
-            self._order = self._table.reversed_orders[self._first]  # shared, never changed
-            self._pos = 0
-            self.emit("round_two", order=list(self._table.reversed_names[self._first]))
-            self._set_current(self._order[0])
-            return
-        self._finish()
-
-    def _finish(self) -> None:
-        """"Alle Spieler decken ihre Rollenkarten auf. Alle Werkzeuge werden umgedreht." """
-        self._phase = OVER
-        self._current = -1
-        self._waiting = ()
-        self._kinds = ()
-        self._legal = None
-        ledger = self.ledger
-        players = self.players
-        # every step but the first started with _set_current, which counts them
-        result = score(ledger, self._roles, self.bonus_side, turns=self._step + 1)
-        self._result = result
-        self.finish(self._result)  # is_over and result (engine contract)
-        gifts = [
-            {"giver": players[g], "receiver": players[r], "tool": t, "round": rd} for g, t, r, rd in ledger.gifts
-        ]
-        log = self.log
-        k = len(log)
-        log.append(Event(k, "reveal", {
-            "roles": dict(zip(players, self._roles)),
-            "gifts": gifts,
-            "discards": {players[s]: d for s, d in enumerate(ledger.discarded) if d is not None},
-        }, None))
-        log.append(Event(k + 1, "game_over", {"winner": result.winner, "reason": result.reason, **result.detail}, None))
-
-    # --------------------------------------------------------------- timeouts
-    def _timeout(self) -> None:
-        """Ruling 3: a missing move or hand-out gives a random own tool to a random other
-        player (each of both tools in the first player's double hand-out); a missing answer
-        is a random legal answer. Each default is a ``"timeouts"`` chance outcome."""
-        seat = self._current
-        others = self._others[seat]
-        if self._phase == INTERROGATION:
-            card = self._card
-            assert card is not None
-            options = [a["answer"] for a in self._build_legal()]
-            pick = self.chance.outcome(
-                "timeouts", lambda rng: {"answer": rng.choice(options)}, check_pick(options, "answer"),
-                sequence=True,
-            )
-            self._record_answer(
-                seat, {"player": self.players[seat], "card": card.id, "answer": pick["answer"]}, True
-            )
-            return
-        held = self.ledger.held[seat]
-        if self._promises[seat]:
-            # a random legal move: one that keeps the player's answers as the code wants them
-            listed = self._build_legal()
-            legal = [a for a in listed if a["action"] in ("give", "give_both")]
-            if not legal:  # the answers leave only a call: make it, discarding what they promised
-                calls = [{"discard": a.get("discard")} for a in listed]
-                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(calls)),
-                                           check_listed(calls, "an interrogation call"), sequence=True)
-                self._call(seat, pick["discard"])
-                return
-            if legal[0]["action"] == "give_both":
-                pairs = [{BULLET: a[BULLET], MEDKIT: a[MEDKIT]} for a in legal]
-                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(pairs)),
-                                           check_listed(pairs, "a double hand-out"), sequence=True)
-                self._narrow(seat, ("both", self._seat[pick[BULLET]], self._seat[pick[MEDKIT]]))
-                self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
-                self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
-            else:
-                moves = [{"tool": a["tool"], "target": a["target"]} for a in legal]
-                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(moves)),
-                                           check_listed(moves, "a move"), sequence=True)
-                self._narrow(seat, ("give", pick["tool"], self._seat[pick["target"]]))
-                self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
-            self._acted[seat] = True
-            self._next_turn()
-            return
-        if self._phase == ROUND_2 and len(held) == 2:
-            def draw_both(rng):
-                return {BULLET: rng.choice(others), MEDKIT: rng.choice(others)}
-
-            pick = self.chance.outcome("timeouts", draw_both, check_both(others), sequence=True)
-            self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
-            self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
-        else:
-            tools = tuple(held)
-
-            def draw_one(rng):
-                return {"tool": rng.choice(tools), "target": rng.choice(others)}
-
-            pick = self.chance.outcome("timeouts", draw_one, check_one(tools, others), sequence=True)
-            self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
-        self._acted[seat] = True
-        self._next_turn()
-
-    # ------------------------------------------------------------------ views
-    # view(player) is built by the observer (OBSERVER, views.ShadyAgentsObserver)
-    # summary() too (ShadyAgentsObserver.summary: roles and tools only once the game is over)
 
 
 _HANDLERS = {
