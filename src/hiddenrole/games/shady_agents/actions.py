@@ -70,7 +70,7 @@ def receiver(player: str, action: Mapping[str, Any], key: str, seats: Mapping[st
 def tool_of(player: str, action: Mapping[str, Any], held: Sequence[str]) -> str:
     """The ``tool`` a move or hand-out gives: one the player still holds (``held``)."""
     tool = action.get("tool")
-    if tool not in held:
+    if not isinstance(tool, str) or tool not in held:
         if tool not in TOOLS:
             raise IllegalAction(player, action, f"'tool' must be 'bullet' or 'medkit', not {tool!r}")
         raise IllegalAction(player, action, f"you no longer hold your {tool}")
@@ -94,7 +94,7 @@ def discard_of(player: str, action: Mapping[str, Any], first: bool, may_discard:
         raise IllegalAction(player, action, "missing 'discard': to call an interrogation you discard 'bullet' or 'medkit'")
     if discard not in TOOLS:
         raise IllegalAction(player, action, f"'discard' must be 'bullet' or 'medkit', not {discard!r}")
-    if discard not in held:
+    if not isinstance(discard, str) or discard not in held:
         raise IllegalAction(player, action, f"you no longer hold your {discard}")
     return discard
 
