@@ -1,4 +1,10 @@
-"""The engine contract, exercised on a small test game (eng_toy_game.FindTheSpy)."""
+"""The engine contract: exercised on a small test game (eng_toy_game.FindTheSpy), then, as
+PettingZoo's ``api_test``, on every registered game (the registry's list, not a hand list: a
+new game gets these checks for free): refused input, determinism, replay from the revealed
+chance outcomes, no event shown to a viewer who may not see it, and a legal move or a
+deadline in every state. (Every event kind narrated in both languages: test_eng_narration.py;
+each viewer's stream equal to its view: test_eng_stream.py; junk in every parameter:
+test_eng_junk_actions.py -- all three over the registry too.)"""
 
 import json
 import re
@@ -6,8 +12,9 @@ import re
 import pytest
 from eng_toy_game import FindTheSpy
 
-from hiddenrole.bots import RandomBot
-from hiddenrole.engine import BadOption, BadSetup, Event, IllegalAction, Timer, new_game
+from hiddenrole.bots import RandomBot, seat_bots
+from hiddenrole.engine import (BadOption, BadSetup, Event, IllegalAction, Timer, available_games, derive_seed,
+                               game_class, new_game)
 from hiddenrole.lab.play import RunawayGame, play_game
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -198,7 +205,7 @@ def test_a_players_events_are_numbered_in_their_own_order():
     assert game.view(None)["events"][0]["seq"] == 0 < game.log[-1].seq
 
 
-GAMES = ("secret-hitler", "mccarthyism", "shady-agents")
+GAMES = available_games()
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 
 
@@ -216,9 +223,10 @@ def test_the_same_errors_whatever_the_argument_types(game):
         new_game(game, NAMES, {1: 2})
     with pytest.raises(BadSetup, match="unknown chance kind '1'"):
         new_game(game, NAMES, chance={1: 2})
-    for bad in (3, None, "x", {"a": 1}):  # a kind drawn again and again is fixed as a list, even if never drawn
-        with pytest.raises(BadSetup, match="chance 'timeouts' must be a list of outcomes"):
-            new_game(game, NAMES, chance={"timeouts": bad})
+    for kind in sorted(game_class(game).CHANCE_SEQUENCES)[:1]:
+        for bad in (3, None, "x", {"a": 1}):  # a kind drawn again and again is fixed as a list, even if never drawn
+            with pytest.raises(BadSetup, match=f"chance '{kind}' must be a list of outcomes"):
+                new_game(game, NAMES, chance={kind: bad})
     with pytest.raises(BadSetup, match="chance outcomes must be an object"):
         new_game(game, NAMES, chance=[("order", NAMES)])
     for seed in (None, 1.5, True, [1]):
@@ -229,3 +237,92 @@ def test_the_same_errors_whatever_the_argument_types(game):
         with pytest.raises(BadSetup, match="players must be a list of names, in seat order"):
             new_game(game, unordered)
     assert new_game(game, NAMES, seed=b"1").seed == b"1"
+
+
+# ------------------------------------------------------------ every registered game
+def _table(game: str) -> list[str]:
+    """A table of the game's smallest count plus one (within its range), names in seat order."""
+    cls = game_class(game)
+    count = min(cls.min_players + 1, cls.max_players)
+    return [f"P{i}" for i in range(1, count + 1)]
+
+
+def _played(game: str, seed: int, check=None):
+    """A game played to its end by random bots seeded from ``seed``; ``check(game, action)``
+    after every step. Returns the game and the steps (each action, ``None`` for a timeout)."""
+    g = new_game(game, _table(game), seed=seed)
+    steps = []
+
+    def step(g, action):
+        steps.append(action)
+        if check is not None:
+            check(g, action)
+
+    play_game(g, seat_bots(g.players, RandomBot, derive_seed(seed, "bots")), on_step=step)
+    return g, steps
+
+
+def _record(g) -> list:
+    return [e.to_json(reveal=True) for e in g.log]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_game_is_the_same_game_from_the_same_seed(game, seed):
+    a, steps_a = _played(game, seed)
+    b, steps_b = _played(game, seed)
+    assert steps_a == steps_b and _record(a) == _record(b) and a.result == b.result
+    assert a.is_over and a.result is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_game_replays_from_its_revealed_chance_outcomes(game, seed):
+    # an audit replays a game from its export: the chance outcomes fixed, the actions again
+    played, steps = _played(game, seed)
+    cls = game_class(game)
+    fixed: dict = {}
+    for kind, value in played.reveal()["chance"]:
+        if kind in cls.CHANCE_SEQUENCES:
+            fixed.setdefault(kind, []).append(value)
+        else:
+            fixed[kind] = value
+    again = new_game(game, _table(game), seed=seed + 1000, chance=fixed)  # another seed: nothing drawn from it
+    for action in steps:
+        if action is None:
+            again.timeout()
+        else:
+            again.apply(action)
+    assert _record(again) == _record(played) and again.result == played.result
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_view_holds_an_event_its_viewer_may_not_see(game):
+    def check(g, _action):
+        if len(g.log) % 7:  # every few steps: a view costs its events
+            return
+        for viewer in (None, *g.players):
+            view = g.view(viewer)
+            assert [e["kind"] for e in view["events"]] == [e.kind for e in g.log if e.visible_to(viewer)]
+            if viewer is None:
+                assert view["private"] == {}
+
+    for seed in (4, 5):
+        _played(game, seed, check)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_state_has_a_legal_move_or_a_deadline(game):
+    # a running game waits for players who each have a legal action, or only for its
+    # deadline; the play loop then passes it (timeout), and every game reaches its end
+    # (play_game raises RunawayGame otherwise)
+    def check(g, _action):
+        if g.is_over:
+            assert g.to_act() == () and g.timers() == []
+            return
+        for p in g.to_act():
+            assert p in g.players and g.legal_actions(p), (g.phase, p)
+
+    for seed in (6, 7, 8):
+        g, steps = _played(game, seed, check)
+        assert g.is_over and steps

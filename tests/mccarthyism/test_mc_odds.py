@@ -6,10 +6,9 @@ from fractions import Fraction
 from math import comb
 
 from hiddenrole.bots import RandomBot
-from hiddenrole.engine import Rng
+from hiddenrole.engine import PACKED, Rng
 from hiddenrole.games.mccarthyism import McCarthyism
 from hiddenrole.games.mccarthyism.cards import BASIC_CARDS, DECK
-from hiddenrole.games.mccarthyism.draws import shuffled
 from hiddenrole.lab import play_game
 
 EXACT = Fraction(comb(32, 2), comb(48, 2))
@@ -31,7 +30,7 @@ def test_the_games_own_shuffle_matches_the_exact_value():
     draws = 20_000
     both = 0
     for _ in range(draws):
-        deck = shuffled(rng, DECK)  # the game's own deck shuffle
+        deck = rng.shuffled(DECK, per_draw=PACKED)  # the game's own deck shuffle
         both += deck[0] in BASIC_CARDS and deck[1] in BASIC_CARDS
     rate = both / draws
     assert abs(rate - float(EXACT)) < 0.012  # 3.4 standard errors

@@ -4,7 +4,7 @@ day lengths and the turbo/untimed pace."""
 import pytest
 
 from hiddenrole.engine import IllegalAction
-from sh_util import act, elect, end_night, fail, fingerprint, legislate, new, night0
+from sh_helpers import act, elect, end_night, fail, fingerprint, legislate, new, night0
 
 
 def day1(n=7, options=None, prefix="LFF", **chance):

@@ -3,7 +3,7 @@
 import pytest
 
 from hiddenrole.engine import BadSetup, IllegalAction
-from sh_util import elect, end_night, fail, legislate, new, night0
+from sh_helpers import elect, end_night, fail, legislate, new, night0
 
 
 def topdecks(g, k):

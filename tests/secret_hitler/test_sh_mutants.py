@@ -3,7 +3,7 @@ is written by hand from the rules and rulings, never computed by the engine."""
 
 from __future__ import annotations
 
-from sh_util import act, elect, end_night, fail, new, night0
+from sh_helpers import act, elect, end_night, fail, new, night0
 
 
 def test_the_night_report_before_a_dawn_top_deck_is_the_mods_post():

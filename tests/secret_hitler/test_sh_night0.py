@@ -4,7 +4,7 @@ import pytest
 
 from hiddenrole.engine import IllegalAction
 from hiddenrole.games.secret_hitler.game import SecretHitler
-from sh_util import NAMES, act, fingerprint, new, night0
+from sh_helpers import NAMES, act, fingerprint, new, night0
 
 
 def test_night0_full_sequence_and_day1_announcement():

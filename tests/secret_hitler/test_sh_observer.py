@@ -19,7 +19,7 @@ from hiddenrole.games.secret_hitler import SecretHitler
 from hiddenrole.games.secret_hitler.views import SecretHitlerObserver
 from hiddenrole.lab import play_game
 from sh_reference import ref_view
-from sh_util import new
+from sh_helpers import new
 
 SCALARS = (str, int, float, bool, type(None))
 

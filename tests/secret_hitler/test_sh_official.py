@@ -4,7 +4,7 @@ President uses every power, no timers unless the host sets a pace."""
 import pytest
 
 from hiddenrole.engine import IllegalAction
-from sh_util import act, elect, fail, fingerprint, legislate, new
+from sh_helpers import act, elect, fail, fingerprint, legislate, new
 
 
 def official(n=7, options=None, **kw):

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from hiddenrole.engine import IllegalAction
-from sh_util import act, elect, end_night, fail, fingerprint, legislate, new, night0
+from sh_helpers import act, elect, end_night, fail, fingerprint, legislate, new, night0
 
 
 def topdecks(g, k):

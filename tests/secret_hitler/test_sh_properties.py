@@ -12,7 +12,7 @@ from hiddenrole.engine import IllegalAction
 from hiddenrole.games.secret_hitler import SecretHitler
 from hiddenrole.games.secret_hitler import roles as R
 from hiddenrole.lab.play import play_game
-from sh_util import NAMES, fingerprint
+from sh_helpers import NAMES, fingerprint
 
 tables = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32),

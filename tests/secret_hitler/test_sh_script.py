@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from hiddenrole.cli import app
 from hiddenrole.script import ScriptError, run_script
-from sh_util import NAMES, ROLES, deck
+from sh_helpers import NAMES, ROLES, deck
 
 runner = CliRunner()
 

@@ -7,7 +7,7 @@ import pytest
 from hiddenrole.engine import BadOption, BadSetup, new_game
 from hiddenrole.games.secret_hitler import SecretHitler
 from hiddenrole.games.secret_hitler import roles as R
-from sh_util import NAMES, deck, new
+from sh_helpers import NAMES, deck, new
 
 COUNTS = {5: (3, 1), 6: (4, 1), 7: (4, 2), 8: (5, 2), 9: (5, 3), 10: (6, 3)}  # liberals, vanilla fascists
 

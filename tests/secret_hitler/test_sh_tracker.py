@@ -3,14 +3,14 @@ top-deck lifts and for how long, a top-decked card's lack of power, who is the n
 Presidential Candidate on which day, and the deck after an allowed veto.
 
 Every expected value below (candidates, days, counts, cards) is worked out by hand from the
-fixed player list Ann, Bob, Cat, Dan, Eve, Fay, Gus (...), the fixed roles of sh_util (Cat a
+fixed player list Ann, Bob, Cat, Dan, Eve, Fay, Gus (...), the fixed roles of sh_helpers (Cat a
 Fascist, Eve Hitler) and the fixed deck.
 """
 
 import pytest
 
 from hiddenrole.engine import IllegalAction
-from sh_util import act, elect, end_night, fail, legislate, new, night0
+from sh_helpers import act, elect, end_night, fail, legislate, new, night0
 
 
 def kinds(g, kind):

@@ -3,7 +3,7 @@
 import json
 
 from hiddenrole.games.secret_hitler.thread import mod_text
-from sh_util import act, elect, end_night, legislate, new, night0
+from sh_helpers import act, elect, end_night, legislate, new, night0
 
 
 def test_thread_holds_player_posts_with_marks_and_the_mods_announcements():

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from hiddenrole.engine import IllegalAction, Rng
 from hiddenrole.games.secret_hitler import SecretHitler
 from hiddenrole.games.secret_hitler.votecodes import HIGH, LOW, PAIRS, draw_votecodes
-from sh_util import act, fingerprint, new, night0
+from sh_helpers import act, fingerprint, new, night0
 
 
 def day1_nominated():
@@ -142,7 +142,7 @@ def test_posts_are_public_events_and_text_is_required():
 
 def test_dead_players_cannot_post_or_vote():
     """"The killed player is dead just as in werewolf (no posting, etc)." """
-    from sh_util import elect, end_night, legislate
+    from sh_helpers import elect, end_night, legislate
     g = new(5, prefix="FFL" * 4, picks=["Cat"])
     night0(g, ("Cat", "Dan"), "F", "F")  # F1
     elect(g, "Dan"); legislate(g, "F", "F"); end_night(g)  # F2

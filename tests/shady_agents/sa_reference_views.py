@@ -31,8 +31,8 @@ def board(game: ShadyAgents) -> dict[str, Any]:
     card = game.current_card
     out: dict[str, Any] = {
         "first_player": game.first_player,
-        "round": None if over else game._round,
-        "turn": game._waiting[0] if game._waiting else None,
+        "round": game.round,
+        "turn": game.to_act()[0] if game.to_act() else None,
         "holding": {p: len(ledger.held[s]) for s, p in enumerate(players)},
         "received": {p: len(ledger.received[s]) for s, p in enumerate(players)},
         "gifts": gifts,
@@ -41,9 +41,9 @@ def board(game: ShadyAgents) -> dict[str, Any]:
             {**rec, "answers": [dict(a) for a in rec["answers"]]} for rec in game.interrogations
         ],
         "current_card": None if card is None else {
-            "card": card.id, "question": card.question, "caller": players[game._caller],
+            "card": card.id, "question": card.question, "caller": game.caller,
         },
-        "cards_left": len(game._deck) - game._deck_pos,
+        "cards_left": game.cards_left,
         "chat": [dict(m) for m in game.chat],
         "revealed_card": game.revealed_card,
         "bonus_side": game.bonus_side,
@@ -61,7 +61,7 @@ def private(game: ShadyAgents, player: str) -> dict[str, Any]:
     what they gave (and to whom), what they received (and from whom), what they discarded,
     and, when it is their turn to answer, the answer set and the answers their code allows."""
     players = game.players
-    seat = game._seat[player]
+    seat = game.players.index(player)
     ledger = game.ledger
     role = game.role_of(player)
     out: dict[str, Any] = {
@@ -73,8 +73,8 @@ def private(game: ShadyAgents, player: str) -> dict[str, Any]:
         "discarded": ledger.discarded[seat],
     }
     card = game.current_card
-    if card is not None and game._waiting == (player,):
-        answers = card.answers(game._info(seat))  # (the deck of issue 15: answers from public facts)
+    if card is not None and game.to_act() == (player,):
+        answers = game.answers_to(player)  # (the deck of issue 15: answers from public facts)
         allowed = [a["answer"] for a in game.legal_actions(player)]
         out["interrogation"] = {
             "card": card.id,

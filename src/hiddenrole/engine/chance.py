@@ -109,24 +109,110 @@ class Rng:
             raise ValueError("choice from an empty sequence")
         return items[self.below(len(items))]
 
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        """A new list with the items in a uniformly random order (Fisher-Yates)."""
-        out = list(items)
+    def countdown(self, n: int, k: int, per_draw: int = 1) -> list[int]:
+        """``k`` independent uniform choices, the ``i``-th in ``0 .. n-1-i`` (the choices of a
+        shuffle or a sample of ``n`` items), in order.
+
+        ``per_draw`` is the largest span one draw of :meth:`below` may cover: consecutive
+        choices are packed greedily into one draw below the product of their ranges while
+        that product stays within ``per_draw`` (1: one draw per choice; :data:`PACKED`: the
+        48-card deck in 5 draws; :data:`ONE_DRAW`: up to 18 items in a single draw), and read
+        back as mixed-radix digits, the first choice least significant. Every choice stays
+        exactly uniform and independent; the packing only changes how many draws are used,
+        so a game keeps its packing for its seeded games to replay.
+
+        Raises:
+            ValueError: ``k`` not in ``0 .. n``.
+        """
+        if not 0 <= k <= n:
+            raise ValueError(f"sample of {k} from {n} items")
+        plan = _plan(n, k, per_draw)
+        out: list[int] = []
+        keep = out.append
         below = self.below
-        for i in range(len(out) - 1, 0, -1):
-            j = below(i + 1)
-            out[i], out[j] = out[j], out[i]
+        for span, radices in plan:
+            r = below(span)
+            for radix in radices:
+                r, d = divmod(r, radix)
+                keep(d)
         return out
 
-    def sample(self, items: Sequence[T], k: int) -> list[T]:
-        """``k`` distinct elements, in draw order."""
-        if not 0 <= k <= len(items):
-            raise ValueError(f"sample of {k} from {len(items)} items")
-        pool = list(items)
-        out = []
-        for _ in range(k):
-            out.append(pool.pop(self.below(len(pool))))
+    def shuffled(self, items: Sequence[T], *, per_draw: int = 1, pick: bool = False) -> list[T]:
+        """A new list with the items in a uniformly random order.
+
+        Args:
+            items: what to shuffle (not changed).
+            per_draw: how the choices are packed into draws (:meth:`countdown`).
+            pick: False (the default): Fisher-Yates, for ``i`` from the last position down to 1
+                swap position ``i`` with a uniform ``j`` in ``0 .. i``; True: each choice picks
+                the next item among those left (a Lehmer code). Both give every order with
+                the same chance; a game keeps its choice so its seeded games replay.
+        """
+        out = list(items)
+        n = len(out)
+        if pick:
+            return [out.pop(d) for d in self.countdown(n, n, per_draw)]
+        i = n - 1
+        for j in self.countdown(n, n - 1 if n else 0, per_draw):
+            out[i], out[j] = out[j], out[i]
+            i -= 1
         return out
+
+    def sample(self, items: Sequence[T], k: int, *, per_draw: int = 1, pick: bool = True) -> list[T]:
+        """``k`` distinct elements, in draw order, every ordered choice equally likely.
+
+        Args:
+            items: the pool (not changed).
+            k: how many, ``0 .. len(items)``.
+            per_draw: how the choices are packed into draws (:meth:`countdown`).
+            pick: True (the default): each choice takes the item at that place among those
+                left; False: a partial Fisher-Yates, position ``i`` swapped with a uniform
+                position in ``i .. n-1``.
+
+        Raises:
+            ValueError: ``k`` not in ``0 .. len(items)``.
+        """
+        pool = list(items)
+        choices = self.countdown(len(pool), k, per_draw)
+        if pick:
+            return [pool.pop(d) for d in choices]
+        for i, d in enumerate(choices):
+            j = i + d
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
+
+
+#: ``per_draw`` for choices packed into draws of at most 2**47 values (rejection redraws < 1%).
+PACKED: Final = 1 << 47
+#: ``per_draw`` for all the choices of up to 18 items in one draw (18! < 2**53).
+ONE_DRAW: Final = _TWO_53
+
+_PLANS: dict[tuple[int, int, int], list[tuple[int, tuple[int, ...]]]] = {}
+
+
+def _plan(n: int, k: int, per_draw: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The draws of :meth:`Rng.countdown`: ``(span, radices)`` per draw, the radices ``n, n-1,
+    ... n-k+1`` grouped greedily so that each span (their product) stays within ``per_draw``
+    (a radix larger than ``per_draw`` is a draw of its own). Cached by its arguments."""
+    key = (n, k, per_draw)
+    plan = _PLANS.get(key)
+    if plan is not None:
+        return plan
+    plan = []
+    group: list[int] = []
+    span = 1
+    for radix in range(n, n - k, -1):
+        if group and span * radix > per_draw:
+            plan.append((span, tuple(group)))
+            group, span = [], 1
+        group.append(radix)
+        span *= radix
+    if group:
+        plan.append((span, tuple(group)))
+    if len(_PLANS) > 4096:
+        _PLANS.clear()
+    _PLANS[key] = plan
+    return plan
 
 
 class Chance:

@@ -1,4 +1,8 @@
-"""What each action card does when played (rulebook, *Action cards*; rulings 1-8).
+"""What each action card does when played (rulebook, *Action cards*; rulings 1-8): a table of
+cards (``EFFECTS``, ``TARGET_EFFECTS``) whose effects use only the game's public card API
+(``end_turn``, ``show_role``, ``confess``, ``escape``, ``blacklist``, ``whitelist``,
+``swap_roles``, ``take_double_agent``, ``take_over``, ``draw_forced``, ``still_in``,
+``right_of``, ``deck_in_draw_order``, ``emit``), never its private fields.
 
 Each effect is called with the game and the card's player (and, for a card that chooses a
 player, the chosen target) after the card is placed face up; it ends the turn, except
@@ -9,8 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hiddenrole.engine import Event
-
 from . import cards as C
 
 if TYPE_CHECKING:
@@ -20,42 +22,32 @@ if TYPE_CHECKING:
 def confess(game: McCarthyism, player: str, card: str) -> None:
     """Confess to the Feds: reveal the role card to all; blacklisted: never snitch again;
     not blacklisted: snitch exactly one more time (ruling 2)."""
-    role = game._role[player]
-    blacklisted = player in game._black
-    turns_left = game._turns_left
-    left = 0 if blacklisted or not turns_left[player] else 1
-    turns_left[player] = left
-    game._confessed[player] = role
-    log = game.log
-    log.append(Event(len(log), "confessed", {"player": player, "card": role, "blacklisted": blacklisted,
-                                             "snitch_turns_left": left}))
-    game._end_turn()
+    role, blacklisted, left = game.confess(player)
+    game.emit("confessed", player=player, card=role, blacklisted=blacklisted, snitch_turns_left=left)
+    game.end_turn()
 
 
 def escape(game: McCarthyism, player: str, card: str) -> None:
     """Escape to the Reds: blacklisted for good, no reveal, never snitch, no vote (ruling 3)."""
-    game._escape(player)
-    game._end_turn()
+    game.escape(player)
+    game.end_turn()
 
 
 def deep_research(game: McCarthyism, player: str, card: str) -> None:
     """Deep research: "Look at all the cards in the center" - the action deck, in draw order
     (ruling 4; option ``deep_research_in_order``)."""
-    cards = game._deck[::-1]
+    cards = game.deck_in_draw_order()
     in_order = game.options["deep_research_in_order"]
     if not in_order:
         cards.sort()
-    game.log.append(Event(len(game.log), "deep_research", {"cards": cards, "in_order": in_order},
-                          game._only[player]))
-    game._end_turn()
+    game.emit("deep_research", to=(player,), cards=cards, in_order=in_order)
+    game.end_turn()
 
 
 def double_agent(game: McCarthyism, player: str, card: str) -> None:
     """Double Agent: the player takes the (public) double agent token from whoever held it."""
-    previous = game._double_agent
-    game._double_agent = player
-    game.emit("double_agent", player=player, previous=previous)
-    game._end_turn()
+    game.emit("double_agent", player=player, previous=game.take_double_agent(player))
+    game.end_turn()
 
 
 def lemme_see(game: McCarthyism, player: str, card: str) -> None:
@@ -65,66 +57,63 @@ def lemme_see(game: McCarthyism, player: str, card: str) -> None:
         game.emit("skipped", player=player, step=card, reason="nobody is to the right")
     else:
         game.emit("looked", player=player, target=target)
-        game._show_role(player, target, card)
-    game._end_turn()
+        game.show_role(player, target, card)
+    game.end_turn()
 
 
 def loose_lips(game: McCarthyism, player: str, card: str) -> None:
     """Loose Lips: "Everybody look at the card of the person to the right" (everyone still in the game)."""
     for p in game.players:
-        if p in game._escaped:
+        if not game.still_in(p):
             continue
         target = game.right_of(p)
         if target is not None:
-            game._show_role(p, target, card)
-    game._end_turn()
+            game.show_role(p, target, card)
+    game.end_turn()
 
 
 def takeover(game: McCarthyism, player: str, card: str) -> None:
     """Commies take over: every allegiance flips for the rest of the game (ruling 1; public)."""
-    game._takeover = True
+    game.take_over()
     game.emit("takeover", player=player)
-    game._end_turn()
+    game.end_turn()
 
 
 def suspicious(game: McCarthyism, player: str, target: str) -> None:
     """You seem suspicious: "Look at the role of a chosen player"."""
     game.emit("looked", player=player, target=target)
-    game._show_role(player, target, C.SUSPICIOUS)
-    game._end_turn()
+    game.show_role(player, target, C.SUSPICIOUS)
+    game.end_turn()
 
 
 def know_a_guy(game: McCarthyism, player: str, target: str) -> None:
     """I know a guy: "Freely whitelist a blacklisted player" (protected as whitelisted; ruling 6)."""
-    game._whitelist(target, C.KNOW_A_GUY)
-    game._end_turn()
+    game.whitelist(target, C.KNOW_A_GUY)
+    game.end_turn()
 
 
 def super_snitch(game: McCarthyism, player: str, target: str) -> None:
     """Super snitch: "Freely blacklist a chosen player" (no vote)."""
-    game._blacklist(target, C.SUPER_SNITCH)
-    game._end_turn()
+    game.blacklist(target, C.SUPER_SNITCH)
+    game.end_turn()
 
 
 def something_to_say(game: McCarthyism, player: str, target: str) -> None:
     """You look like you have something to say: the chosen player draws two and must play one (ruling 8)."""
     game.emit("must_say_something", player=player, target=target)
-    game._draw_forced(target)
+    game.draw_forced(target)
 
 
 def drink(game: McCarthyism, player: str, target: str) -> None:
     """Too much to drink: swap role cards (the double agent token stays); the player sees the new
     card; the other player is not told (ruling 7)."""
-    role = game._role
-    mine, theirs = role[player], role[target]
-    role[player], role[target] = theirs, mine
-    game.log.append(Event(len(game.log), "swapped", {"target": target, "card": theirs, "gave": mine},
-                          game._only[player]))
-    game._end_turn()
+    mine, theirs = game.swap_roles(player, target)
+    game.emit("swapped", to=(player,), target=target, card=theirs, gave=mine)
+    game.end_turn()
 
 
 # card -> effect(game, player, card), for cards that act at once; cards that choose a player
-# first ask for a target (game._ask_target), then call TARGET_EFFECTS[card](game, player, target).
+# first ask for a target (the game's card_target step), then call TARGET_EFFECTS[card](game, player, target).
 EFFECTS = {
     C.CONFESS: confess, C.ESCAPE: escape, C.DEEP_RESEARCH: deep_research, C.DOUBLE_AGENT: double_agent,
     C.LEMME_SEE: lemme_see, C.LOOSE_LIPS: loose_lips, C.TAKEOVER: takeover,

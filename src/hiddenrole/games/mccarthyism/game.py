@@ -24,15 +24,15 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import (BadOption, BadSetup, Event, FrozenDict, FrozenList, Game, IllegalAction, Result, Rng,
-                               Timer, check_player_names)
+from hiddenrole.engine import (PACKED, BadOption, BadSetup, Event, FrozenDict, FrozenList, Game, IllegalAction, Result, Rng,
+                               Timer, check_player_names, seated_before, seating_of)
 
 from . import cards as C
-from . import draws, effects
+from . import effects
 from .options import OPTIONS
 from .roles import AMERICAN, COMMIE, ROLE_CARDS, allegiance, default_commie_count, pool_cards, side_of_allegiance
 from .rules import blacklisting_passes, ending_passes, protection_turns, snitch_pairs, winners
-from .seating import known, seating
+from .seating import McCarthySeating
 
 SNITCHING = "snitching"
 SNITCH_PAIR = "snitch_pair"
@@ -129,7 +129,7 @@ class McCarthyism(Game):
         Raises:
             BadSetup: as :meth:`Game.check_players` (count out of 3..20, empty, long or duplicate names).
         """
-        names = known(players)
+        names = seated_before(players)
         if names is not None and cls.min_players <= len(names) <= cls.max_players:
             return names
         return check_player_names(players, cls.title, cls.min_players, cls.max_players)
@@ -154,7 +154,7 @@ class McCarthyism(Game):
         self._protection = protection_turns(n) if protect is None else protect
         self._turns_per_player = opts["turns_per_player"]
 
-        table = self._table = seating(players)
+        table = self._table = seating_of(McCarthySeating, players)
         self._seat = table.seat
         self._only = table.only
         self._vote_legal = table.vote
@@ -163,7 +163,7 @@ class McCarthyism(Game):
         chance = self.chance
         role = chance.outcome("roles", self._draw_roles, self._check_roles)
         first = chance.outcome("first_snitch", lambda rng: rng.choice(players), self._check_player)
-        order = chance.outcome("deck", lambda rng: draws.shuffled(rng, C.DECK), C.check_deck)
+        order = chance.outcome("deck", lambda rng: rng.shuffled(C.DECK, per_draw=PACKED), C.check_deck)
 
         self._role: dict[str, str] = dict(role)
         self._double_agent: str | None = None
@@ -224,9 +224,9 @@ class McCarthyism(Game):
         count = self._commie_count
         if count is None:
             commie_cards = self._pool[0]
-            cards = draws.sample(rng, 2 * n, n)
+            cards = rng.sample(range(2 * n), n, per_draw=PACKED, pick=False)
             return {p: (COMMIE if cards[i] < commie_cards else AMERICAN) for i, p in enumerate(self.players)}
-        commies = set(draws.sample(rng, n, count))
+        commies = set(rng.sample(range(n), count, per_draw=PACKED, pick=False))
         return {p: (COMMIE if i in commies else AMERICAN) for i, p in enumerate(self.players)}
 
     def _check_roles(self, value: Any) -> dict[str, str]:
@@ -380,7 +380,7 @@ class McCarthyism(Game):
         if not eligible:
             log.append(Event(len(log), "skipped", {"player": p, "step": SNITCH_PAIR,
                                                    "reason": "no player can be chosen"}))
-            self._draw_forced(p)
+            self.draw_forced(p)
             return
         pairs: list[tuple[str, ...]]
         if len(eligible) == 1:
@@ -643,13 +643,13 @@ class McCarthyism(Game):
                 self._end("end_vote")
                 return
             for t in targets:
-                self._blacklist(t, "vote")
+                self.blacklist(t, "vote")
             if motion == BLACKLIST_PAIR:
                 assert self._snitch is not None
-                self._whitelist(self._snitch, "pair_vote")
+                self.whitelist(self._snitch, "pair_vote")
         self._reveal()
 
-    def _blacklist(self, player: str, by: str) -> None:
+    def blacklist(self, player: str, by: str) -> None:
         """Give the player a blacklist token (or turn theirs back over)."""
         self._black.add(player)
         self._white.discard(player)
@@ -660,7 +660,7 @@ class McCarthyism(Game):
         log = self.log
         log.append(Event(len(log), "blacklisted", {"player": player, "by": by}))
 
-    def _escape(self, player: str) -> None:
+    def escape(self, player: str) -> None:
         """Escape to the Reds: blacklisted for good, never snitch again (ruling 3)."""
         self._escaped.add(player)
         self._black.add(player)
@@ -671,7 +671,7 @@ class McCarthyism(Game):
         log = self.log
         log.append(Event(len(log), "escaped", {"player": player}))
 
-    def _whitelist(self, player: str, by: str) -> None:
+    def whitelist(self, player: str, by: str) -> None:
         """Turn the player's blacklist token over; protect them for ``whitelist_protection_turns`` turns."""
         black = self._black
         black.discard(player)
@@ -693,12 +693,12 @@ class McCarthyism(Game):
         s = self._snitch
         assert s is not None  # a turn has a snitch
         if s in self._black:
-            self._draw_forced(s)
+            self.draw_forced(s)
             return
         log = self.log
         if not self._deck and not self._reshuffle():
             log.append(Event(len(log), "skipped", {"player": s, "step": "draw", "reason": "no action card is left"}))
-            self._end_turn()
+            self.end_turn()
             return
         card = self._deck.pop()
         self._hand = [card]
@@ -711,7 +711,7 @@ class McCarthyism(Game):
         self._waiting = table.alone[s]
         self._legal = [table.play[s][card], table.decline[s]]
 
-    def _draw_forced(self, player: str) -> None:
+    def draw_forced(self, player: str) -> None:
         """Draw two and "must play one" (a blacklisted snitch; the target of "Something to say")."""
         deck = self._deck
         if len(deck) >= 2:  # the usual case: no reshuffle
@@ -722,7 +722,7 @@ class McCarthyism(Game):
         else:
             hand = self._draw(player, 2)
             if not hand:
-                self._end_turn()
+                self.end_turn()
                 return
         self._hand = hand
         table = self._table
@@ -765,7 +765,7 @@ class McCarthyism(Game):
                                f"{sorted(pile)}, top first")
             return list(value)
 
-        order = self.chance.outcome("reshuffles", lambda rng: draws.shuffled(rng, pile), check, sequence=True)
+        order = self.chance.outcome("reshuffles", lambda rng: rng.shuffled(pile, per_draw=PACKED), check, sequence=True)
         self._reshuffles += 1
         self._deck = order[::-1]
         self._discard = []
@@ -816,7 +816,7 @@ class McCarthyism(Game):
         targets = self.card_targets(card, player)
         if not targets:
             self.emit("skipped", player=player, step=card, reason="no player can be chosen")
-            self._end_turn()
+            self.end_turn()
             return
         self._card = card
         self._choices = targets
@@ -846,7 +846,7 @@ class McCarthyism(Game):
         self._card = None
         _TARGET_EFFECTS[card](self, player, action["target"])
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
         """The turn is over (the hand was played, declined or never drawn): the token moves on."""
         self._next_turn()
 
@@ -864,9 +864,43 @@ class McCarthyism(Game):
                 return q
         return None
 
-    def _show_role(self, looker: str, target: str, how: str) -> None:
+    # ----------------------------------------- what the action cards do (effects.py)
+    def show_role(self, looker: str, target: str, how: str) -> None:
+        """``looker`` sees ``target``'s role card (``how``: the card that showed it)."""
         self.log.append(Event(len(self.log), "saw_role", {"target": target, "card": self._role[target], "how": how},
                                self._only[looker]))
+
+    def confess(self, player: str) -> tuple[str, bool, int]:
+        """Reveal ``player``'s role card to all (ruling 2): a blacklisted player never snitches
+        again, another exactly once more. Returns (role card, blacklisted, snitch turns left)."""
+        blacklisted = player in self._black
+        left = self._turns_left[player] = 0 if blacklisted or not self._turns_left[player] else 1
+        self._confessed[player] = role = self._role[player]
+        return role, blacklisted, left
+
+    def swap_roles(self, player: str, target: str) -> tuple[str, str]:
+        """Swap two players' role cards (ruling 7); returns (``player``'s old card, new card)."""
+        role = self._role
+        mine, theirs = role[player], role[target]
+        role[player], role[target] = theirs, mine
+        return mine, theirs
+
+    def take_double_agent(self, player: str) -> str | None:
+        """``player`` takes the double agent token; returns who held it (``None``: nobody)."""
+        previous, self._double_agent = self._double_agent, player
+        return previous
+
+    def take_over(self) -> None:
+        """Commies take over: every allegiance flips for the rest of the game (ruling 1)."""
+        self._takeover = True
+
+    def still_in(self, player: str) -> bool:
+        """Whether ``player`` is still in the game (has not escaped to the Reds)."""
+        return player not in self._escaped
+
+    def deck_in_draw_order(self) -> list[str]:
+        """The action deck, the next card first (a new list)."""
+        return self._deck[::-1]
 
     # ------------------------------------------------------------ timeouts
     def _timeout(self) -> None:

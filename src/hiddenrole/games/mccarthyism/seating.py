@@ -1,7 +1,8 @@
 """What depends only on the seat order: seat numbers, private audiences, and every legal action.
 
 A simulation plays thousands of games at one table (the same names in the same seats), so a
-:class:`Seating` is built once per seat order and shared by its games (:func:`seating`). It
+:class:`McCarthySeating` is built once per seat order and shared by its games
+(:func:`hiddenrole.engine.seating_of`). It
 holds no game state: only the seat numbers, the token's order from each seat, each player's
 one-person audience, and the action dicts a player can ever be offered (a vote, a snitch on a
 player, a pair, a card to play...). A game's legal-action lists are made of these shared
@@ -15,22 +16,18 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from hiddenrole.engine import FrozenDict, FrozenList
+from hiddenrole.engine import FrozenDict, FrozenList, Seating
 
 from . import cards as C
 
 Action = dict[str, Any]
 
-# Seatings kept at once (a host runs a handful of tables; a simulation one).
-MAX_SEATINGS = 256
 
-
-class Seating:
+class McCarthySeating(Seating):
     """The seat-order tables of one table of players.
 
-    Attributes:
-        players: the names in seat order (a tuple).
-        seat: name -> seat number (0-based).
+    Attributes, besides the engine's (:class:`~hiddenrole.engine.Seating`: ``players``,
+    ``seat``, ``audience``):
         starting: name -> every player in the token's order, starting with that player.
         after: name -> every player in the token's order, starting with the next seat (and
             ending with that player).
@@ -44,12 +41,11 @@ class Seating:
         choose: name -> {target: the action "choose target"}.
     """
 
-    __slots__ = ("players", "seat", "starting", "after", "only", "alone", "vote", "snitch", "call_end", "pass_",
+    __slots__ = ("starting", "after", "only", "alone", "vote", "snitch", "call_end", "pass_",
                  "decline", "pair", "play", "choose")
 
     def __init__(self, players: tuple[str, ...]) -> None:
-        self.players = players
-        self.seat = {p: i for i, p in enumerate(players)}
+        super().__init__(players)
         self.starting = {p: players[i:] + players[:i] for i, p in enumerate(players)}
         self.after = {p: players[i + 1:] + players[:i + 1] for i, p in enumerate(players)}
         self.only = {p: frozenset((p,)) for p in players}
@@ -72,31 +68,3 @@ class Seating:
             self.pair[p] = table
         self.play = {p: {c: F(player=p, action="play", card=c) for c in C.CARDS} for p in players}
         self.choose = {p: {t: F(player=p, action="choose", target=t) for t in players} for p in players}
-
-    def __repr__(self) -> str:
-        return f"Seating({list(self.players)!r})"
-
-
-_SEATINGS: dict[tuple[str, ...], Seating] = {}
-
-
-def seating(players: tuple[str, ...]) -> Seating:
-    """The shared :class:`Seating` of ``players`` (validated names in seat order), built on first use."""
-    table = _SEATINGS.get(players)
-    if table is None:
-        if len(_SEATINGS) >= MAX_SEATINGS:
-            _SEATINGS.clear()
-        table = _SEATINGS[players] = Seating(players)
-    return table
-
-
-def known(players: object) -> tuple[str, ...] | None:
-    """``players`` as a tuple when it is a list or tuple of names already seated (so already
-    validated by :meth:`Game.check_players`), else ``None``."""
-    if type(players) is not list and type(players) is not tuple:
-        return None
-    try:
-        key = tuple(players)
-        return key if key in _SEATINGS else None
-    except TypeError:  # an unhashable "name": not seated; the full check names the problem
-        return None

@@ -963,6 +963,23 @@ class SecretHitler(Game):
         return [{"player": p, "action": "nominate", "targets": [a, b]}
                 for i, a in enumerate(others) for b in others[i + 1:]]
 
+    @property
+    def night_secret(self) -> bool:
+        """Whether a turbo night is under way whose facts stay secret until dawn."""
+        return self._night_secret
+
+    def announced(self) -> dict[str, Any]:
+        """The public counts as the table knows them (during a turbo night: as they were at
+        dusk): ``liberal_policies``, ``fascist_policies``, ``election_tracker``, ``deck_size``,
+        ``discard_size`` and ``alive_set`` (a set of names)."""
+        if self._night_secret:
+            return {"liberal_policies": self._pub_lib, "fascist_policies": self._pub_fas,
+                    "election_tracker": self._pub_tracker, "deck_size": self._pub_deck,
+                    "discard_size": self._pub_discard, "alive_set": self._pub_alive_set}
+        return {"liberal_policies": self.liberal_policies, "fascist_policies": self.fascist_policies,
+                "election_tracker": self.tracker, "deck_size": len(self.deck),
+                "discard_size": len(self.discards), "alive_set": self.alive}
+
     def _publish(self) -> None:
         """Make the public board (counts, the living) match the state; a turbo night's facts
         stay secret until dawn."""

@@ -24,26 +24,12 @@ from .game import SecretHitler
 from .thread import thread_post, thread_posts
 
 
-def _public(game: SecretHitler) -> dict[str, Any]:
-    if game._night_secret:
-        return {
-            "liberal_policies": game._pub_lib, "fascist_policies": game._pub_fas,
-            "election_tracker": game._pub_tracker, "deck_size": game._pub_deck,
-            "discard_size": game._pub_discard, "alive_set": game._pub_alive_set,
-        }
-    return {
-        "liberal_policies": game.liberal_policies, "fascist_policies": game.fascist_policies,
-        "election_tracker": game.tracker, "deck_size": len(game.deck),
-        "discard_size": len(game.discards), "alive_set": game.alive,
-    }
-
-
 def build_summary(game: SecretHitler) -> dict[str, Any]:
     """The public summary: ``phase``, ``day``, ``liberal_policies``, ``fascist_policies``,
     ``election_tracker``, ``president``, ``chancellor`` (the last elected), ``presidential_candidate``,
     ``alive`` (in the player list's order), ``deck_size``, ``discard_size``, ``winner``, ``reason``,
     plus ``variant``."""
-    pub = _public(game)
+    pub = game.announced()
     alive = pub.pop("alive_set")
     res = game.result
     return {
@@ -82,7 +68,7 @@ class SecretHitlerObserver(Observer):
         alive = set(board["alive"])
         board.update({
             # a turbo night's private steps (and how fast they went) are nobody else's business
-            "step": "night" if game._night_secret else game.step,
+            "step": "night" if game.night_secret else game.step,
             "player_list": list(game.order),
             "dead": [p for p in game.order if p not in alive],
             "chancellor_candidate": game.chancellor_candidate,

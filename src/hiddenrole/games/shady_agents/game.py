@@ -12,17 +12,7 @@ Phases: ``"round_1"`` (the player to act makes a move or calls an interrogation)
 left-hand neighbour round to the caller), ``"round_2"`` (in reverse order, each player
 hands out what they still hold; the first player last) and ``"over"``.
 
-Action kinds (each ``{"player": NAME, "action": KIND, ...}``; see docs/rules/shady-agents.md):
-
-* ``give {tool, target}``: a move in round 1, or the hand-out of the one remaining tool in round 2.
-* ``give_both {bullet, medkit}``: the first player's round-2 hand-out of both tools at once
-  (when they kept both by calling an interrogation without discarding).
-* ``interrogate {discard}``: call an interrogation, discarding ``"bullet"`` or ``"medkit"``
-  face down; the first player gives no ``discard`` (or, with the option
-  ``first_player_may_discard``, may give one).
-* ``answer {answer}`` (one id of the card's answer set) or, with ``enforce_statements``
-  off, ``answer {text}``.
-* ``post {text}``: the public chat ("Fühle dich frei zu diskutieren!"), any time until the end.
+Action kinds: actions.py (the keys each takes); each handler below quotes the rule it implements.
 
 Chance kinds: ``"roles"``, ``"first"``, ``"interrogations"``, ``"timeouts"`` (a sequence).
 """
@@ -34,16 +24,19 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import BadSetup, Event, Game, IllegalAction, Result, Timer
+from hiddenrole.engine import ONE_DRAW, Event, Game, IllegalAction, Timer, seating_of
 
-from .interrogations import CARD_IDS, CARDS, Card, Completion, PlanTable, Seat, completions, next_step, plan_table
+from .actions import (GIVE_BOTH_KEYS, GIVE_KEYS, INTERROGATE_KEYS, TEXT_KEYS, answer_of,
+                      check_keys, discard_of, receiver, text_of, tool_of)
+from .interrogations import CARD_IDS, CARDS, Card, check_deck
 from .options import OPTIONS
-from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, draw_deal
+from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, check_first, draw_deal
 from .scoring import score
-from .seating import seating_of
-from .shuffles import shuffled
-from .timeouts import check_both, check_listed, check_one, check_pick
-from .tools import BULLET, MEDKIT, TOOLS, Ledger
+from .listing import Listing
+from .seating import ShadySeating
+from .spycode import SpyCode
+from .timeouts import default_answer, default_move
+from .tools import BULLET, MEDKIT, Ledger
 
 ROUND_1 = "round_1"
 INTERROGATION = "interrogation"
@@ -51,15 +44,14 @@ ROUND_2 = "round_2"
 OVER = "over"
 
 _MOD_ONLY: frozenset[str] = frozenset()
-_ROUND_1_KINDS = ("give", "interrogate")
-_ANSWER_KINDS = ("answer",)
-MAX_TEXT = 1000  # characters of a chat post or a free-text answer
-
-_GIVE_KEYS = frozenset({"player", "action", "tool", "target"})
-_GIVE_BOTH_KEYS = frozenset({"player", "action", BULLET, MEDKIT})
-_INTERROGATE_KEYS = frozenset({"player", "action", "discard"})
-_ANSWER_KEYS = frozenset({"player", "action", "answer"})
-_TEXT_KEYS = frozenset({"player", "action", "text"})
+_HAND_OUT_BOTH = "round_2/both"
+# each step: the action kinds the player to act may use (besides "post"), what they are doing
+_STEPS = {
+    ROUND_1: (("give", "interrogate"), "make a move or call an interrogation (round 1)"),
+    INTERROGATION: (("answer",), "answer the interrogation card {card!r}"),
+    ROUND_2: (("give",), "hand out the remaining tool (round 2)"),
+    _HAND_OUT_BOTH: (("give_both",), "hand out both tools at once with give_both (round 2)"),
+}
 
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
 # or mypyc runs its __init__ twice
@@ -109,24 +101,26 @@ class ShadyAgents(Game):
     OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
     NARRATOR = "hiddenrole.games.shady_agents.narration:ShadyAgentsNarrator"
 
-    # ------------------------------------------------------------------ set-up
+    # ------------------------------------------------------------ set-up
     def setup(self) -> None:
-        """Deal the roles, pick the first player, shuffle the interrogation deck (ruling 2)."""
+        """Deal the roles, pick the first player, shuffle the interrogation deck (ruling 2).
+
+        Rules text: "Jeder Spieler erhält eine Rollenkarte" -- a role card to each player
+        (an odd table reveals the card left over; its side scores a bonus); every player
+        starts with a bullet and a medical kit (tools.py)."""
         players = self.players
         n = len(players)
-        table = self._table = seating_of(players)  # shared by the games of this seating
-        self._seat, self._others, self._templates = table.seats, table.others, table.templates
+        table = self._table = seating_of(ShadySeating, players)  # shared by the games of this seating
+        self._seat, self._others = table.seat, table.others
         self._pairs = table.pairs
-        self._template_steps = table.template_steps
-        self._infos, self._answer_templates = table.infos, table.answer_templates
         deal = self.chance.outcome("roles", draw_deal(players), check_deal(players))
         self._roles: list[str] = [deal["deal"][p] for p in players]
         self.revealed_card: str | None = deal["revealed"]
         self.bonus_side: str | None = SIDE_OF_ROLE[self.revealed_card] if self.revealed_card else None
-        first = self.chance.outcome("first", lambda rng: players[rng.below(n)], self._check_first)
+        first = self.chance.outcome("first", lambda rng: players[rng.below(n)], check_first(players))
         self._first: int = self._seat[first]
         self._deck: list[str] = self.chance.outcome(
-            "interrogations", lambda rng: shuffled(rng, CARD_IDS), _check_deck
+            "interrogations", lambda rng: rng.shuffled(CARD_IDS, per_draw=ONE_DRAW, pick=True), check_deck
         )
         self._deck_pos = 0
         self._may_discard: int = 1 if self.options["first_player_may_discard"] else 0
@@ -137,51 +131,27 @@ class ShadyAgents(Game):
         self._phase = ROUND_1
         self._current = self._first
         self._waiting: tuple[str, ...] = (first,)
-        self._kinds: tuple[str, ...] = _ROUND_1_KINDS
+        self._kinds: tuple[str, ...] = _STEPS[ROUND_1][0]
         self._step = 0  # counts completed steps (for timer keys)
         self._card: Card | None = None
-        self._caller = -1
         self._answerers: list[int] = []
         self._answer_pos = 0
         self.interrogations: list[dict[str, Any]] = []
         self.chat: list[dict[str, str]] = []
-        self._result: Result | None = None
         self._legal: list[dict[str, Any]] | None = None
         self._answers_now: tuple[str, ...] = ()
-        # the spy code over time: each seat's answers (card, caller, answer, kept true?) and
-        # whether it has taken its round-1 turn (see interrogations.py: answers are promises)
-        self._promises: list[list[tuple[Card, int, str, bool]]] = [[] for _ in range(n)]
-        self._acted: list[bool] = [False] * n
-        # per seat, once it has answered: the ways its tools can still go that keep its
-        # answers, as a mask (_seat_plans) over the completions of a PlanTable (_roots: the
-        # seat's situation at its first answer); narrowed by each answer and each of its
-        # actions; None before its first answer
-        self._roots: list[PlanTable | None] = [None] * n
-        self._seat_plans: list[int] = [0] * n
-        # the answerer's plans and true answers, this step: (seat, table, plans mask, {answer: mask})
-        self._truths: tuple[int, PlanTable, int, dict[str, int]] | None = None
-        log = self.log
-        for k, (alone, role) in enumerate(zip(table.alone, self._roles)):
-            log.append(Event(k, "role", {"role": role, "side": SIDE_OF_ROLE[role]}, alone))
+        # the answers as promises, each player held to theirs to the end (spycode.py)
+        self.code = SpyCode(table, self._first, bool(self._may_discard), self.ledger)
+        self.listing = Listing(table, self.code, self.ledger, self._first, self._may_discard,
+                               self.options["enforce_statements"])
+        for alone, role in zip(table.audience, self._roles):
+            self.emit("role", to=alone, role=role, side=SIDE_OF_ROLE[role])
         if self.revealed_card is not None:
-            log.append(Event(len(log), "revealed_card",
-                             {"role": self.revealed_card, "side": self.bonus_side, "bonus": 1}, None))
-        log.append(Event(len(log), "deck", {"order": list(self._deck)}, _MOD_ONLY))
-        log.append(Event(len(log), "first_player",
-                         {"player": first, "order": list(table.order_names[self._first])}, None))
+            self.emit("revealed_card", role=self.revealed_card, side=self.bonus_side, bonus=1)
+        self.emit("deck", to=_MOD_ONLY, order=list(self._deck))
+        self.emit("first_player", player=first, order=list(table.order_names[self._first]))
 
-    def _check_first(self, value: Any) -> str:
-        if isinstance(value, list) and len(value) == 1:
-            value = value[0]
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not 0 <= value < len(self.players):
-                raise BadSetup(f"chance 'first': seat {value} is not in 0..{len(self.players) - 1}")
-            return self.players[value]
-        if isinstance(value, str) and value in self.players:
-            return value
-        raise BadSetup(f"chance 'first': {value!r} is not a player (give a name or a 0-based seat)")
-
-    # ------------------------------------------------------------ the questions
+    # ----------------------------------------------------- the questions
     @property
     def phase(self) -> str:
         """``"round_1"``, ``"interrogation"``, ``"round_2"`` or ``"over"``."""
@@ -191,6 +161,27 @@ class ShadyAgents(Game):
     def first_player(self) -> str:
         """The first player's name (the chance outcome ``"first"``)."""
         return self.players[self._first]
+
+    @property
+    def round(self) -> int | None:
+        """1 or 2 (an interrogation belongs to round 1), ``None`` once the game is over."""
+        return None if self.is_over else self._round
+
+    @property
+    def caller(self) -> str | None:
+        """The player who called the interrogation being answered, or ``None``."""
+        return self.players[self.code.caller] if self._phase == INTERROGATION else None
+
+    @property
+    def cards_left(self) -> int:
+        """How many interrogation cards are left in the deck."""
+        return len(self._deck) - self._deck_pos
+
+    def answers_to(self, player: str) -> tuple[str, ...]:
+        """The answer set of the current card for ``player`` (every answer, the code aside);
+        ``()`` when no card is being answered. Raises ``KeyError`` for a name not at the table."""
+        card = self.current_card
+        return () if card is None else card.answers(self.code.info(self._seat[player]))
 
     def role_of(self, player: str) -> str:
         """``player``'s role, ``"operative"`` or ``"deserter"`` (the Mod's knowledge).
@@ -224,160 +215,10 @@ class ShadyAgents(Game):
             legal = self._legal = self._build_legal()
         return list(map(dict.copy, legal))
 
-    def _build_legal(self) -> list[dict[str, Any]]:
-        seat = self._current
-        if self._phase == INTERROGATION:
-            card = self._card
-            assert card is not None
-            info_key = self._info_key(seat)
-            info = self._info(seat, info_key)
-            if self.options["enforce_statements"]:
-                table, plans = self._plans(seat)
-                truths = table.truths(card, info)
-                self._truths = (seat, table, plans, truths)  # for the promise the answer makes
-                operative = self._roles[seat] == OPERATIVE
-                seen = tuple([a for a, mask in truths.items() if mask & plans])
-                # the listed answers depend only on these (and the seating): built once, shared
-                # (never handed out: legal_actions copies them)
-                answers_key = (card.id, info_key, operative, seen)
-                listed = self._answer_templates.get(answers_key)
-                if listed is None:
-                    if len(self._answer_templates) > 50_000:
-                        self._answer_templates.clear()
-                    answers = card.allowed_seen(seen, info, operative)
-                    listed = self._answer_templates[answers_key] = (answers, self._answer_actions(seat, answers))
-                self._answers_now = listed[0]  # valid until the step ends (see _set_current)
-                return listed[1]
-            answers = card.answers(info)
-            self._answers_now = answers
-            return self._answer_actions(seat, answers)
-        # moves and hand-outs depend only on the seat, the tools held, the phase and
-        # whether the seat is the first player: built once per seating and shared (never
-        # handed out: legal_actions copies them)
-        held = self.ledger.held[seat]
-        # an int key: seat, whether the first player may discard, the tools held (3 both, 1 the
-        # bullet, 2 the kit), round 1 or 2, first?
-        key = seat << 5 | self._may_discard << 4 | (3 if len(held) == 2 else 1 if held[0] == BULLET else 2) << 2 | (
-            2 if self._phase == ROUND_1 else 0) | (seat == self._first)
-        template = self._templates.get(key)
-        if template is None:
-            template = self._templates[key] = self._turn_actions(seat)
-        if self._promises[seat]:
-            keys = self._template_steps.get(key)
-            if keys is None:
-                keys = self._template_steps[key] = [self._step_of(a) for a in template]
-            steps = self._step_masks(seat)
-            plans = self._seat_plans[seat]
-            return [a for a, step in zip(template, keys) if steps.get(step, 0) & plans]
-        return template
-
-    def _answer_actions(self, seat: int, answers: tuple[str, ...]) -> list[dict[str, Any]]:
-        p = self.players[seat]
-        return [{"player": p, "action": "answer", "answer": a} for a in answers]
-
-    # ------------------------------------------------------- answers as promises
-    def _info_key(self, seat: int) -> int:
-        """The facts :meth:`_info` is made of, as an int: the seat, the caller (-1: none),
-        the first player, whether a tool of the seat can be discarded, whether it can hand
-        out both at once (seats are below 16)."""
-        first = seat == self._first
-        ledger = self.ledger
-        can_discard = ledger.discarded[seat] is not None or (
-            not self._acted[seat] and (not first or bool(self._may_discard)))
-        can_double = first and len(ledger.held[seat]) == 2
-        return seat | (self._caller + 1) << 4 | self._first << 9 | can_discard << 13 | can_double << 14
-
-    def _info(self, seat: int, key: int = -1) -> Seat:
-        """What the cards need to answer for ``seat`` (public facts only); ``key``: its
-        :meth:`_info_key`, if known. Shared by the games of the seating (read only)."""
-        if key < 0:
-            key = self._info_key(seat)
-        info = self._infos.get(key)
-        if info is None:
-            info = self._infos[key] = Seat(seat, self._caller, self._first, self.players, bool(key >> 13 & 1),
-                                           bool(key >> 14 & 1))
-        return info
-
-    def _completions(self, seat: int) -> list[Completion]:
-        ledger = self.ledger
-        return completions(len(self.players), seat, ledger.gave[seat], ledger.discarded[seat], ledger.held[seat],
-                           self._acted[seat], seat == self._first, bool(self._may_discard))
-
-    def _plans(self, seat: int) -> tuple[PlanTable, int]:
-        """The ways ``seat``'s tools can still end that keep every answer it gave as the spy
-        code wants it (true for an operative, false for a deserter): a table and the mask
-        of those plans among its completions."""
-        root = self._roots[seat]
-        if root is not None:
-            return root, self._seat_plans[seat]
-        ledger = self.ledger
-        table = plan_table(len(self.players), seat, ledger.gave[seat], ledger.discarded[seat], ledger.held[seat],
-                           self._acted[seat], seat == self._first, bool(self._may_discard))
-        return table, table.full
-
-    def _step_masks(self, seat: int) -> dict[tuple[Any, ...], int]:
-        """``{next step: mask}`` over the completions of ``seat``'s root table (it has answered)."""
-        root = self._roots[seat]
-        assert root is not None
-        return root.steps(self._acted[seat], len(self.ledger.held[seat]))
-
-    def _narrow(self, seat: int, step: tuple[Any, ...]) -> None:
-        """``seat`` acted (``step``, a :func:`next_step` key): keep the plans that did so."""
-        if self._roots[seat] is not None:
-            self._seat_plans[seat] &= self._step_masks(seat).get(step, 0)
-
-    def _info_for(self, seat: int, caller: int) -> Seat:
-        info = self._info(seat)
-        return info if info.caller == caller else Seat(seat, caller, info.first, info.names, info.can_discard,
-                                                       info.can_double)
-
-    def _step_of(self, action: Mapping[str, Any]) -> tuple[Any, ...]:
-        """A listed move or hand-out as a :func:`next_step` key."""
-        kind = action["action"]
-        seat = self._seat
-        if kind == "give":
-            return ("give", action["tool"], seat[action["target"]])
-        if kind == "give_both":
-            return ("both", seat[action[BULLET]], seat[action[MEDKIT]])
-        return ("call",) if "discard" not in action else ("discard", action["discard"])
-
-    def _check_promises(self, player: str, action: Mapping[str, Any], seat: int, step: tuple[Any, ...]) -> None:
-        """Refuse an action that would break one of ``seat``'s interrogation answers."""
-        if not self._promises[seat] or self._step_masks(seat).get(step, 0) & self._seat_plans[seat]:
-            return
-        acted, held = self._acted[seat], len(self.ledger.held[seat])
-        plans = [c for c in self._completions(seat) if next_step(c, acted, held) == step]
-        for card, caller, answer, true in self._promises[seat]:
-            info = self._info_for(seat, caller)
-            plans = [c for c in plans if (card.truth(c, info) == answer) == true]
-            if not plans:
-                break
-        code = "an operative's answers must stay true" if true else "a deserter's answers must stay false"
-        raise IllegalAction(
-            player, action,
-            f"this would break your answer {answer!r} to {card.question!r} ({code} to the end of the game)",
-        )
-
-    def _turn_actions(self, seat: int) -> list[dict[str, Any]]:
-        p = self.players[seat]
-        others = self._others[seat]
-        held = self.ledger.held[seat]
-        if self._phase == ROUND_2 and len(held) == 2:
-            return [
-                {"player": p, "action": "give_both", BULLET: b, MEDKIT: m} for b in others for m in others
-            ]
-        out = [{"player": p, "action": "give", "tool": t, "target": q} for t in held for q in others]
-        if self._phase == ROUND_1:
-            if seat == self._first:
-                out.append({"player": p, "action": "interrogate"})
-            if seat != self._first or self._may_discard:
-                out.extend({"player": p, "action": "interrogate", "discard": t} for t in held)
-        return out
-
     def timers(self) -> list[Timer]:
         """The deadline of the current step: ``turn_seconds`` for a turn of round 1 or 2,
         ``answer_seconds`` for an answer (none when that option is 0 or the game is over)."""
-        if self._result is not None:
+        if self.is_over:
             return []
         if self._phase == INTERROGATION:
             seconds = self.options["answer_seconds"]
@@ -385,80 +226,7 @@ class ShadyAgents(Game):
             seconds = self.options["turn_seconds"]
         return [Timer(f"{self._phase}-{self._step}", float(seconds))] if seconds else []
 
-    # ---------------------------------------------------------------- changes
-    def apply(self, action: Mapping[str, Any]) -> list[Event]:
-        """As :meth:`hiddenrole.engine.Game.apply` (same checks, same errors), with a fast
-        path for a plain ``dict`` whose player and kind are strings of a running game."""
-        if type(action) is dict and self._result is None:
-            player = action.get("player")
-            kind = action.get("action")
-            if type(player) is str and type(kind) is str and player in self._seat:
-                handler = _HANDLERS.get(kind)
-                if handler is not None:
-                    log = self.log
-                    start = len(log)
-                    handler(self, player, action)
-                    return log[start:]
-        return super().apply(action)
-
-    def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise IllegalAction(
-                player, action, f"unknown action kind {kind!r} (known: give, give_both, interrogate, answer, post)"
-            )
-        handler(self, player, action)
-
-    def _check_turn(self, player: str, action: Mapping[str, Any], what: str) -> int:
-        seat = self._seat[player]
-        if seat != self._current:
-            if self._current < 0:
-                raise IllegalAction(player, action, "the game is over")
-            raise IllegalAction(
-                player, action, f"it is {self.players[self._current]}'s turn to {self._doing()}, not yours"
-            )
-        if what not in self._kinds:
-            raise IllegalAction(player, action, f"you cannot {what} now: it is the time to {self._doing()}")
-        return seat
-
-    def _doing(self) -> str:
-        if self._phase == INTERROGATION:
-            return f"answer the interrogation card {self._card.id!r}"  # type: ignore[union-attr]
-        if self._phase == ROUND_1:
-            return "make a move or call an interrogation (round 1)"
-        if len(self.ledger.held[self._current]) == 2:
-            return "hand out both tools at once with give_both (round 2)"
-        return "hand out the remaining tool (round 2)"
-
-    def _kinds_now(self) -> tuple[str, ...]:
-        """The action kinds the player to act may use now (besides ``post``)."""
-        if self._phase == INTERROGATION:
-            return _ANSWER_KINDS
-        if self._phase == ROUND_1:
-            return _ROUND_1_KINDS
-        if len(self.ledger.held[self._current]) == 2:
-            return ("give_both",)
-        return ("give",)
-
-    @staticmethod
-    def _check_keys(player: str, action: Mapping[str, Any], allowed: frozenset[str]) -> None:
-        extra = [k for k in action if k not in allowed]
-        if extra:
-            raise IllegalAction(player, action, f"unknown parameters {sorted(map(str, extra))}")
-
-    def _target(self, player: str, action: Mapping[str, Any], key: str) -> int:
-        if key not in action:
-            raise IllegalAction(player, action, f"missing {key!r} (the player who receives the tool)")
-        target = action[key]
-        seat = self._seat.get(target) if isinstance(target, str) else None
-        if seat is None:
-            raise IllegalAction(player, action, f"{key!r}: {target!r} is not a player of this table")
-        if target == player:
-            raise IllegalAction(
-                player, action, "a tool can never be given to oneself: it goes to another player (ruling 1)"
-            )
-        return seat
-
+    # ------------------------------- round 1: a move or an interrogation
     def _give(self, player: str, action: Mapping[str, Any]) -> None:
         """A move (round 1) or the hand-out of the last tool (round 2).
 
@@ -469,38 +237,17 @@ class ShadyAgents(Game):
         if seat != self._current or "give" not in self._kinds:
             self._check_turn(player, action, "give")
         if len(action) != 4:
-            self._check_keys(player, action, _GIVE_KEYS)
-        tool = action.get("tool")
-        if tool not in self.ledger.held[seat]:
-            if tool not in TOOLS:
-                raise IllegalAction(player, action, f"'tool' must be 'bullet' or 'medkit', not {tool!r}")
-            raise IllegalAction(player, action, f"you no longer hold your {tool}")
+            check_keys(player, action, GIVE_KEYS)
+        tool = tool_of(player, action, self.ledger.held[seat])
         target = action.get("target")
         to = self._seat.get(target) if type(target) is str else None
         if to is None or to == seat:
-            to = self._target(player, action, "target")  # raises, naming the problem
-        if self._promises[seat]:
-            self._check_promises(player, action, seat, ("give", tool, to))
-            self._narrow(seat, ("give", tool, to))
-        self._acted[seat] = True
+            to = receiver(player, action, "target", self._seat)  # raises, naming the problem
+        if self.code.bound(seat):
+            self.code.check(player, action, seat, ("give", tool, to))
+            self.code.narrow(seat, ("give", tool, to))
+        self.code.acted[seat] = True
         self._hand(seat, tool, to, False)
-        self._next_turn()
-
-    def _give_both(self, player: str, action: Mapping[str, Any]) -> None:
-        """The first player's last turn when they kept both tools.
-
-        Rule: "Das Spiel endet, wenn der erste Spieler beide Werkzeugkarten gleichzeitig
-        verteilt." -- both tools at once, each to another player (the same one or two).
-        """
-        seat = self._check_turn(player, action, "give_both")
-        if len(action) != 4:
-            self._check_keys(player, action, _GIVE_BOTH_KEYS)
-        to_bullet = self._target(player, action, BULLET)
-        to_kit = self._target(player, action, MEDKIT)
-        self._check_promises(player, action, seat, ("both", to_bullet, to_kit))
-        self._narrow(seat, ("both", to_bullet, to_kit))
-        self._hand(seat, BULLET, to_bullet, False)
-        self._hand(seat, MEDKIT, to_kit, False)
         self._next_turn()
 
     def _hand(self, seat: int, tool: str, target: int, by_timeout: bool) -> None:
@@ -528,31 +275,17 @@ class ShadyAgents(Game):
         the option ``first_player_may_discard``, may also discard one.
         """
         seat = self._check_turn(player, action, "interrogate")
-        self._check_keys(player, action, _INTERROGATE_KEYS)
-        discard = action.get("discard")
-        if seat == self._first and (discard is None or not self._may_discard):
-            if discard is not None:
-                raise IllegalAction(
-                    player, action,
-                    "the first player calls an interrogation without discarding: give no 'discard' "
-                    "(the option first_player_may_discard allows one)",
-                )
-        else:
-            if discard is None:
-                raise IllegalAction(
-                    player, action, "missing 'discard': to call an interrogation you discard 'bullet' or 'medkit'"
-                )
-            if discard not in TOOLS:
-                raise IllegalAction(player, action, f"'discard' must be 'bullet' or 'medkit', not {discard!r}")
-            if discard not in self.ledger.held[seat]:
-                raise IllegalAction(player, action, f"you no longer hold your {discard}")
-        self._check_promises(player, action, seat, ("call",) if discard is None else ("discard", discard))
+        check_keys(player, action, INTERROGATE_KEYS)
+        discard = discard_of(player, action, seat == self._first, bool(self._may_discard), self.ledger.held[seat])
+        self.code.check(player, action, seat, ("call",) if discard is None else ("discard", discard))
         self._call(seat, discard)
 
     def _call(self, seat: int, discard: str | None) -> None:
+        """"Ziehe die nächste Interrogationskarte und lese sie laut vor. Beginne mit dem
+        nächsten Spieler im Uhrzeigersinn": the answers go round from the caller's left to the caller."""
         player = self.players[seat]
-        self._narrow(seat, ("call",) if discard is None else ("discard", discard))
-        self._acted[seat] = True
+        self.code.narrow(seat, ("call",) if discard is None else ("discard", discard))
+        self.code.acted[seat] = True
         if discard is not None:
             self.ledger.discard(seat, discard)
             self.emit("discard", to=(player,), player=player, tool=discard)
@@ -560,7 +293,7 @@ class ShadyAgents(Game):
         self._deck_pos += 1
         n = len(self.players)
         self._card = card
-        self._caller = seat
+        self.code.caller = seat
         self._answerers = [(seat + k) % n for k in range(1, n + 1)]
         self._answer_pos = 0
         self.interrogations.append(
@@ -572,6 +305,7 @@ class ShadyAgents(Game):
         self._phase = INTERROGATION
         self._set_current(self._answerers[0])
 
+    # ------------------------------------------------- the interrogation
     def _answer(self, player: str, action: Mapping[str, Any]) -> None:
         """Answer the interrogation card (enforcing the spy code when ``enforce_statements``).
 
@@ -583,39 +317,10 @@ class ShadyAgents(Game):
             self._check_turn(player, action, "answer")
         card = self._card
         assert card is not None
-        enforce = self.options["enforce_statements"]
-        if "text" in action:
-            if enforce:
-                raise IllegalAction(
-                    player, action,
-                    "free-text answers need the option enforce_statements=false: give 'answer', one of "
-                    + _listing(card.answers(self._info(seat))),
-                )
-            self._check_keys(player, action, _TEXT_KEYS)
-            text = _text(player, action)
-            self._record_answer(seat, {"player": player, "card": card.id, "text": text}, False)
-            return
-        if "answer" not in action:
-            raise IllegalAction(player, action, "missing 'answer' (one of the card's answers)")
-        if len(action) != 3:
-            self._check_keys(player, action, _ANSWER_KEYS)
-        answer = action["answer"]
-        if self._legal is not None and type(answer) is str and answer in self._answers_now:
-            # one of the answers listed for this step: the code allows it
-            self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
-            return
-        answers = card.answers(self._info(seat))
-        if type(answer) is not str or answer not in answers:
-            raise IllegalAction(
-                player, action, f"{answer!r} is not an answer to {card.id!r}; answers: {_listing(answers)}"
-            )
-        if enforce and answer not in self._legal_answers():
-            if self._roles[seat] == OPERATIVE:
-                raise IllegalAction(player, action, f"an operative must answer truthfully, and {answer!r} is false "
-                                                    "(nothing you can still do makes it true)")
-            raise IllegalAction(player, action, f"a deserter must lie, and {answer!r} is true "
-                                                "(nothing you can still do makes it false)")
-        self._record_answer(seat, {"player": player, "card": card.id, "answer": answer}, False)
+        kind, said = answer_of(player, action, card, self.code.info(seat), self.options["enforce_statements"],
+                               self._answers_now if self._legal is not None else None, self._legal_answers,
+                               self._roles[seat] == OPERATIVE)
+        self._record_answer(seat, {"player": player, "card": card.id, kind: said}, False)
 
     def _legal_answers(self) -> tuple[str, ...]:
         if self._legal is None:
@@ -623,24 +328,14 @@ class ShadyAgents(Game):
         return self._answers_now
 
     def _record_answer(self, seat: int, data: dict[str, Any], by_timeout: bool) -> None:
+        """Record an answer (a promise under the spy code); after the caller's own answer,
+        round 1 goes on with the player after the caller."""
         if by_timeout:
             data["by_timeout"] = True
         if self.options["enforce_statements"] and "answer" in data:
             card = self._card
             assert card is not None
-            true = self._roles[seat] == OPERATIVE
-            answer = data["answer"]
-            self._promises[seat].append((card, self._caller, answer, true))
-            known = self._truths
-            if known is not None and known[0] == seat:
-                table, plans, truths = known[1], known[2], known[3]
-            else:
-                table, plans = self._plans(seat)
-                truths = table.truths(card, self._info(seat))
-            mask = truths.get(answer, 0)
-            self._roots[seat] = table
-            self._seat_plans[seat] = plans & mask if true else plans & ~mask
-            self._truths = None
+            self.code.keep(seat, card, data["answer"], self._roles[seat] == OPERATIVE)
         self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
         log = self.log
         log.append(Event(len(log), "answer", data, None))
@@ -652,37 +347,40 @@ class ShadyAgents(Game):
         self._phase = ROUND_1
         self._next_turn()
 
-    def _post(self, player: str, action: Mapping[str, Any]) -> None:
-        """A public chat message ("Fühle dich frei zu diskutieren!"): part of the game state."""
-        self._check_keys(player, action, _TEXT_KEYS)
-        text = _text(player, action)
-        self.chat.append({"player": player, "text": text})
-        self.emit("post", player=player, text=text)
+    # --------------------------------------------- round 2: the hand-out
+    def _give_both(self, player: str, action: Mapping[str, Any]) -> None:
+        """The first player's last turn when they kept both tools.
 
-    # ------------------------------------------------------------- turn order
+        Rule: "Das Spiel endet, wenn der erste Spieler beide Werkzeugkarten gleichzeitig
+        verteilt." -- both tools at once, each to another player (the same one or two).
+        """
+        seat = self._check_turn(player, action, "give_both")
+        if len(action) != 4:
+            check_keys(player, action, GIVE_BOTH_KEYS)
+        to_bullet = receiver(player, action, BULLET, self._seat)
+        to_kit = receiver(player, action, MEDKIT, self._seat)
+        self.code.check(player, action, seat, ("both", to_bullet, to_kit))
+        self.code.narrow(seat, ("both", to_bullet, to_kit))
+        self._hand(seat, BULLET, to_bullet, False)
+        self._hand(seat, MEDKIT, to_kit, False)
+        self._next_turn()
+
+    # -------------------------------------------- turn order and the end
     def _set_current(self, seat: int) -> None:
+        """The next step waits for ``seat``."""
         self._current = seat
         self._waiting = (self.players[seat],)
         self._legal = None
         self._step += 1
-        phase = self._phase
-        if phase == ROUND_1:
-            self._kinds = _ROUND_1_KINDS
-        elif phase == INTERROGATION:
-            self._kinds = _ANSWER_KINDS
-        else:
-            self._kinds = self._kinds_now()
+        self._kinds = self._step_now()[0]
 
     def _next_turn(self) -> None:
+        """The turn passes to the next player of the round; after the last, round 2 begins
+        (or, after round 2, the game ends)."""
         pos = self._pos = self._pos + 1
         order = self._order
         if pos < len(order):
-            seat = order[pos]  # as _set_current, inlined on the hot path
-            self._current = seat
-            self._waiting = (self.players[seat],)
-            self._legal = None
-            self._step += 1
-            self._kinds = _ROUND_1_KINDS if self._phase == ROUND_1 else self._kinds_now()
+            self._set_current(order[pos])
             return
         if self._round == 1:
             # "spielt jeder nun in umgekehrter Reihenfolge seine verbleibende Werkzeugkarte"
@@ -703,90 +401,93 @@ class ShadyAgents(Game):
         self._kinds = ()
         self._legal = None
         ledger = self.ledger
-        players = self.players
         # every step but the first started with _set_current, which counts them
         result = score(ledger, self._roles, self.bonus_side, turns=self._step + 1)
-        self._result = result
-        self.finish(self._result)  # is_over and result (engine contract)
-        gifts = [
-            {"giver": players[g], "receiver": players[r], "tool": t, "round": rd} for g, t, r, rd in ledger.gifts
-        ]
+        self.finish(result)  # is_over and result (engine contract)
         log = self.log
         k = len(log)
-        log.append(Event(k, "reveal", {
-            "roles": dict(zip(players, self._roles)),
-            "gifts": gifts,
-            "discards": {players[s]: d for s, d in enumerate(ledger.discarded) if d is not None},
-        }, None))
+        log.append(Event(k, "reveal", {"roles": dict(zip(self.players, self._roles)), **ledger.revealed()}, None))
         log.append(Event(k + 1, "game_over", {"winner": result.winner, "reason": result.reason, **result.detail}, None))
 
-    # --------------------------------------------------------------- timeouts
+    # ---------------------------------------------------------- the chat
+    def _post(self, player: str, action: Mapping[str, Any]) -> None:
+        """A public chat message ("Fühle dich frei zu diskutieren!"): part of the game state."""
+        check_keys(player, action, TEXT_KEYS)
+        text = text_of(player, action)
+        self.chat.append({"player": player, "text": text})
+        self.emit("post", player=player, text=text)
+
+    # ---------------------------------------------------------- timeouts
     def _timeout(self) -> None:
         """Ruling 3: a missing move or hand-out gives a random own tool to a random other
         player (each of both tools in the first player's double hand-out); a missing answer
-        is a random legal answer. Each default is a ``"timeouts"`` chance outcome."""
+        is a random legal answer. Each default is a ``"timeouts"`` chance outcome (timeouts.py)."""
         seat = self._current
-        others = self._others[seat]
         if self._phase == INTERROGATION:
             card = self._card
             assert card is not None
-            options = [a["answer"] for a in self._build_legal()]
-            pick = self.chance.outcome(
-                "timeouts", lambda rng: {"answer": rng.choice(options)}, check_pick(options, "answer"),
-                sequence=True,
-            )
-            self._record_answer(
-                seat, {"player": self.players[seat], "card": card.id, "answer": pick["answer"]}, True
-            )
+            answer = default_answer(self.chance, [a["answer"] for a in self._build_legal()])
+            self._record_answer(seat, {"player": self.players[seat], "card": card.id, "answer": answer}, True)
             return
         held = self.ledger.held[seat]
-        if self._promises[seat]:
-            # a random legal move: one that keeps the player's answers as the code wants them
-            listed = self._build_legal()
-            legal = [a for a in listed if a["action"] in ("give", "give_both")]
-            if not legal:  # the answers leave only a call: make it, discarding what they promised
-                calls = [{"discard": a.get("discard")} for a in listed]
-                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(calls)),
-                                           check_listed(calls, "an interrogation call"), sequence=True)
-                self._call(seat, pick["discard"])
-                return
-            if legal[0]["action"] == "give_both":
-                pairs = [{BULLET: a[BULLET], MEDKIT: a[MEDKIT]} for a in legal]
-                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(pairs)),
-                                           check_listed(pairs, "a double hand-out"), sequence=True)
-                self._narrow(seat, ("both", self._seat[pick[BULLET]], self._seat[pick[MEDKIT]]))
-                self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
-                self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
-            else:
-                moves = [{"tool": a["tool"], "target": a["target"]} for a in legal]
-                pick = self.chance.outcome("timeouts", lambda rng: dict(rng.choice(moves)),
-                                           check_listed(moves, "a move"), sequence=True)
-                self._narrow(seat, ("give", pick["tool"], self._seat[pick["target"]]))
-                self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
-            self._acted[seat] = True
-            self._next_turn()
+        pick = default_move(self.chance, self._build_legal() if self.code.bound(seat) else None,
+                            self._phase == ROUND_2 and len(held) == 2, tuple(held), self._others[seat])
+        if "discard" in pick:
+            self._call(seat, pick["discard"])
             return
-        if self._phase == ROUND_2 and len(held) == 2:
-            def draw_both(rng):
-                return {BULLET: rng.choice(others), MEDKIT: rng.choice(others)}
-
-            pick = self.chance.outcome("timeouts", draw_both, check_both(others), sequence=True)
-            self._hand(seat, BULLET, self._seat[pick[BULLET]], True)
-            self._hand(seat, MEDKIT, self._seat[pick[MEDKIT]], True)
+        if BULLET in pick:
+            to_bullet, to_kit = self._seat[pick[BULLET]], self._seat[pick[MEDKIT]]
+            self.code.narrow(seat, ("both", to_bullet, to_kit))
+            self._hand(seat, BULLET, to_bullet, True)
+            self._hand(seat, MEDKIT, to_kit, True)
         else:
-            tools = tuple(held)
-
-            def draw_one(rng):
-                return {"tool": rng.choice(tools), "target": rng.choice(others)}
-
-            pick = self.chance.outcome("timeouts", draw_one, check_one(tools, others), sequence=True)
-            self._hand(seat, pick["tool"], self._seat[pick["target"]], True)
-        self._acted[seat] = True
+            to = self._seat[pick["target"]]
+            self.code.narrow(seat, ("give", pick["tool"], to))
+            self._hand(seat, pick["tool"], to, True)
+        self.code.acted[seat] = True
         self._next_turn()
 
-    # ------------------------------------------------------------------ views
-    # view(player) is built by the observer (OBSERVER, views.ShadyAgentsObserver)
-    # summary() too (ShadyAgentsObserver.summary: roles and tools only once the game is over)
+    # -------------------------------------- listing and checking actions
+    def _build_legal(self) -> list[dict[str, Any]]:
+        """The actions of the player to act (shared lists, listing.py: never handed out); an
+        answerer's allowed answers are kept for the step (``_answers_now``)."""
+        seat = self._current
+        card = self._card
+        if self._phase == INTERROGATION:
+            assert card is not None
+            self._answers_now, listed = self.listing.answers(seat, card, self._roles[seat] == OPERATIVE)
+            return listed
+        return self.listing.turn(seat, self._phase == ROUND_1)
+
+    def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalAction(
+                player, action, f"unknown action kind {kind!r} (known: give, give_both, interrogate, answer, post)"
+            )
+        handler(self, player, action)
+
+    def _check_turn(self, player: str, action: Mapping[str, Any], what: str) -> int:
+        seat = self._seat[player]
+        if seat != self._current:
+            if self._current < 0:
+                raise IllegalAction(player, action, "the game is over")
+            raise IllegalAction(
+                player, action, f"it is {self.players[self._current]}'s turn to {self._doing()}, not yours"
+            )
+        if what not in self._kinds:
+            raise IllegalAction(player, action, f"you cannot {what} now: it is the time to {self._doing()}")
+        return seat
+
+    def _step_now(self) -> tuple[tuple[str, ...], str]:
+        """The step of the player to act: the action kinds they may use (besides ``post``)
+        and what they are doing (for messages)."""
+        if self._phase == ROUND_2 and len(self.ledger.held[self._current]) == 2:
+            return _STEPS[_HAND_OUT_BOTH]
+        return _STEPS[self._phase]
+
+    def _doing(self) -> str:
+        return self._step_now()[1].format(card=self._card.id if self._card else "")
 
 
 _HANDLERS = {
@@ -796,29 +497,3 @@ _HANDLERS = {
     "answer": ShadyAgents._answer,
     "post": ShadyAgents._post,
 }
-
-
-def _text(player: str, action: Mapping[str, Any]) -> str:
-    text = action.get("text")
-    if not isinstance(text, str) or not text.strip():
-        raise IllegalAction(player, action, "'text' must be a non-empty string")
-    if len(text) > MAX_TEXT:
-        raise IllegalAction(player, action, f"'text' is longer than {MAX_TEXT} characters")
-    return text
-
-
-def _listing(answers: tuple[str, ...] | list[str]) -> str:
-    return ", ".join(repr(a) for a in answers)
-
-
-def _check_deck(value: Any) -> list[str]:
-    """Validate a fixed ``"interrogations"`` outcome: a list of distinct card ids, the top
-    card first; cards not listed follow in the deck's documented order."""
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise BadSetup("chance 'interrogations' must be a list of card ids, the top card first")
-    unknown = [v for v in value if v not in CARDS]
-    if unknown:
-        raise BadSetup(f"chance 'interrogations': unknown cards {unknown} (cards: {', '.join(CARD_IDS)})")
-    if len(set(value)) != len(value):
-        raise BadSetup("chance 'interrogations': a card is listed twice (each card is used once, ruling 2)")
-    return list(value) + [c for c in CARD_IDS if c not in value]

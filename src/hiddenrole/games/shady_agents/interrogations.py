@@ -32,6 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from hiddenrole.engine import BadSetup
 
 from .tools import BULLET, MEDKIT
 
@@ -397,3 +400,20 @@ _DEPENDS: dict[str, str] = {
     "medkit_to": "names", "bullet_to": "names", "nearer_after_caller": "caller", "nearer_before_caller": "caller",
     "nearer_caller": "caller", "earlier_in_round_one": "first", "nearer_first_player": "first",
 }
+
+
+def check_deck(value: Any) -> list[str]:
+    """Validate a fixed ``"interrogations"`` chance outcome: a list of distinct card ids, the
+    top card first; cards not listed follow in the deck's documented order.
+
+    Raises:
+        BadSetup: not a list of card ids, an unknown card, or a card listed twice.
+    """
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadSetup("chance 'interrogations' must be a list of card ids, the top card first")
+    unknown = [v for v in value if v not in CARDS]
+    if unknown:
+        raise BadSetup(f"chance 'interrogations': unknown cards {unknown} (cards: {', '.join(CARD_IDS)})")
+    if len(set(value)) != len(value):
+        raise BadSetup("chance 'interrogations': a card is listed twice (each card is used once, ruling 2)")
+    return list(value) + [c for c in CARD_IDS if c not in value]

@@ -18,12 +18,10 @@ dealt and the last one is revealed to everyone: its team is the smaller one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hiddenrole.engine import BadSetup, Rng
-
-from .shuffles import shuffled
+from hiddenrole.engine import ONE_DRAW, BadSetup, Rng
 
 OPERATIVE = "operative"
 DESERTER = "deserter"
@@ -51,7 +49,7 @@ def draw_deal(players: Sequence[str]) -> Any:
     """
 
     def draw(rng: Rng) -> dict[str, Any]:
-        cards = shuffled(rng, role_cards(len(players)))
+        cards = rng.shuffled(role_cards(len(players)), per_draw=ONE_DRAW, pick=True)
         deal = dict(zip(players, cards))
         revealed = cards[len(players)] if len(cards) > len(players) else None
         return {"deal": deal, "revealed": revealed}
@@ -117,5 +115,27 @@ def check_deal(players: Sequence[str]) -> Any:
                     f"card is {left!r}, not {revealed!r}"
                 )
         return {"deal": {p: deal[p] for p in players}, "revealed": revealed}
+
+    return check
+
+
+def check_first(players: Sequence[str]) -> Callable[[Any], str]:
+    """A check for a fixed ``"first"`` chance outcome: a player's name or 0-based seat (or a
+    one-item list of either); returns the name.
+
+    Raises (the check):
+        BadSetup: not a player of ``players``, or a seat out of range.
+    """
+
+    def check(value: Any) -> str:
+        if isinstance(value, list) and len(value) == 1:
+            value = value[0]
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 0 <= value < len(players):
+                raise BadSetup(f"chance 'first': seat {value} is not in 0..{len(players) - 1}")
+            return players[value]
+        if isinstance(value, str) and value in players:
+            return value
+        raise BadSetup(f"chance 'first': {value!r} is not a player (give a name or a 0-based seat)")
 
     return check

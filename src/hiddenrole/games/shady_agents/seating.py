@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from hiddenrole.engine import Seating
 
-class Seating:
+
+class ShadySeating(Seating):
     """What depends only on the seating, computed once and shared by every game of it.
 
     Never changed after construction, except its caches (:attr:`templates`,
     :attr:`template_steps`, :attr:`infos`, :attr:`answer_templates`), which only grow.
 
-    Attributes (seats are 0-based indices into the names):
-        seats: seat by name.
+    Attributes (seats are 0-based indices into the names), besides the engine's
+    (:class:`~hiddenrole.engine.Seating`: ``players``, ``seat``, ``audience``):
         others: per seat, the other players' names in seat order (the possible receivers).
-        alone: per seat, the one-player audience of a private event.
         pairs: ``pairs[giver][receiver]``, the audience of a private ``tool`` event.
         orders, order_names: per first seat, round 1's order (seats, names), clockwise.
         reversed_orders, reversed_names: per first seat, round 2's order.
@@ -31,14 +32,13 @@ class Seating:
             handed out), by card, seat facts, role and the true answers still possible.
     """
 
-    __slots__ = ("seats", "others", "alone", "pairs", "orders", "order_names", "reversed_orders", "reversed_names",
+    __slots__ = ("others", "pairs", "orders", "order_names", "reversed_orders", "reversed_names",
                  "templates", "template_steps", "infos", "answer_templates")
 
     def __init__(self, players: tuple[str, ...]) -> None:
+        super().__init__(players)
         n = len(players)
-        self.seats = {p: i for i, p in enumerate(players)}
         self.others = tuple(tuple(q for q in players if q != p) for p in players)
-        self.alone = tuple(frozenset((p,)) for p in players)  # audience of a private event
         self.pairs = tuple(tuple(frozenset((p, q)) for q in players) for p in players)  # giver, receiver
         self.orders = tuple([(f + k) % n for k in range(n)] for f in range(n))  # round 1, by first seat
         self.order_names = tuple([players[i] for i in order] for order in self.orders)
@@ -48,19 +48,3 @@ class Seating:
         self.template_steps: dict[int, list[tuple[Any, ...]]] = {}  # each template's actions as next steps
         self.infos: dict[int, Any] = {}  # interrogations.Seat by ShadyAgents._info_key
         self.answer_templates: dict[tuple[Any, ...], tuple[tuple[str, ...], list[dict[str, Any]]]] = {}
-
-
-_SEATINGS: dict[tuple[str, ...], Seating] = {}
-
-
-def seating_of(players: tuple[str, ...]) -> Seating:
-    """The shared :class:`Seating` of ``players`` (a tuple of names in seat order).
-
-    Kept in a module-level cache of at most 256 seatings (cleared when full; a game keeps
-    its own reference)."""
-    seating = _SEATINGS.get(players)
-    if seating is None:
-        if len(_SEATINGS) > 256:
-            _SEATINGS.clear()
-        seating = _SEATINGS[players] = Seating(players)
-    return seating

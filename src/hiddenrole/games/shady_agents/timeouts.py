@@ -1,5 +1,8 @@
-"""Ruling 3, the timeout defaults: validation of the ``"timeouts"`` chance outcomes that a
-script or a host fixes (the draws themselves are in :meth:`ShadyAgents._timeout`).
+"""Ruling 3, the timeout defaults: "a missing move or hand-out gives a random own tool to a
+random other player (each of both tools in the first player's double hand-out); a missing
+answer is a random legal answer" (docs/rules/shady-agents.md). Each default is a
+``"timeouts"`` chance outcome, drawn here (:func:`default_answer`, :func:`default_move`) and
+carried out by :meth:`ShadyAgents._timeout`.
 
 A fixed outcome must be a legal default for the step it fills, else :class:`BadSetup`
 names what was expected.
@@ -10,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hiddenrole.engine import BadSetup
+from hiddenrole.engine import BadSetup, Chance
 
 from .tools import BULLET, MEDKIT
 
@@ -73,3 +76,44 @@ def check_listed(picks: list[dict[str, Any]], what: str) -> Check:
         return dict(value)
 
     return check
+
+
+def default_answer(chance: Chance, answers: list[str]) -> str:
+    """A missing answer: one of ``answers`` (those the code allows), drawn uniformly."""
+    pick = chance.outcome("timeouts", lambda rng: {"answer": rng.choice(answers)}, check_pick(answers, "answer"),
+                          sequence=True)
+    return pick["answer"]
+
+
+def default_move(chance: Chance, listed: list[dict[str, Any]] | None, both: bool, held: tuple[str, ...],
+                 others: tuple[str, ...]) -> dict[str, Any]:
+    """A missing move or hand-out, drawn uniformly.
+
+    Args:
+        listed: the player's listed actions when their answers bind them (one of those that
+            keeps the answers is drawn; when only calls are left, a call), else ``None``.
+        both: whether the step is the first player's double hand-out.
+        held: the tools the player holds; others: the other players' names.
+
+    Returns:
+        ``{"tool", "target"}``, ``{"bullet", "medkit"}`` (the receivers of a double
+        hand-out) or, for a bound player left only a call, ``{"discard": tool or None}``.
+    """
+    if listed is not None:
+        legal = [a for a in listed if a["action"] in ("give", "give_both")]
+        if not legal:  # the answers leave only a call: make it, discarding what they promised
+            calls = [{"discard": a.get("discard")} for a in listed]
+            return chance.outcome("timeouts", lambda rng: dict(rng.choice(calls)),
+                                  check_listed(calls, "an interrogation call"), sequence=True)
+        if legal[0]["action"] == "give_both":
+            pairs = [{BULLET: a[BULLET], MEDKIT: a[MEDKIT]} for a in legal]
+            return chance.outcome("timeouts", lambda rng: dict(rng.choice(pairs)),
+                                  check_listed(pairs, "a double hand-out"), sequence=True)
+        moves = [{"tool": a["tool"], "target": a["target"]} for a in legal]
+        return chance.outcome("timeouts", lambda rng: dict(rng.choice(moves)), check_listed(moves, "a move"),
+                              sequence=True)
+    if both:
+        return chance.outcome("timeouts", lambda rng: {BULLET: rng.choice(others), MEDKIT: rng.choice(others)},
+                              check_both(others), sequence=True)
+    return chance.outcome("timeouts", lambda rng: {"tool": rng.choice(held), "target": rng.choice(others)},
+                          check_one(held, others), sequence=True)

@@ -12,6 +12,8 @@ the whole truth and is the Mod's secret; views show each player only their part.
 
 from __future__ import annotations
 
+from typing import Any
+
 BULLET = "bullet"
 MEDKIT = "medkit"
 TOOLS = (BULLET, MEDKIT)
@@ -62,6 +64,15 @@ class Ledger:
             self.kits[receiver] += 1
         else:
             self.bullets[receiver] += 1
+
+    def revealed(self) -> dict[str, Any]:
+        """Every tool face up, for the end: ``{"gifts": [{giver, receiver, tool, round}] in
+        order, "discards": {name: tool}}``."""
+        names = self.names
+        return {
+            "gifts": [{"giver": names[g], "receiver": names[r], "tool": t, "round": rd} for g, t, r, rd in self.gifts],
+            "discards": {names[s]: d for s, d in enumerate(self.discarded) if d is not None},
+        }
 
     def discard(self, seat: int, tool: str) -> None:
         """Discard ``tool`` from ``seat``'s hand, face down (to call an interrogation)."""

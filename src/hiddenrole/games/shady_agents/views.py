@@ -62,10 +62,10 @@ def board(game: ShadyAgents, chat: list[dict[str, str]] | None = None) -> dict[s
         record["answers"] = answers
         interrogations.append(record)
     card = game.current_card
-    waiting = game._waiting
+    waiting = game.to_act()
     out: dict[str, Any] = {
-        "first_player": players[game._first],
-        "round": None if over else game._round,
+        "first_player": game.first_player,
+        "round": game.round,
         "turn": waiting[0] if waiting else None,
         "holding": dict(zip(players, map(len, ledger.held))),
         "received": dict(zip(players, map(len, ledger.received))),
@@ -73,9 +73,9 @@ def board(game: ShadyAgents, chat: list[dict[str, str]] | None = None) -> dict[s
         "discarded": discarded,
         "interrogations": interrogations,
         "current_card": None if card is None else {
-            "card": card.id, "question": card.question, "caller": players[game._caller],
+            "card": card.id, "question": card.question, "caller": game.caller,
         },
-        "cards_left": len(game._deck) - game._deck_pos,
+        "cards_left": game.cards_left,
     }
     if chat is not None:
         out["chat"] = chat
@@ -97,7 +97,7 @@ def private(game: ShadyAgents, player: str) -> dict[str, Any]:
 
     Observers fold the same knowledge from the events (:class:`ShadyAgentsObserver`)."""
     players = game.players
-    seat = game._seat[player]
+    seat = players.index(player)
     ledger = game.ledger
     role = game.role_of(player)
     out: dict[str, Any] = {
@@ -119,10 +119,10 @@ def interrogation_panel(game: ShadyAgents, player: str) -> dict[str, Any] | None
     the answer set (with labels), the answers the code allows (those listed by
     ``legal_actions``) and whether free text is allowed; else ``None``."""
     card = game.current_card
-    if card is None or game._waiting != (player,):
+    if card is None or game.to_act() != (player,):
         return None
     labelled = []
-    for a in card.answers(game._info(game._seat[player])):
+    for a in game.answers_to(player):
         labelled.append({"answer": a, "label": answer_label(a)})
     allowed = []
     for action in game.legal_actions(player):
