@@ -344,6 +344,14 @@ class HiddenRoleEnv(AECEnv):
         self.encoding.encode(snapshot, f)
         return f
 
+    def take_reward(self, agent: str) -> float:
+        """The reward ``agent`` has gathered since it last acted or since this was last
+        called (PettingZoo's cumulative reward), and start gathering anew (for wrappers that
+        hand out rewards step by step, as the Gymnasium wrapper does)."""
+        reward = float(self._cumulative_rewards.get(agent, 0.0))
+        self._cumulative_rewards[agent] = 0.0
+        return reward
+
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation now (see the class docstring): made from its own
         observer's snapshot and events only."""

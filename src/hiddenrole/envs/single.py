@@ -110,10 +110,9 @@ class SingleAgentEnv(gymnasium.Env):
                 raise
             self._done = True
             return aec.observe(learner), self.illegal_penalty, True, False, {"illegal_action": str(exc)}
-        reward = float(aec._cumulative_rewards.get(learner, 0.0))
         terminated = bool(aec.terminations.get(learner, False))
         truncated = bool(aec.truncations.get(learner, False))
-        aec._cumulative_rewards[learner] = 0.0
+        reward = aec.take_reward(learner)
         return aec.observe(learner), reward, terminated, truncated, dict(aec.infos.get(learner, {}))
 
     def action_masks(self) -> np.ndarray:

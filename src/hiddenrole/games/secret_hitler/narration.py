@@ -12,12 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.narration import N_, Narrator
+from .claims import PARTY_WORDS as _PARTY
+from .claims import claim
+from .claims import policies_in_words as _cards
+from .claims import policy_in_words as _policy
 
 Data = dict[str, Any]
 
-_POLICY = {"L": N_("Liberal"), "F": N_("Fascist")}
 _ROLE = {"liberal": N_("a Liberal"), "fascist": N_("a Fascist"), "hitler": N_("Hitler")}
-_PARTY = {"liberal": N_("Liberal"), "fascist": N_("Fascist")}
 _SIDE = {"liberals": N_("The Liberals"), "fascists": N_("The Fascists")}
 _REASON = {
     "five_liberal_policies": N_("five Liberal policies were enacted."),
@@ -35,14 +37,6 @@ _POWER = {
 
 def _tracker_limit(n: Narrator) -> int:
     return 3 if n.options.get("variant") == "official" else 2
-
-
-def _cards(n: Narrator, cards: Any) -> str:
-    return ", ".join(n._(_POLICY.get(c, "Fascist")) for c in cards or ())
-
-
-def _policy(n: Narrator, card: Any) -> str:
-    return n._(_POLICY.get(card, "Fascist"))
 
 
 def _by_timeout(n: Narrator, d: Data) -> list[str]:
@@ -105,37 +99,6 @@ def no_nomination(n: Narrator, d: Data, to: Any) -> list[str]:
 
 
 # ------------------------------------------------------------------ the thread and votes
-# the forum's claim notation (what the rule bots post; anyone may write it): a post that is
-# exactly one of these is told as the claim it makes, in the reader's language
-_CLAIMS = (
-    (re.compile(r"^claim investigate (?P<target>\S.*) (?P<party>liberal|fascist)$"),
-     N_("{player} claims: they investigated {target} and saw the party membership {party}.")),
-    (re.compile(r"^claim president drew (?P<drew>[LF]{3}) passed (?P<passed>[LF]{2})$"),
-     N_("{player} claims: as President they drew {drew} and passed {passed} to the Chancellor.")),
-    (re.compile(r"^claim chancellor got (?P<got>[LF]{2}) enacted (?P<card>[LF])$"),
-     N_("{player} claims: as Chancellor they got {got} and enacted {card}.")),
-)
-
-
-def claim(n: Narrator, player: Any, text: Any) -> str | None:
-    """A post in the claim notation told in words (``"claim president drew FFL passed FL"`` ->
-    "Ann claims: as President they drew Fascist, Fascist, Liberal and passed Fascist,
-    Liberal to the Chancellor."), or ``None`` for any other post. The notation: ``claim
-    investigate NAME liberal|fascist``, ``claim president drew XXX passed XX``, ``claim
-    chancellor got XX enacted X`` (X a policy, ``L`` or ``F``)."""
-    if not isinstance(text, str) or not text.startswith("claim "):
-        return None
-    for pattern, sentence in _CLAIMS:
-        m = pattern.match(text)
-        if m is None:
-            continue
-        g = m.groupdict()
-        values = {k: (_cards(n, v) if k in ("drew", "passed", "got") else _policy(n, v) if k == "card"
-                      else n._(_PARTY[v]) if k == "party" else v) for k, v in g.items()}
-        return n._(sentence).format(player=player, **values)
-    return None
-
-
 def post(n: Narrator, d: Data, to: Any) -> list[str]:
     claimed = claim(n, d.get("player"), d.get("text"))
     if claimed is not None:

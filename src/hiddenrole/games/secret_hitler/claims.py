@@ -1,0 +1,54 @@
+"""Secret Hitler's claim notation, told in words: the forum's shorthand for what a President,
+a Chancellor or an investigator says they saw (the rule and human bots post it; anyone may
+write it). A post that is exactly one of these is told as the claim it makes, in the
+reader's language; the post event itself stays as written.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...engine.narration import N_, Narrator
+
+POLICY_WORDS = {"L": N_("Liberal"), "F": N_("Fascist")}
+PARTY_WORDS = {"liberal": N_("Liberal"), "fascist": N_("Fascist")}
+
+
+def policies_in_words(n: Narrator, cards: Any) -> str:
+    """Policies (``"FFL"`` or a list of ``"L"``/``"F"``) as words in ``n``'s language."""
+    return ", ".join(n._(POLICY_WORDS.get(c, "Fascist")) for c in cards or ())
+
+
+def policy_in_words(n: Narrator, card: Any) -> str:
+    """One policy (``"L"`` or ``"F"``) as a word in ``n``'s language."""
+    return n._(POLICY_WORDS.get(card, "Fascist"))
+
+
+_CLAIMS = (
+    (re.compile(r"^claim investigate (?P<target>\S.*) (?P<party>liberal|fascist)$"),
+     N_("{player} claims: they investigated {target} and saw the party membership {party}.")),
+    (re.compile(r"^claim president drew (?P<drew>[LF]{3}) passed (?P<passed>[LF]{2})$"),
+     N_("{player} claims: as President they drew {drew} and passed {passed} to the Chancellor.")),
+    (re.compile(r"^claim chancellor got (?P<got>[LF]{2}) enacted (?P<card>[LF])$"),
+     N_("{player} claims: as Chancellor they got {got} and enacted {card}.")),
+)
+
+
+def claim(n: Narrator, player: Any, text: Any) -> str | None:
+    """A post in the claim notation told in words (``"claim president drew FFL passed FL"`` ->
+    "Ann claims: as President they drew Fascist, Fascist, Liberal and passed Fascist,
+    Liberal to the Chancellor."), or ``None`` for any other post. The notation: ``claim
+    investigate NAME liberal|fascist``, ``claim president drew XXX passed XX``, ``claim
+    chancellor got XX enacted X`` (X a policy, ``L`` or ``F``)."""
+    if not isinstance(text, str) or not text.startswith("claim "):
+        return None
+    for pattern, sentence in _CLAIMS:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        g = m.groupdict()
+        values = {k: (policies_in_words(n, v) if k in ("drew", "passed", "got") else policy_in_words(n, v) if k == "card"
+                      else n._(PARTY_WORDS[v]) if k == "party" else v) for k, v in g.items()}
+        return n._(sentence).format(player=player, **values)
+    return None
