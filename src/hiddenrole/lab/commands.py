@@ -26,6 +26,17 @@ from .stats import PairedComparison, paired_rows
 err = Console(stderr=True, soft_wrap=True)  # an error is one line, whatever the terminal width
 
 
+# the options simulate and compare share
+BotsOption = Annotated[list[str], typer.Option(
+    metavar="SIDE=KIND",     help="bot kind per side SIDE=KIND ('*=KIND': every other side; default human, else random; see `hiddenrole bots`)")]
+BotParamOption = Annotated[list[str], typer.Option(
+    metavar="KEY=VALUE",     help="a human bot parameter KEY=VALUE (repeatable; docs/bots.md lists them)")]
+WorkersOption = Annotated[Optional[int], typer.Option(
+    metavar="N", min=1, help="worker processes (default: every core); results do not depend on it")]
+EngineOption = Annotated[str, typer.Option(metavar="process|ray", help="process (local workers) or ray (tasks on a Ray cluster)")]
+AddressOption = Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="the Ray cluster's address, HOST:PORT or auto")]
+
+
 def _fail(message: str, code: int = 2) -> typer.Exit:
     err.print(f"error: {message}", highlight=False, markup=False)
     return typer.Exit(code)
@@ -85,26 +96,19 @@ def _check_engine(engine: str, address: Optional[str], out: Optional[Path]) -> N
 
 def simulate(
     game: Annotated[str, typer.Argument(help="secret-hitler, mccarthyism or shady-agents (see `hiddenrole games`)")],
-    players: Annotated[str, typer.Option(help="player counts: N, N..M or N,M,... (default: all the game allows)")] = "",
-    games: Annotated[int, typer.Option(help="games per player count and option set")] = 1000,
-    seed: Annotated[int, typer.Option(help="base seed; game i is seeded from it, the game, the count and i")] = 0,
-    option: Annotated[list[str], typer.Option(help="a game option KEY=VALUE (repeatable)")] = [],  # noqa: B006
+    players: Annotated[str, typer.Option(metavar="N..M", help="player counts: N, N..M or N,M,... (default: all the game allows)")] = "",
+    games: Annotated[int, typer.Option(metavar="N", help="games per player count and option set")] = 1000,
+    seed: Annotated[int, typer.Option(metavar="N", help="base seed; game i is seeded from it, the game, the count and i")] = 0,
+    option: Annotated[list[str], typer.Option(metavar="KEY=VALUE", help="a game option KEY=VALUE (repeatable)")] = [],  # noqa: B006
     sweep: Annotated[
-        list[str], typer.Option(help="play each value of an option: KEY=V1,V2,... (repeatable: a grid)")
+        list[str], typer.Option(metavar="KEY=V1,V2", help="play each value of an option: KEY=V1,V2,... (repeatable: a grid)")
     ] = [],  # noqa: B006
-    bots: Annotated[
-        list[str], typer.Option(help="bot kind per side SIDE=KIND ('*=KIND': every other side; default human, "
-                                     "else random; see `hiddenrole bots`)")
-    ] = [],  # noqa: B006
-    bot_param: Annotated[
-        list[str], typer.Option(help="a human bot parameter KEY=VALUE (repeatable; docs/bots.md lists them)")
-    ] = [],  # noqa: B006
-    workers: Annotated[
-        Optional[int], typer.Option(min=1, help="worker processes (default: every core); results do not depend on it")
-    ] = None,
-    engine: Annotated[str, typer.Option(help="process (local workers) or ray (tasks on a Ray cluster)")] = "process",
-    address: Annotated[Optional[str], typer.Option(help="the Ray cluster's address, HOST:PORT or auto")] = None,
-    out: Annotated[Optional[Path], typer.Option(help="write the results (JSON) here, for `hiddenrole report`")] = None,
+    bots: BotsOption = [],  # noqa: B006
+    bot_param: BotParamOption = [],  # noqa: B006
+    workers: WorkersOption = None,
+    engine: EngineOption = "process",
+    address: AddressOption = None,
+    out: Annotated[Optional[Path], typer.Option(metavar="FILE", help="write the results (JSON) here, for `hiddenrole report`")] = None,
 ) -> None:
     """Play many seeded games with bots and print each side's win rate with a 95% interval.
 
@@ -147,26 +151,19 @@ def simulate(
 
 def compare(
     game: Annotated[str, typer.Argument(help="secret-hitler, mccarthyism or shady-agents (see `hiddenrole games`)")],
-    a: Annotated[list[str], typer.Option("--a", help="an option of setting A, KEY=VALUE (repeatable)")] = [],  # noqa: B006
-    b: Annotated[list[str], typer.Option("--b", help="an option of setting B, KEY=VALUE (repeatable)")] = [],  # noqa: B006
-    players: Annotated[str, typer.Option(help="player counts: N, N..M or N,M,... (default: all the game allows)")] = "",
-    games: Annotated[int, typer.Option(help="games per player count and setting")] = 1000,
-    seed: Annotated[int, typer.Option(help="base seed; game i is played with the same seed under A and B")] = 0,
-    option: Annotated[list[str], typer.Option(help="an option both settings share, KEY=VALUE (repeatable)")] = [],  # noqa: B006
-    bots: Annotated[
-        list[str], typer.Option(help="bot kind per side SIDE=KIND ('*=KIND': every other side; default human, "
-                                     "else random; see `hiddenrole bots`)")
-    ] = [],  # noqa: B006
-    bot_param: Annotated[
-        list[str], typer.Option(help="a human bot parameter KEY=VALUE (repeatable; docs/bots.md lists them)")
-    ] = [],  # noqa: B006
-    side: Annotated[Optional[str], typer.Option(help="the side whose win rate is compared (default: the first)")] = None,
-    workers: Annotated[
-        Optional[int], typer.Option(min=1, help="worker processes (default: every core); results do not depend on it")
-    ] = None,
-    engine: Annotated[str, typer.Option(help="process (local workers) or ray (tasks on a Ray cluster)")] = "process",
-    address: Annotated[Optional[str], typer.Option(help="the Ray cluster's address, HOST:PORT or auto")] = None,
-    out: Annotated[Optional[Path], typer.Option(help="write the results (JSON, with each seed's winner) here")] = None,
+    a: Annotated[list[str], typer.Option("--a", metavar="KEY=VALUE", help="an option of setting A, KEY=VALUE (repeatable)")] = [],  # noqa: B006
+    b: Annotated[list[str], typer.Option("--b", metavar="KEY=VALUE", help="an option of setting B, KEY=VALUE (repeatable)")] = [],  # noqa: B006
+    players: Annotated[str, typer.Option(metavar="N..M", help="player counts: N, N..M or N,M,... (default: all the game allows)")] = "",
+    games: Annotated[int, typer.Option(metavar="N", help="games per player count and setting")] = 1000,
+    seed: Annotated[int, typer.Option(metavar="N", help="base seed; game i is played with the same seed under A and B")] = 0,
+    option: Annotated[list[str], typer.Option(metavar="KEY=VALUE", help="an option both settings share, KEY=VALUE (repeatable)")] = [],  # noqa: B006
+    bots: BotsOption = [],  # noqa: B006
+    bot_param: BotParamOption = [],  # noqa: B006
+    side: Annotated[Optional[str], typer.Option(metavar="SIDE", help="the side whose win rate is compared (default: the first)")] = None,
+    workers: WorkersOption = None,
+    engine: EngineOption = "process",
+    address: AddressOption = None,
+    out: Annotated[Optional[Path], typer.Option(metavar="FILE", help="write the results (JSON, with each seed's winner) here")] = None,
 ) -> None:
     """Compare two settings on the same seeds: did the change move a side's win rate, and by how much?
 
@@ -245,10 +242,10 @@ open_in_browser: Callable[[str], Any] = webbrowser.open
 
 def report(
     results: Annotated[Path, typer.Argument(help="a result file written by `hiddenrole simulate --out` or `compare --out`")],
-    out: Annotated[Path, typer.Option(help="the folder for report.md, report.html and the PNG plots")] = Path("reports"),
-    pace: Annotated[str, typer.Option(help="game time: forum (every step lasts its whole deadline) or live "
+    out: Annotated[Path, typer.Option(metavar="FOLDER", help="the folder for report.md, report.html and the PNG plots")] = Path("reports"),
+    pace: Annotated[str, typer.Option(metavar="forum|live", help="game time: forum (every step lasts its whole deadline) or live "
                                            "(each decision takes --decision-seconds)")] = "forum",
-    decision_seconds: Annotated[float, typer.Option(help="seconds per decision at the live pace")] = 20.0,
+    decision_seconds: Annotated[float, typer.Option(metavar="SECONDS", help="seconds per decision at the live pace")] = 20.0,
     open_: Annotated[bool, typer.Option("--open", help="open the HTML report in the web browser")] = False,
 ) -> None:
     """Write a designer's report of a simulation: win rates with 95% Wilson intervals and the
