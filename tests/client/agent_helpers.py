@@ -7,6 +7,7 @@ import os
 import signal
 import socket
 import subprocess
+import tempfile
 import sys
 import time
 from collections.abc import Callable
@@ -45,14 +46,13 @@ class ServerProcess:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> ServerProcess:
-        self.proc = subprocess.Popen(
+        self.proc = popen_logged(
             [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", f"sqlite:///{self.db}",
-             "--port", str(self.port), "--bot-delay", str(self.bot_delay)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+             "--port", str(self.port), "--bot-delay", str(self.bot_delay)])
 
         def answers() -> bool:
             if self.proc.poll() is not None:
-                raise AssertionError(f"the server exited: {self.proc.stdout.read()}")
+                raise AssertionError(f"the server exited: {output_of(self.proc)}")
             try:
                 return httpx.get(f"{self.base}/api/games", timeout=5).status_code == 200
             except httpx.HTTPError:
@@ -131,3 +131,21 @@ class FakeChatEndpoint:
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+
+def popen_logged(args: list[str], **kwargs: Any) -> subprocess.Popen:
+    """Start a server process whose output goes to a temporary file, never to a pipe: a
+    pipe nobody reads fills up (64 KB of access log) and the server then blocks on its
+    next log line, which hung the cluster test under load. :func:`output_of` reads it."""
+    log = tempfile.TemporaryFile("w+")
+    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, text=True, **kwargs)
+    proc.log = log  # type: ignore[attr-defined]
+    return proc
+
+
+def output_of(proc: subprocess.Popen) -> str:
+    """What a process started by :func:`popen_logged` has written so far."""
+    log = proc.log  # type: ignore[attr-defined]
+    log.flush()
+    log.seek(0)
+    return log.read()

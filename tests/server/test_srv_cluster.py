@@ -26,7 +26,7 @@ import time
 import httpx
 import pytest
 from conftest import PG_URL, postgres_reachable
-from srv_helpers import free_port
+from srv_helpers import free_port, output_of, popen_logged
 
 from hiddenrole.bots import RandomBot
 from hiddenrole.bots.base import Bot, Observation
@@ -72,17 +72,16 @@ def pg_database():
 
 def _serve(db: str, port: int) -> subprocess.Popen:
     """Start one server process of the service; returns once it answers."""
-    proc = subprocess.Popen(
+    proc = popen_logged(
         [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", db, "--redis-url", REDIS,
-         "--port", str(port), "--bot-delay", "0", "--lease-seconds", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         "--port", str(port), "--bot-delay", "0", "--lease-seconds", "2"])
     while proc.poll() is None:
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=5)
             return proc
         except httpx.HTTPError:
             time.sleep(0.05)
-    raise AssertionError(f"the server exited: {proc.stdout.read()}")
+    raise AssertionError(f"the server exited: {output_of(proc)}")
 
 
 class Recording(Bot):
@@ -172,7 +171,10 @@ def test_two_processes_kill_9_owner_and_the_other_takes_over(pg_database, tmp_pa
             a.wait()
             return tuple(await asyncio.gather(*tasks))
 
-        reveal_ann, reveal_bea = asyncio.run(asyncio.wait_for(game(), 600))
+        try:
+            reveal_ann, reveal_bea = asyncio.run(asyncio.wait_for(game(), 600))
+        except TimeoutError:  # say what the surviving server was doing
+            raise AssertionError(f"the game did not finish; server B's log ends:\n{output_of(b)[-4000:]}") from None
         assert reveal_ann == reveal_bea
         assert reveal_ann["result"]["winner"] in ("liberals", "fascists")
         assert ann.connections >= 2 and bea.connections >= 2  # both reconnected after the kill
@@ -220,15 +222,14 @@ def test_workers_2_behind_one_port_play_a_game_to_its_end(pg_database):
     """``serve --workers 2``: two processes share the port; REST calls and the players'
     WebSockets land on either (whichever accepts), relayed to the table's owner as needed."""
     port = free_port()
-    proc = subprocess.Popen(
+    proc = popen_logged(
         [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", pg_database, "--redis-url", REDIS,
-         "--port", str(port), "--bot-delay", "0", "--workers", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         "--port", str(port), "--bot-delay", "0", "--workers", "2"])
     try:
         import psutil
 
         while len(psutil.Process(proc.pid).children()) < 2 or not _answers(port):
-            assert proc.poll() is None, proc.stdout.read()
+            assert proc.poll() is None, output_of(proc)
             time.sleep(0.05)  # until both workers run and the port answers
         http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
         made = http.post("/api/tables", json={"game": "secret-hitler", "pace": "untimed", "bots": 3}).json()

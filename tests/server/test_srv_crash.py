@@ -19,7 +19,7 @@ from datetime import datetime
 
 import httpx
 import pytest
-from srv_helpers import free_port
+from srv_helpers import free_port, output_of, popen_logged
 
 from hiddenrole.bots import RandomBot
 from hiddenrole.engine import available_games
@@ -36,17 +36,16 @@ def _epoch(iso: str) -> float:
 def _start(db: str, port: int) -> tuple[subprocess.Popen, float]:
     """Start the server; returns it and how long it took to answer (seconds), measured."""
     began = time.monotonic()
-    proc = subprocess.Popen(
+    proc = popen_logged(
         [sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", db, "--port", str(port),
-         "--bot-delay", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         "--bot-delay", "0"])
     while proc.poll() is None:  # until it answers, or exits
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=5)
             return proc, time.monotonic() - began
         except httpx.HTTPError:
             time.sleep(0.05)
-    raise AssertionError(f"the server exited: {proc.stdout.read()}")
+    raise AssertionError(f"the server exited: {output_of(proc)}")
 
 
 def test_kill_9_mid_game_then_restart_and_finish(tmp_path):

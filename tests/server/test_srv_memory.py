@@ -24,7 +24,7 @@ import httpx
 import psutil
 import pytest
 import websockets
-from srv_helpers import free_port
+from srv_helpers import free_port, output_of, popen_logged
 
 from hiddenrole.engine import available_games
 
@@ -35,12 +35,11 @@ SPECTATOR_ADDRESSES = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"]  # 16
 
 
 def start_server(db: str, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", db,
-                             "--port", str(port), "--bot-delay", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = popen_logged([sys.executable, "-m", "hiddenrole.cli", "serve", "--database-url", db,
+                             "--port", str(port), "--bot-delay", "0"])
     for _ in range(600):  # until it answers (or has died)
         if proc.poll() is not None:
-            raise AssertionError(f"the server exited: {proc.stdout.read()}")
+            raise AssertionError(f"the server exited: {output_of(proc)}")
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
             return proc
