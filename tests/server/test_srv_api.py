@@ -67,6 +67,8 @@ def test_create_join_start_and_play_a_whole_game(tmp_path):
             info = got["table"]
             assert info["status"] == "over" and isinstance(info["seed"], int)
             assert got["reveal"]["salt"] == info["salt"] and got["reveal"]["events"]
+            # the seed also as text: a browser's doubles round seeds above 2**53
+            assert got["reveal"]["seed_text"] == str(info["seed"]) == str(got["reveal"]["seed"])
             export = (await srv.http.get(f"/api/tables/{code}/export")).json()
             from hiddenrole.server import verify_export
             check = verify_export(export)

@@ -398,11 +398,15 @@ class Connection:
 
 
 def reveal_of(table: LiveTable) -> dict[str, Any]:
-    """Everything about a finished game: the engine's ``reveal()`` plus seed, salt and
+    """Everything about a finished game: the engine's ``reveal()`` plus seed (a number, and
+    as ``seed_text`` its decimal text for clients whose numbers are doubles), salt and
     commitment (made anew; :meth:`LiveTable.revealed` keeps one for the connections)."""
     assert table.game is not None
     out = table.game.reveal()
     out["seed"] = int(table.row.seed)
+    # the seed as text too: a browser reads JSON numbers as doubles, exact only up to 2**53,
+    # and a seed shown rounded would not match the commitment
+    out["seed_text"] = str(int(table.row.seed))
     out["salt"] = table.row.salt
     out["commitment"] = table.row.commitment
     return out

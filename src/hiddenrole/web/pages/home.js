@@ -124,7 +124,7 @@ export function homePage() {
     /** Whether a table with ``code`` exists: if so it becomes the one to join (the name is
      * asked next); if not, "No table with code X" is said at once and the code form stays. */
     async checkCode(code) {
-      code = (code || "").trim().toUpperCase();
+      code = (code || "").replace(/\s+/g, "").toUpperCase();  // a pasted code may carry spaces
       this.codeError = "";
       if (!code) return false;
       try {
