@@ -117,7 +117,7 @@ def test_cli_runs_human_bots_by_default_with_parameters(tmp_path) -> None:
     report = CliRunner().invoke(app, ["report", str(out), "--out", str(tmp_path / "report")])
     assert report.exit_code == 0, report.output
     text = (tmp_path / "report" / "report.md").read_text()
-    assert "- bots: every other seat: human (bot parameters trust_noise=2)" in text
+    assert "- bots: every seat: human (bot parameters trust_noise=2)" in text
     assert "--bot-param trust_noise=2" in text  # the command that repeats the run
 
 

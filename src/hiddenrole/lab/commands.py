@@ -231,7 +231,7 @@ def win_table(
     for label, by_count in sets:
         for n, tally in by_count.items():
             cells = [tally.win_cell(side) for side in columns]
-            reasons = ", ".join(f"{k} {v}" for k, v in tally.reasons.most_common())
+            reasons = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in tally.reasons.most_common())  # plain words
             table.add_row(*([label] if labelled else []), str(n), str(tally.games), *cells, reasons)
     return table
 

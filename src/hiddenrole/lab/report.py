@@ -398,7 +398,8 @@ def _counts_words(counts: Sequence[int]) -> str:
 
 def _describe_run(data: Mapping[str, Any]) -> list[str]:
     bots = ", ".join(
-        f"{side}: {kind}" if side != "*" else f"every other seat: {kind}" for side, kind in data["bots"].items()
+        f"{side}: {kind}" if side != "*" else f"{'every seat' if len(data['bots']) == 1 else 'the other seats'}: {kind}"
+        for side, kind in data["bots"].items()
     )
     tuned = ", ".join(f"{k}={v:g}" for k, v in data.get("bot_params", {}).items())
     if tuned:
