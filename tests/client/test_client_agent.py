@@ -79,7 +79,9 @@ def test_agent_plays_a_full_game(server, game):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, errs
-    assert errs == ""
+    # the one line on the seat, said at once (nothing else: no warnings, no traceback)
+    assert errs == (f"Seated as Agent at table {code}; playing until the game ends "
+                    "(waiting for the host to start it if it has not started).\n")
     check_finished(server, code, out)
 
 
@@ -104,8 +106,10 @@ def test_an_llm_agent_plays_and_says_how_often_it_fell_back(server):
     check_finished(server, code, out)
     assert out.strip().endswith(f"The language model was asked {asked} times; 1 of its replies named no legal "
                                 "action, so the rule bot chose instead.")
-    assert errs.strip() == ("llm bot Agent: the reply named no legal action (no action number); "
-                            "the rule bot chose instead")
+    assert errs.strip().splitlines() == [
+        f"Seated as Agent at table {code}; playing until the game ends (waiting for the host to start it if it "
+        "has not started).",
+        "llm bot Agent: the reply named no legal action (no action number); the rule bot chose instead"]
 
 
 def test_an_llm_agent_without_an_endpoint_is_refused(server, monkeypatch):

@@ -145,7 +145,8 @@ def result_line(seat: Seat, client: SeatClient, bot: Any) -> str:
 
 async def run_agent(*, server: str | None, table: str | None, bot: str, name: str | None = None,
                     seat_link: str | None = None, seed: int = 0, give_up: float = 300.0,
-                    lang: str | None = None, wait: Callable[[int], float] | None = None) -> AgentResult:
+                    lang: str | None = None, wait: Callable[[int], float] | None = None,
+                    on_seated: Callable[[Any], None] | None = None) -> AgentResult:
     """Take a seat and play it to the end of the game.
 
     Args:
@@ -158,6 +159,7 @@ async def run_agent(*, server: str | None, table: str | None, bot: str, name: st
         give_up: seconds without a connection after which the agent stops.
         lang: the narration's language (a BCP 47 tag) for the connection.
         wait: ``wait(attempt)`` -> seconds before a reconnection (default: backoff to 5 s).
+        on_seated: called with the seat once it is taken (the command says so at once).
 
     Raises:
         BadRequest: bad input (exit 2 on the command line).
@@ -181,6 +183,8 @@ async def run_agent(*, server: str | None, table: str | None, bot: str, name: st
             load_bot_class(bot, info["game"])
             seat = await join_table(http, table, name)
     player = make_bot(load_bot_class(bot, seat.game), seat.name, seed)
+    if on_seated is not None:
+        on_seated(seat)
     options: dict[str, Any] = {"reconnect": True, "give_up": give_up, "bot_in_thread": True, "lang": lang,
                                "keep_frames": False}
     if wait is not None:
@@ -212,7 +216,7 @@ def agent(
     logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr)
     try:
         outcome = asyncio.run(run_agent(server=server, table=table, bot=bot, name=name, seat_link=seat_link,
-                                        seed=seed, give_up=give_up))
+                                        seed=seed, give_up=give_up, on_seated=_say_seated))
     except BadRequest as exc:
         _error(str(exc))
         raise typer.Exit(2) from None
@@ -225,6 +229,11 @@ def agent(
         _error(f"the agent stopped: {type(exc).__name__}: {exc}")
         raise typer.Exit(1) from None
     typer.echo(outcome.line)
+
+
+def _say_seated(seat: Any) -> None:
+    err.print(f"Seated as {seat.name} at table {seat.code}; playing until the game ends "
+              "(waiting for the host to start it if it has not started).", markup=False, highlight=False, soft_wrap=True)
 
 
 def _error(message: str) -> None:
