@@ -130,9 +130,17 @@ def step(page: Page, rng: random.Random) -> bool:
             return True
         if picks.count():  # a prompt of several picks (Shady Agents' give, give both): one per question
             go = buttons.first
-            for k in range(picks.count()):
-                options = picks.nth(k).locator("button")
-                options.nth(rng.randrange(options.count())).click(timeout=2000)
+            # a later question may appear only once the one before it is answered (the
+            # player after the tool): answer every open question until the move can go
+            for _ in range(4):
+                for k in range(picks.count()):
+                    if picks.nth(k).locator("button[aria-pressed=true]").count():
+                        continue  # answered
+                    options = picks.nth(k).locator("button")
+                    options.nth(rng.randrange(options.count())).click(timeout=2000)
+                if go.is_enabled():
+                    break
+                page.wait_for_timeout(50)  # the next question is drawn a moment later
             expect(go).to_be_enabled(timeout=2000)
             go.click(timeout=2000)
             return True
