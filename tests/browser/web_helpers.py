@@ -130,12 +130,11 @@ def step(page: Page, rng: random.Random) -> bool:
             return True
         if picks.count():  # a prompt of several picks (Shady Agents' give, give both): one per question
             go = buttons.first
-            # a later question may appear only once the one before it is answered (the
-            # player after the tool): answer every open question until the move can go
-            for _ in range(4):
+            # a later question may appear only once the one before it is answered, and not
+            # every answer pairs with every other (a tool some player may not get): choose
+            # again until the move can go
+            for _ in range(12):
                 for k in range(picks.count()):
-                    if picks.nth(k).locator("button[aria-pressed=true]").count():
-                        continue  # answered
                     options = picks.nth(k).locator("button")
                     options.nth(rng.randrange(options.count())).click(timeout=2000)
                 if go.is_enabled():

@@ -198,17 +198,22 @@ function prompt(actions, v, ctx) {
   }
   if (actions.some(a => a.action === "give")) return givePrompt(actions, v, ctx);
   if (!actions.length || !actions.every(a => a.action === "give_both")) return null;
-  const names = [...new Set(actions.map(a => a.bullet))];
+  // each row offers only the players that tool may go to (the spy code may bind a player's
+  // answers: then fewer pairs are legal)
+  const names = { bullet: [...new Set(actions.map(a => a.bullet))], medkit: [...new Set(actions.map(a => a.medkit))] };
   const pick = { bullet: null, medkit: null };
+  const note = h("p", { class: "explain", "data-test": "give-both-note" });
   const go = h("button", { class: "action big primary", type: "button", disabled: true, "data-test": "give-both" }, t("Give both"));
   const row = (tool) => h("fieldset", { class: "pick" }, h("legend", {}, t("Who gets {tool}?", { tool: toolName(tool) })),
-    h("div", { class: "buttons" }, names.map(n => h("button", {
+    h("div", { class: "buttons" }, names[tool].map(n => h("button", {
       class: "pick-option", type: "button", "aria-pressed": "false", "data-tool": tool,
       onclick: (ev) => {
         pick[tool] = n;
         ev.currentTarget.parentElement.querySelectorAll("button").forEach(b => b.setAttribute("aria-pressed", String(b === ev.currentTarget)));
-        go.disabled = !(pick.bullet && pick.medkit);
-        go.textContent = go.disabled ? t("Give both") : t("Give the bullet to {b} and the medical kit to {m}", { b: pick.bullet, m: pick.medkit });
+        const legal = actions.some(x => x.bullet === pick.bullet && x.medkit === pick.medkit);
+        go.disabled = !legal || ctx.busy;
+        go.textContent = legal ? t("Give the bullet to {b} and the medical kit to {m}", { b: pick.bullet, m: pick.medkit }) : t("Give both");
+        note.textContent = pick.bullet && pick.medkit && !legal ? t("The rules do not allow this pair: choose another.") : "";
       },
     }, n))));
   go.addEventListener("click", () => {
@@ -217,7 +222,7 @@ function prompt(actions, v, ctx) {
   });
   return h("div", { class: "prompt-body" }, h("h2", { id: "prompt-title" }, actionTitle(actions[0], v)),
     h("p", { class: "explain" }, t("Round 2: you hold both tools and hand out both at once, face down.")),
-    row("bullet"), row("medkit"), go);
+    row("bullet"), row("medkit"), note, go);
 }
 
 function section(e) {
