@@ -84,7 +84,7 @@ def test_simulate_prints_win_rates_with_intervals_and_end_reasons_for_6_to_20():
         cells = r.split("│")
         assert int(cells[2]) == 4
         assert "(" in cells[3] and "-" in cells[3]  # rate (low-high)
-        assert "turns_done" in cells[5] or "end_vote" in cells[5]
+        assert "turns done" in cells[5] or "end vote" in cells[5]  # end reasons in plain words
 
 
 def test_simulate_3_to_20():
