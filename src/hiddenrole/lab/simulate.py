@@ -620,7 +620,8 @@ def simulate(
         tally = CountResult(n)
         for i in range(games):
             _, part = run_batch(
-                Batch(game_name, target_of(cls), n, frozen_options, frozen_bots, seed, i, i + 1, 0, frozen_params)
+                Batch(game_name, target_of(cls), n, frozen_options, frozen_bots, seed, i, i + 1, 0,
+                      bot_params=frozen_params)
             )
             tally.merge(part)
             if progress is not None:
