@@ -332,7 +332,10 @@ def test_web_shady_agents_give_is_a_two_step_pick(server, phone):
         page.wait_for_timeout(50)
     expect(target).to_be_visible()
     names = target.locator("button")
-    expect(names).to_have_count(5)  # every other player once
+    # each player a gift may go to, once (the spy code may hold Ann to an answer: fewer then)
+    targets = {a["target"] for a in client_state(page)["legal"] if a.get("action") == "give"}
+    assert 1 <= len(targets) <= 5
+    expect(names).to_have_count(len(targets))
     go = page.locator("[data-test=give-go]")
     expect(go).to_be_disabled()
     tools = page.locator("[data-test=give-tool] button")
