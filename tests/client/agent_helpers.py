@@ -7,13 +7,13 @@ import os
 import signal
 import socket
 import subprocess
-import tempfile
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 import httpx
+from processes import output_of, popen_logged
 
 
 def free_port() -> int:
@@ -131,21 +131,3 @@ class FakeChatEndpoint:
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
         self.thread.join(10)
-
-
-def popen_logged(args: list[str], **kwargs: Any) -> subprocess.Popen:
-    """Start a server process whose output goes to a temporary file, never to a pipe: a
-    pipe nobody reads fills up (64 KB of access log) and the server then blocks on its
-    next log line, which hung the cluster test under load. :func:`output_of` reads it."""
-    log = tempfile.TemporaryFile("w+")
-    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, text=True, **kwargs)
-    proc.log = log  # type: ignore[attr-defined]
-    return proc
-
-
-def output_of(proc: subprocess.Popen) -> str:
-    """What a process started by :func:`popen_logged` has written so far."""
-    log = proc.log  # type: ignore[attr-defined]
-    log.flush()
-    log.seek(0)
-    return log.read()

@@ -26,7 +26,8 @@ import time
 import httpx
 import pytest
 from conftest import PG_URL, postgres_reachable
-from srv_helpers import free_port, output_of, popen_logged
+from processes import output_of, popen_logged
+from srv_helpers import free_port
 
 from hiddenrole.bots import RandomBot
 from hiddenrole.bots.base import Bot, Observation

@@ -19,7 +19,8 @@ from datetime import datetime
 
 import httpx
 import pytest
-from srv_helpers import free_port, output_of, popen_logged
+from processes import output_of, popen_logged
+from srv_helpers import free_port
 
 from hiddenrole.bots import RandomBot
 from hiddenrole.engine import available_games

@@ -24,7 +24,8 @@ import httpx
 import psutil
 import pytest
 import websockets
-from srv_helpers import free_port, output_of, popen_logged
+from processes import output_of, popen_logged
+from srv_helpers import free_port
 
 from hiddenrole.engine import available_games
 
