@@ -6,18 +6,13 @@ back on the rule bot (counted and logged), and the game is the same when played 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-import socket
-import threading
 from collections import Counter
 
 import httpx
 import pytest
-import uvicorn
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fake_chat import SLOW, FakeChatEndpoint, completion
 
 from hiddenrole.bots import bot_class, bot_kinds, seat_bots
 from hiddenrole.bots.llm import LLMBot, LLMSettings
@@ -25,12 +20,6 @@ from hiddenrole.engine import new_game
 from hiddenrole.lab.play import play_game
 
 GAMES = ["secret-hitler", "mccarthyism", "shady-agents"]
-SLOW = object()  # the reply that never comes before the bot's timeout
-
-
-def completion(text: str) -> dict:
-    return {"id": "x", "object": "chat.completion",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}]}
 
 
 #: the first replies, in order (what each does is written beside it); every later request is
@@ -49,56 +38,16 @@ EXPECTED_REASONS = Counter({"no action number": 1, "an empty reply": 1, "number 
                             "timeout": 1, "HTTP 500": 1, "not a chat completion": 1})
 
 
-class FakeEndpoint:
-    """A chat-completions endpoint on a free port, answering from :data:`SCRIPT`."""
+def scripted(index: int, body: dict):
+    """The reply to request ``index``: :data:`SCRIPT`'s, then a number on the request's list."""
+    if index < len(SCRIPT):
+        return SCRIPT[index]
+    count = len(re.findall(r"^\d+\. ", body["messages"][-1]["content"], re.M))
+    return completion(f"ACTION: {index % count + 1}")
 
-    def __init__(self) -> None:
-        self.requests: list[dict] = []
-        self.loop: asyncio.AbstractEventLoop | None = None  # the server's (set by the first request)
-        self.release = asyncio.Event()  # the slow reply waits for it (set at shutdown)
-        app = FastAPI()
 
-        @app.post("/v1/chat/completions")
-        async def chat(request: Request):
-            self.loop = asyncio.get_running_loop()
-            body = await request.json()
-            i = len(self.requests)
-            self.requests.append(body)
-            reply = SCRIPT[i] if i < len(SCRIPT) else None
-            if reply is SLOW:
-                await self.release.wait()
-                return completion("ACTION: 1")
-            if isinstance(reply, tuple):
-                return JSONResponse(reply[1], status_code=reply[0])
-            if reply is None:
-                count = len(re.findall(r"^\d+\. ", body["messages"][-1]["content"], re.M))
-                reply = completion(f"ACTION: {i % count + 1}")
-            return reply
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    lifespan="off"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
-
-    def __enter__(self) -> FakeEndpoint:
-        self.thread.start()
-        while not self.server.started:
-            if not self.thread.is_alive():
-                raise AssertionError("the fake endpoint did not start")
-            self.thread.join(0.01)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.loop is not None:
-            self.loop.call_soon_threadsafe(self.release.set)  # the slow reply ends, then the server
-        self.server.should_exit = True
-        self.thread.join(10)
+def FakeEndpoint() -> FakeChatEndpoint:
+    return FakeChatEndpoint(scripted)
 
 
 def play(game_name: str, settings: LLMSettings, seed: int = 11, players: int = 5):

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+from fake_chat import FakeChatEndpoint, completion
 from processes import output_of, popen_logged
 
 
@@ -94,40 +95,6 @@ class ServerProcess:
         return r.json()
 
 
-class FakeChatEndpoint:
-    """An OpenAI-compatible chat endpoint in a thread (FastAPI under uvicorn, a free port):
-    the first reply names no action, every later one ``ACTION: 1``; :attr:`requests` counts."""
-
-    def __init__(self) -> None:
-        import threading
-
-        import uvicorn
-        from fastapi import FastAPI
-
-        self.requests = 0
-        app = FastAPI()
-
-        @app.post("/v1/chat/completions")
-        async def chat() -> dict[str, Any]:
-            self.requests += 1
-            text = "Let me think about it." if self.requests == 1 else "ACTION: 1"
-            return {"choices": [{"index": 0, "message": {"role": "assistant", "content": text}}]}
-
-        self.port = free_port()
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    lifespan="off"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
-
-    def __enter__(self) -> FakeChatEndpoint:
-        self.thread.start()
-        wait_for(lambda: self.server.started or not self.thread.is_alive(), 30, "the fake endpoint")
-        assert self.server.started
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
+def first_reply_names_no_action() -> FakeChatEndpoint:
+    """A fake chat endpoint whose first reply names no action and every later one ``ACTION: 1``."""
+    return FakeChatEndpoint(lambda index, body: completion("Let me think about it." if index == 0 else "ACTION: 1"))

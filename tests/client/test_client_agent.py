@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets
-from agent_helpers import FakeChatEndpoint, ServerProcess, wait_for
+from agent_helpers import ServerProcess, first_reply_names_no_action, wait_for
 from typer.testing import CliRunner
 
 from hiddenrole.cli import app
@@ -90,7 +90,7 @@ def test_an_llm_agent_plays_and_says_how_often_it_fell_back(server):
     bot chooses), every later one the first choice; the result line counts both."""
     made = table_for(server, "shady-agents")
     code = made["code"]
-    with FakeChatEndpoint() as fake:
+    with first_reply_names_no_action() as fake:
         proc = agent_process("--server", server.base, "--table", code, "--bot", "llm",
                              env={"HIDDENROLE_LLM_URL": fake.url, "HIDDENROLE_LLM_TIMEOUT": "30"})
         try:
@@ -101,7 +101,7 @@ def test_an_llm_agent_plays_and_says_how_often_it_fell_back(server):
         finally:
             if proc.poll() is None:
                 proc.kill()
-        asked = fake.requests
+        asked = len(fake.requests)
     assert proc.returncode == 0, errs
     check_finished(server, code, out)
     assert out.strip().endswith(f"The language model was asked {asked} times; 1 of its replies named no legal "
