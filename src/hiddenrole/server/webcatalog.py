@@ -1,20 +1,21 @@
 """The web client's own strings in a language: the ``web`` gettext domain
 (``hiddenrole/locale/<lang>/LC_MESSAGES/web.po``), served as ``GET /i18n/{lang}.json``.
 
-The catalogs are kept as ``.po`` files only (no compiled ``.mo``); Babel reads them.
+Read like the narrators' catalogs (``engine.narration.catalog_messages``: the compiled ``.mo``
+when current, else the ``.po``); this module adds the client's string list and the catalog update.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from ..engine.narration import DEFAULT_LANGUAGE, LANGUAGES, catalog_messages
+
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "web"
-_LANG = re.compile(r"[a-z]{2,3}")
 
 
 def primary_language(tag: str) -> str:
@@ -22,21 +23,15 @@ def primary_language(tag: str) -> str:
     return tag.replace("_", "-").split("-", 1)[0].lower()
 
 
-@lru_cache(maxsize=16)
 def web_messages(lang: str) -> dict[str, str] | None:
     """``{english: translated}`` of the web domain in ``lang`` (a primary language tag such as
-    ``"de"``): every translated, non-fuzzy message. ``{}`` for English (the source language);
-    ``None`` when there is no catalog for ``lang`` (or ``lang`` is not a language tag)."""
-    if lang == "en":
+    ``"de"``): every translated, non-fuzzy message, read by the narrators' catalog reader. ``{}``
+    for English (the source language); ``None`` for a language the project has no catalogs for."""
+    if lang == DEFAULT_LANGUAGE:
         return {}
-    if not _LANG.fullmatch(lang):
+    if lang not in LANGUAGES or not (LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po").exists():
         return None
-    path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if not path.exists():
-        return None
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=DOMAIN)
-    return {str(m.id): str(m.string) for m in catalog if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    return catalog_messages(lang, DOMAIN)
 
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -76,7 +71,6 @@ def update_catalog(lang: str, web: Path = WEB) -> tuple[int, int]:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
         write_po(f, catalog, omit_header=False, sort_output=True, width=0)
-    web_messages.cache_clear()
     return len(strings), sum(1 for s in strings if not old.get(s))
 
 
