@@ -549,8 +549,8 @@ def test_only_a_persons_seat_can_be_handed_to_a_new_person(tmp_path):
             await idle(table, lambda: table.game is not None)
             r = await control(srv, code, host, control="replace", name=bot["name"], by="substitute")
             assert error_code(r, 409) == "bot_seat"
-            assert r.json()["error"]["message"] == (f"{bot['name']}'s seat is a bot's from the start: only a "
-                                                    "person's seat can be handed to a new person")
+            assert r.json()["error"]["message"] == (f"{bot['name']}’s seat has been a bot’s from the start: only a "
+                                                    "person’s seat can be handed to a new person.")
             seats = {s["name"]: s for s in table.public_info()["seats"]}
             assert seats[bot["name"]]["bot_seat"] is True and "bot_seat" not in seats["Bob"]
             assert not table.claims  # no link was made

@@ -1,0 +1,50 @@
+"""What a fresh-user trial found (issue 13's leftovers): refusals in the page's language with a
+way on, the prompt as a bottom sheet that leaves the board and feed usable on a phone, words
+that do not break mid-word, a TV result that fits the screen, pause notices that fit the table."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from web_helpers import create_table
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+def test_web_join_refusals_and_a_missing_table_in_german(server, desktop, phone):
+    host = desktop().new_page()
+    code = create_table(host, server, "shady-agents", bots=2, host_name="Ann")
+    guest = phone(locale="de-DE").new_page()
+    guest.goto(f"{server}/?join={code}")
+    guest.fill("input[name=join-name]", "ann")
+    guest.locator("[data-test=join-form] button[type=submit]").click()
+    expect(guest.locator("[data-test=error]")).to_have_text(
+        "Der Name „ann“ ist an diesem Tisch schon vergeben: Wähle einen anderen.")
+    guest.fill("input[name=join-name]", "Bot 9")
+    guest.locator("[data-test=join-form] button[type=submit]").click()
+    expect(guest.locator("[data-test=error]")).to_have_text(
+        "Der Name „Bot 9“ ist für Bots reserviert (Bot 1, Bot 2 …): Wähle einen anderen.")
+    # the same refusal in English once the reader switches the page's language
+    guest.select_option("select[name=lang]", "en")
+    guest.locator("[data-test=join-form] button[type=submit]").click()
+    expect(guest.locator("[data-test=error]")).to_have_text(
+        "The name “Bot 9” is kept for bots (Bot 1, Bot 2 …): choose another.")
+
+    # a table code that does not exist: a sentence in the page's language and a link home
+    lost = phone(locale="de-DE").new_page()
+    wrong = "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"
+    lost.goto(f"{server}/#/t/{wrong}")
+    missing = lost.locator("[data-test=missing]")
+    expect(missing).to_contain_text(f"Es gibt keinen Tisch mit dem Code {wrong}: Prüfe den Code "
+                                    "oder bitte den Host um den Link.")
+    expect(missing.locator("h1")).to_have_text("Dieser Tisch lässt sich nicht öffnen")
+    expect(lost.locator("[data-test=error]")).to_be_hidden()
+    tv = desktop(locale="de-DE", viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{server}/#/tv/{wrong}")  # the TV page has no header: the link home is the way back
+    expect(tv.locator("[data-test=missing]")).to_contain_text(f"Code {wrong}")
+    expect(tv.locator("[data-test=home-link]")).to_be_visible()
+    link = missing.locator("[data-test=home-link]")
+    expect(link).to_have_text("Zur Startseite, um einem Tisch beizutreten oder einen zu eröffnen")
+    link.click()
+    expect(lost.locator("[data-page=home]")).to_be_visible()
+    expect(missing).to_be_hidden()
