@@ -4,9 +4,10 @@ that do not break mid-word, a TV result that fits the screen, pause notices that
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from playwright.sync_api import expect
-from web_helpers import create_table
+from web_helpers import create_table, hide_role, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -48,3 +49,23 @@ def test_web_join_refusals_and_a_missing_table_in_german(server, desktop, phone)
     link.click()
     expect(lost.locator("[data-page=home]")).to_be_visible()
     expect(missing).to_be_hidden()
+
+
+def test_web_an_untimed_pause_names_no_clock_and_notices_clear_at_the_end(server, phone):
+    page = phone().new_page()
+    code = create_table(page, server, "secret-hitler", bots=4, host_name="Ann", pace="untimed")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    status_notice = page.locator("[data-test=notice]")
+    page.locator("[data-test=pause]").click()
+    expect(status_notice).to_have_text("The host paused the game.")  # no clock runs at an untimed table
+    page.locator("[data-test=resume]").click()
+    expect(status_notice).to_have_text("The host resumed the game.")
+    host_token = page.evaluate(f"() => JSON.parse(localStorage.getItem('hiddenrole.host.{code}'))")
+    r = httpx.post(f"{server}/api/tables/{code}/control", json={"control": "void", "reason": "test over"},
+                   headers={"Authorization": f"Bearer {host_token}"})
+    assert r.status_code == 200, r.text
+    expect(page.locator("[data-test=results]")).to_be_visible()
+    expect(status_notice).to_be_hidden()  # the game is over: no table notice lingers in the status bar
+    expect(page.locator("[data-test=feed] [data-test=feed-notice]")).to_have_count(3)  # the feed keeps them

@@ -457,7 +457,7 @@ class LiveTable:
         """Record the notice of a table event (returns it), or ``None`` for a game entry."""
         if not is_notice(entry.kind, entry.data):
             return None
-        notice = notice_of(len(self.notices), entry.kind, entry.data, entry.at)
+        notice = notice_of(len(self.notices), entry.kind, entry.data, entry.at, untimed=self.row.pace == "untimed")
         self.notices.append(notice)
         self.notice_at.append(len(self.game.log) if self.game is not None else 0)
         return notice
