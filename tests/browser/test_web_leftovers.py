@@ -69,3 +69,40 @@ def test_web_an_untimed_pause_names_no_clock_and_notices_clear_at_the_end(server
     expect(page.locator("[data-test=results]")).to_be_visible()
     expect(status_notice).to_be_hidden()  # the game is over: no table notice lingers in the status bar
     expect(page.locator("[data-test=feed] [data-test=feed-notice]")).to_have_count(3)  # the feed keeps them
+
+
+SA_RESULT_JS = """async () => {
+  const mod = await (await import('/games.js')).loadGame('shady-agents');
+  const view = {over: true, players: ['Ann', 'Bea', 'Cid', 'Dan'],
+    board: {scores: {operatives: -1, deserters: 1}},
+    result: {winner: 'deserters', arithmetic: {
+      players: {Ann: [{tool: 'bullet', giver: 'Bea', points: -1}], Bea: [{tool: 'medkit', giver: 'Ann', points: 1}],
+                Cid: [], Dan: []},
+      sides: {operatives: [{player: 'Ann', points: -1}, {player: 'Cid', points: 0}],
+              deserters: [{player: 'Bea', points: 1}, {player: 'Dan', points: 0}]}}}};
+  const box = document.createElement('div');
+  for (const n of mod.result(view).flat()) if (n) box.append(n);
+  const card = document.createElement('div');
+  card.append(mod.board({...view, over: false, board: {round: 1, cards_left: 1, holding: {}, received: {}}}, {}));
+  return {scores: box.querySelector('[data-test=scores]').textContent,
+          lines: [...box.querySelectorAll('[data-test=arithmetic] li')].map(li => li.textContent),
+          stats: card.querySelector('.stats') ? card.querySelector('.stats').textContent : card.textContent};
+}"""
+
+
+def test_web_shady_agents_points_are_words_and_the_german_is_consistent(server, phone):
+    page = phone(locale="de-DE").new_page()
+    page.goto(server + "/")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    out = page.evaluate(SA_RESULT_JS)
+    # a number of points is never shown bare: "−1 Punkt", in the singular for one
+    assert out["scores"] == "die gesetzestreuen Operativen−1 Punktdie korrupten Deserteure1 Punkt", out["scores"]
+    assert out["lines"] == [
+        "die gesetzestreuen Operativen: Werkzeuge von Ann (−1 Punkt), Werkzeuge von Cid (0 Punkte); insgesamt −1 Punkt.",
+        "die korrupten Deserteure: Werkzeuge von Bea (+1 Punkt), Werkzeuge von Dan (0 Punkte); insgesamt +1 Punkt.",
+        "Ann erhielt eine KUGEL von Bea (−1 Punkt); insgesamt −1 Punkt.",
+        "Bea erhielt ein MEDIZINISCHES KIT von Ann (+1 Punkt); insgesamt +1 Punkt.",
+        "Cid erhielt nichts; insgesamt 0 Punkte.",
+        "Dan erhielt nichts; insgesamt 0 Punkte.",
+    ], out["lines"]
+    assert "noch 1 Interrogationskarte" in out["stats"] and "Interrogationskarten" not in out["stats"], out["stats"]
