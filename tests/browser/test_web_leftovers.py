@@ -4,10 +4,12 @@ that do not break mid-word, a TV result that fits the screen, pause notices that
 
 from __future__ import annotations
 
+import random
+
 import httpx
 import pytest
 from playwright.sync_api import expect
-from web_helpers import create_table, hide_role, wait_connected
+from web_helpers import check_axe, client_state, create_table, hide_role, step, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -106,3 +108,57 @@ def test_web_shady_agents_points_are_words_and_the_german_is_consistent(server, 
         "Dan erhielt nichts; insgesamt 0 Punkte.",
     ], out["lines"]
     assert "noch 1 Interrogationskarte" in out["stats"] and "Interrogationskarten" not in out["stats"], out["stats"]
+
+
+def _box(page, selector):
+    return page.locator(selector).last.evaluate("e => { const r = e.getBoundingClientRect(); "
+                                                "return {top: r.top, bottom: r.bottom, height: r.height}; }")
+
+
+def _reach_a_vote(page, rng):
+    """Play Ann's moves (bots play the others) until Ann is asked to vote on a government."""
+    for _ in range(400):
+        st = client_state(page)
+        if any(a["action"] == "vote" for a in st["legal"]):
+            expect(page.locator("#prompt-title")).to_be_visible()
+            return
+        assert not st["over"], "the game ended before Ann voted"
+        if not step(page, rng):
+            page.wait_for_timeout(100)
+    raise AssertionError("Ann was never asked to vote")
+
+
+def test_web_phone_prompt_is_a_bottom_sheet_that_leaves_board_and_feed_usable(server, phone):
+    page = phone().new_page()
+    create_table(page, server, "secret-hitler", bots=4, host_name="Ann", pace="untimed")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    _reach_a_vote(page, random.Random(3))
+    view = page.viewport_size
+    title = page.locator("#prompt-title")
+    # the prompt names its subject: the ticket, and what yes means
+    board = client_state(page)["view"]["board"]
+    expect(title).to_contain_text(board["presidential_candidate"])
+    expect(title).to_contain_text(board["chancellor_candidate"])
+    expect(page.locator("[data-test=actions]")).to_contain_text("Yes means")
+    # the prompt's subject and the feed's newest entry are both on the screen, no horizontal scroll
+    t, newest, feed = _box(page, "#prompt-title"), _box(page, "[data-test=feed] ol.feed > li"), _box(page, ".feed-box")
+    assert 0 <= t["top"] and t["bottom"] <= view["height"], t
+    assert 0 <= newest["top"] and newest["bottom"] <= view["height"], newest
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= view["width"]
+    # board and feed are not slivers: each keeps room to read and scroll
+    assert feed["height"] >= 150, feed
+    assert _box(page, "[data-test=board]")["height"] >= 150 or \
+        page.locator(".col-board").evaluate("e => e.clientHeight") >= 150
+    # the sheet folds down to its title and opens again
+    toggle = page.locator("[data-test=sheet-toggle]")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("[data-test=actions] button.action").first).to_be_hidden()
+    assert _box(page, "[data-test=actions]")["height"] <= 90
+    expect(title).to_be_visible()
+    check_axe(page, "the folded prompt sheet")
+    toggle.click()
+    expect(page.locator("[data-test=actions] button.action").first).to_be_visible()
