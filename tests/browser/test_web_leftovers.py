@@ -162,3 +162,92 @@ def test_web_phone_prompt_is_a_bottom_sheet_that_leaves_board_and_feed_usable(se
     check_axe(page, "the folded prompt sheet")
     toggle.click()
     expect(page.locator("[data-test=actions] button.action").first).to_be_visible()
+
+
+#: Words (letters only) of the elements matching a selector that the layout splits across two
+#: lines: each word's text range must sit on one line (a word too long for the line would be
+#: cut mid-word without a hyphen).
+SPLIT_WORDS_JS = """(selector) => {
+  const out = [];
+  for (const root of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement || !node.parentElement.offsetParent) continue;
+      for (const m of node.data.matchAll(/\\p{L}+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+
+ROLE_CARDS_JS = """async () => {
+  const { loadGame } = await import('/games.js');
+  const { resultNodes } = await import('/pages/table.js');
+  const views = {
+    'secret-hitler': [{player: 'Ann', private: {role: 'hitler', allegiance: 'fascist'}},
+                      {player: 'Ann', private: {role: 'liberal', allegiance: 'liberal'}}],
+    'mccarthyism': [{player: 'Ann', private: {role_card: {card: 'american'}}},
+                    {player: 'Ann', private: {role_card: {card: 'commie'}, commies_at_start: ['Ann', 'Bea']}}],
+    'shady-agents': [{player: 'Ann', private: {side: 'operatives', role: 'operative', holding: ['bullet', 'medkit']}},
+                     {player: 'Ann', private: {side: 'deserters', role: 'deserter', holding: ['bullet', 'medkit']}}],
+  };
+  const roles = {'secret-hitler': ['hitler', 'liberal'], 'mccarthyism': ['american', 'commie'],
+                 'shady-agents': ['operative', 'deserter']};
+  const stage = document.createElement('div');
+  stage.id = 'stage';
+  document.body.append(stage);
+  for (const [game, vs] of Object.entries(views)) {
+    const mod = await loadGame(game);
+    for (const v of vs) {  // as the role reveal shows it: a card in the modal
+      const modal = document.createElement('div');
+      modal.className = 'card reveal-card';
+      modal.append(mod.roleCard(v));
+      stage.append(modal);
+    }
+    // the result's header (who won) and its table of roles, in the table page's results card
+    const players = ['Ann', 'Bea'];
+    const S = {game, events: [], view: {over: true, players, board: {}, result: {outcomes: {Ann: 'win', Bea: 'loss'}}},
+               reveal: {players, events: roles[game].map((r, i) => ({kind: 'role', to: [players[i]], role: r, card: r}))}};
+    const card = document.createElement('section');
+    card.className = 'card results';
+    card.append(...resultNodes(S).flat().filter(Boolean).slice(0, 3));
+    stage.append(card);
+  }
+  return stage.innerText.length;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_web_role_cards_and_results_break_no_word_at_360(server, phone, locale):
+    page = phone(locale=locale).new_page()
+    page.goto(server + "/")
+    page.wait_for_function(f"() => document.documentElement.lang === '{locale[:2]}'")
+    assert page.evaluate(ROLE_CARDS_JS) > 0
+    assert page.evaluate(SPLIT_WORDS_JS, "#stage") == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize(("game", "bots"), [("secret-hitler", 10), ("mccarthyism", 20), ("shady-agents", 10)])
+def test_web_tv_results_fit_a_1920x1080_screen(server, desktop, game, bots):
+    made = httpx.post(f"{server}/api/tables", json={"game": game, "bots": bots, "pace": "untimed"}).json()
+    r = httpx.post(f"{server}/api/tables/{made['code']}/start", headers={"Authorization": f"Bearer {made['host_token']}"})
+    assert r.status_code == 200, r.text
+    tv = desktop(locale="de-DE", viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{server}/#/tv/{made['code']}")
+    results = tv.locator("[data-test=results]")
+    # the bots play it to the end; the result is drawn at once, with the reveal
+    expect(results.locator("table.roles")).to_be_visible(timeout=120_000)
+    size = tv.evaluate("""() => {
+      const board = document.querySelector('.tv-board').getBoundingClientRect();
+      const last = [...document.querySelectorAll('[data-test=results] *')].filter(e => e.offsetParent)
+        .reduce((m, e) => Math.max(m, e.getBoundingClientRect().bottom), 0);
+      return {scroll: document.documentElement.scrollHeight, height: innerHeight, last, board: board.bottom,
+              width: document.documentElement.scrollWidth};
+    }""")
+    assert size["scroll"] <= size["height"] and size["width"] <= 1920, size
+    assert size["last"] <= min(size["board"], size["height"]), size  # nothing of the result cut off
