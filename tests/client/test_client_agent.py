@@ -221,7 +221,7 @@ def test_unreachable_server_exits_1():
 def test_unknown_table_and_started_table_exit_2(server):
     result = run_cli("--server", server.base, "--table", "ZZZZZZ")
     assert result.exit_code == 2, result.output
-    assert result.output == "error: no table with code 'ZZZZZZ'\n"
+    assert result.output == "error: There is no table with the code ZZZZZZ: check the code, or ask the host for the link.\n"
     result = run_cli("--server", server.base, "--table", "ZZ-")
     assert result.exit_code == 2, result.output
     assert result.output == "error: the table code 'ZZ-' is not a table code (6 letters, e.g. K7QX2M)\n"
@@ -229,8 +229,8 @@ def test_unknown_table_and_started_table_exit_2(server):
     server.start_game(made["code"], made["host_token"])
     result = run_cli("--server", server.base, "--table", made["code"])
     assert result.exit_code == 2, result.output
-    assert result.output == ("error: the game has already started: ask the host for a substitute link for a seat "
-                             "(--seat-link)\n")
+    assert result.output == ("error: The game at this table has already started: no seat can be taken now. Ask the host "
+                             "for a substitute link for a seat (--seat-link).\n")
     result = run_cli("--server", server.base + "/elsewhere", "--table", made["code"])
     assert result.exit_code == 2, result.output
     assert result.output == (f"error: {server.base}/elsewhere does not answer as a hiddenrole server "

@@ -122,7 +122,7 @@ def test_bad_table_requests_get_clear_errors(tmp_path):
             s, c, m = await err("POST", f"/api/tables/{code}/join", {"name": "  "})
             assert c == "bad_name"
             s, c, m = await err("POST", f"/api/tables/{code}/start", token=host)
-            assert c == "bad_setup" and "3 to 7 players, got 2" in m
+            assert c == "bad_setup" and "needs 3 to 7 players; seated now: 2" in m
             s, c, m = await err("POST", f"/api/tables/{code}/start", token="nope")
             assert (s, c) == (403, "not_host")
             s, c, m = await err("POST", f"/api/tables/{code}/kick", {"name": "Zed"}, token=host)

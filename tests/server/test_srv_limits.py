@@ -49,8 +49,8 @@ def test_look_alike_names_cannot_sit_at_one_table(tmp_path):
                 assert error["code"] in ("bad_name", "name_taken")
                 assert error["message"].count(".") <= 1 and "\n" not in error["message"]  # one sentence
             r = await srv.http.post(f"/api/tables/{code}/join", json={"name": "\u0412\u043e\u0412"})
-            assert r.json()["error"] == {"code": "name_taken", "message": "the name 'ВоВ' looks like 'Bob', "
-                                         "who is already at this table: choose another"}
+            assert r.json()["error"] == {"code": "name_taken", "message": "The name “ВоВ” looks too much like “Bob”, "
+                                         "who is already at this table: choose another."}
             # the other way round: an all-Cyrillic name first, then the Latin one
             other = (await srv.create(game="council", pace="untimed", host_name="\u0412\u043e\u0412"))["code"]
             r = await srv.http.post(f"/api/tables/{other}/join", json={"name": "Bob"})
@@ -144,7 +144,7 @@ def test_the_thread_has_a_size_cap_kept_across_a_rebuild(tmp_path):
             await ann.send({"type": "post", "id": 3, "text": "bcd"})  # 5 bytes: 2,051 > 2,048
             err = await answer(ann, 3)
             assert err["code"] == "thread_full" and err["message"] == \
-                "this game's thread is full (2 KiB of posts): no more posts in this game"
+                "This game’s thread is full (2 KiB of posts): no more posts can be added in this game."
             await ann.send({"type": "post", "id": 5, "text": "b"})  # 3 bytes: 2,049 > 2,048 still
             assert (await answer(ann, 5))["code"] == "thread_full"
             table.rebuild(await srv.moderator.store.log_of(table.id))  # counted again from the log
@@ -168,7 +168,7 @@ def test_posts_per_seat_are_rate_limited_on_the_servers_clock(tmp_path):
             await ann.send({"type": "post", "id": 30, "text": "one more"})
             err = await answer(ann, 30)
             assert err == {"type": "error", "seq": err["seq"], "id": 30, "code": "post_rate",
-                           "message": "you are posting too fast: wait 57 seconds"}  # ceil(0 + 60 - 3.75)
+                           "message": "You are posting too fast: wait 57 seconds."}  # ceil(0 + 60 - 3.75)
             clock.advance(56.25)  # the first post's minute is over
             await ann.send({"type": "post", "id": 31, "text": "later"})
             assert (await answer(ann, 31))["type"] == "ack"  # the first post left the minute's window
@@ -204,7 +204,7 @@ def test_a_seat_keeps_its_newest_connections_and_spectators_meet_the_table_cap(t
                 spectators.append(ws)
             late = await srv.ws(code, spectator=True)
             err = await late.until(lambda f: f["type"] == "error")
-            assert err["code"] == "too_many_connections" and "this table has 8 connections" in err["message"]
+            assert err["code"] == "too_many_connections" and "This table has 8 connections" in err["message"]
             player = await srv.ws(code, token)  # a player is never refused for the table's cap
             assert (await player.until(lambda f: f["type"] in ("snapshot", "error")))["type"] == "snapshot"
 
@@ -257,7 +257,7 @@ def test_table_creation_and_joins_are_rate_limited_per_address_with_retry_after(
                 assert [r.status_code for r in made] == [201, 201, 201, 429]
                 assert made[3].headers["retry-after"] == "60"
                 assert made[3].json() == {"error": {"code": "rate_limited", "message":
-                                                    "too many new tables from your address: try again in 60 seconds"}}
+                                                    "Too many new tables from your address: try again in 60 seconds."}}
                 code = made[0].json()["code"]
                 joins = [await http.post(f"/api/tables/{code}/join", json={"name": n}) for n in ("Ann", "Bob", "Cid")]
                 assert [r.status_code for r in joins] == [201, 201, 429]

@@ -339,6 +339,32 @@ def test_a_finished_game_refuses_the_controls(tmp_path):
     run(main())
 
 
+def test_an_untimed_tables_pause_names_no_clock(tmp_path):
+    # an untimed table has no clocks: its pause and resume notices say only that the game is
+    # paused or resumed; a timed table's say the clocks stop and run again
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(db(tmp_path), clock=clock) as srv:
+            made, tokens, cl, table = await table_of(srv, ["Bob", "Cid"], connect=["Bob"], pace="untimed")
+            code, host = made["code"], made["host_token"]
+            assert (await control(srv, code, host, control="pause")).status_code == 200
+            assert (await control(srv, code, host, control="resume")).status_code == 200
+            notices = [(await cl["Bob"].until(lambda f: f["type"] == "notice"))["text"] for _ in range(2)]
+            assert notices == ["The host paused the game.", "The host resumed the game."]
+            german = await srv.ws(code, hello=False)
+            await german.send({"type": "hello", "token": tokens["Cid"], "lang": "de"})
+            snap = await german.until(lambda f: f["type"] == "snapshot")
+            assert [n["text"] for n in snap["notices"]] == ["Der Host hat das Spiel pausiert.",
+                                                            "Der Host hat das Spiel fortgesetzt."]
+
+            made, tokens, cl, table = await table_of(srv, ["Bob", "Cid"], connect=["Bob"])  # turbo: clocks run
+            assert (await control(srv, made["code"], made["host_token"], control="pause")).status_code == 200
+            notice = await cl["Bob"].until(lambda f: f["type"] == "notice")
+            assert notice["text"] == "The host paused the game: every clock is stopped."
+
+    run(main())
+
+
 def test_the_host_role_passes_to_the_next_present_player_when_the_host_is_away(tmp_path):
     async def main():
         clock = ManualClock(T0)
@@ -525,6 +551,8 @@ def test_notices_are_told_in_the_connections_language():
     assert notice_text("timeout", {"missed": ["Bob", "Cid"]}, "de") == "Frist verpasst: Bob und Cid."
     assert notice_text("extend", {"seconds": -30.5}, "de") == "Der Host hat die aktuelle Frist um 30,5 Sekunden verkürzt."
     assert notice_text("pause", {}, "de") == "Der Host hat das Spiel pausiert: Alle Uhren stehen still."
+    assert notice_text("pause", {"untimed": True}, "de") == "Der Host hat das Spiel pausiert."
+    assert notice_text("resume", {"untimed": True}, "en") == "The host resumed the game."
     assert notice_text("host", {"name": "Cid", "reason": "away"}, "de") == "Der Host war zu lange weg: Cid ist jetzt Host."
     with pytest.raises(KeyError):
         notice_text("missed", {})
@@ -549,8 +577,8 @@ def test_only_a_persons_seat_can_be_handed_to_a_new_person(tmp_path):
             await idle(table, lambda: table.game is not None)
             r = await control(srv, code, host, control="replace", name=bot["name"], by="substitute")
             assert error_code(r, 409) == "bot_seat"
-            assert r.json()["error"]["message"] == (f"{bot['name']}'s seat is a bot's from the start: only a "
-                                                    "person's seat can be handed to a new person")
+            assert r.json()["error"]["message"] == (f"{bot['name']}’s seat has been a bot’s from the start: only a "
+                                                    "person’s seat can be handed to a new person.")
             seats = {s["name"]: s for s in table.public_info()["seats"]}
             assert seats[bot["name"]]["bot_seat"] is True and "bot_seat" not in seats["Bob"]
             assert not table.claims  # no link was made

@@ -66,7 +66,7 @@ def test_a_name_that_reads_as_the_mod_or_the_reader_is_refused(name):
     # "Mod" (or its Cyrillic look-alike) could post as the Mod; "You" would read as every reader
     with pytest.raises(TableError) as err:
         check_name(name)
-    assert err.value.code == "bad_name" and "mistaken for the Mod or the reader" in str(err.value)
+    assert err.value.code == "bad_name" and "mistaken for the Mod or for the reader" in str(err.value)
 
 
 @pytest.mark.parametrize("name", ["Modest", "Youssef", "Dua", "Model T"])

@@ -40,7 +40,7 @@ def test_an_interrogation_reads_its_question_in_the_viewers_language():
 
 @pytest.mark.parametrize(("card", "answer", "en", "de"), [
     ("bullet_to", "Dee", "Bob answered: Dee.", "Bob antwortete: Dee."),
-    ("bullet_to", "discarded", "Bob answered: nobody: it is discarded.", "Bob antwortete: niemand: es ist abgelegt."),
+    ("bullet_to", "discarded", "Bob answered: nobody: it is discarded.", "Bob antwortete: niemand: es wird abgelegt."),
     ("nearer_you", "bullet", "Bob answered: my bullet.", "Bob antwortete: meine Kugel."),
     ("parted_first", "both", "Bob answered: both, at once to the same player.",
      "Bob antwortete: beide, gleichzeitig an denselben Spieler."),
@@ -68,13 +68,13 @@ def test_the_end_shows_how_the_scores_arose():
       "medkits": {"operatives": 3, "deserters": 1}},
      "The law-abiding operatives won on the tie-break: both sides scored 1 point, and they received 3 medical kits, "
      "the other side 1 medical kit.",
-     "Die gesetzestreuen Operativen haben durch den Gleichstand-Entscheid gewonnen: Beide Seiten erzielten 1 Punkt, "
+     "Die gesetzestreuen Operativen haben bei Punktgleichstand gewonnen: Beide Seiten erzielten 1 Punkt; "
      "sie erhielten 3 medizinische Kits, die andere Seite 1 medizinisches Kit."),
     ({"winner": "deserters", "reason": "more_medical_kits", "scores": {"operatives": 0, "deserters": 0},
       "medkits": {"operatives": 0, "deserters": 1}},
      "The corrupt deserters won on the tie-break: both sides scored 0 points, and they received 1 medical kit, "
      "the other side 0 medical kits.",
-     "Die korrupten Deserteure haben durch den Gleichstand-Entscheid gewonnen: Beide Seiten erzielten 0 Punkte, "
+     "Die korrupten Deserteure haben bei Punktgleichstand gewonnen: Beide Seiten erzielten 0 Punkte; "
      "sie erhielten 1 medizinisches Kit, die andere Seite 0 medizinische Kits."),
     ({"winner": None, "reason": "draw", "scores": {"operatives": 0, "deserters": 0},
       "medkits": {"operatives": 1, "deserters": 1}},

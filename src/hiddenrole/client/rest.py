@@ -150,7 +150,7 @@ async def join_table(http: httpx.AsyncClient, code: str, name: str | None = None
         if response.status_code >= 500:
             raise Unreachable(message)
         if kind == "already_started":
-            message += ": ask the host for a substitute link for a seat (--seat-link)"
+            message += " Ask the host for a substitute link for a seat (--seat-link)."
         if kind != "name_taken" or name is not None:
             break
     raise BadRequest(message)

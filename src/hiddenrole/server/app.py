@@ -36,7 +36,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.base import bot_kinds
 from ..engine import available_games, game_class
-from ..engine.narration import accept_language, language_of, narrator_class, translations, warm_up
+from ..engine.narration import N_, accept_language, language_of, narrator_class, translations, warm_up
 from .clock import Clock
 from .guard import Guard, Limits
 from .moderator import CONTROLS, MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
@@ -180,8 +180,8 @@ class Utf8Route(APIRoute):
 class RateLimited(TableError):
     """A request over a per-address rate: 429 with ``Retry-After`` (whole seconds)."""
 
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__("rate_limited", message, 429)
+    def __init__(self, message: str, retry_after: float, **params: Any) -> None:
+        super().__init__("rate_limited", message, 429, **params)
         self.retry_after = retry_after
 
 
@@ -241,10 +241,10 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         mod.link_base = base
         return base
 
-    def rate_limit(kind: str, request: Request, what: str) -> None:
+    def rate_limit(kind: str, request: Request, message: str) -> None:
         wait = guard.hit(kind, client_address(request))
         if wait is not None:
-            raise RateLimited(f"too many {what} from your address: try again in {wait:.0f} seconds", wait)
+            raise RateLimited(message, wait, seconds=f"{wait:.0f}")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -273,9 +273,13 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     app.router.route_class = Utf8Route  # every route below: a body that is not UTF-8 is refused
 
     @app.exception_handler(TableError)
-    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+    async def table_error(request: Request, exc: TableError) -> JSONResponse:
+        # told in the reader's language (?lang=, else Accept-Language); the code stays for programs
         headers = {"Retry-After": f"{exc.retry_after:.0f}"} if isinstance(exc, RateLimited) else None
-        return error_response(exc.code, str(exc), exc.status, headers=headers)
+        chosen = language_of(request.query_params.get("lang"))
+        if chosen is None:
+            chosen = accept_language(request.headers.get("accept-language"))
+        return error_response(exc.code, exc.told(chosen), exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -322,7 +326,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table. Returns its public info, the join code and link, the host token
         (keep it: it starts, kicks and replaces), and the host's seat token if ``host_name`` was given."""
-        rate_limit("creates", request, "new tables")
+        rate_limit("creates", request, N_("Too many new tables from your address: try again in {seconds} seconds."))
         out = await mod.create(body.game, body.options, body.pace, body.factor, body.bots, body.bot_kind,
                                body.host_name, body.listed, body.missed_limit)
         code = out["table"]["code"]
@@ -378,7 +382,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     @app.post("/api/tables/{code}/join", status_code=201)
     async def join(code: str, body: Join, request: Request) -> dict[str, Any]:
         """Take a seat; returns the seat token (send it in the WebSocket's hello)."""
-        rate_limit("joins", request, "seats taken")
+        rate_limit("joins", request, N_("Too many seats taken from your address: try again in {seconds} seconds."))
         return await mod.join(code, body.name)
 
     @app.post("/api/tables/{code}/claim", status_code=201)

@@ -24,13 +24,14 @@ from typing import Any
 from ..bots.base import bot_kinds
 from ..engine import BadOption, BadSetup, check_player_name, game_class, name_key
 from ..engine.game import MAX_NAME_LENGTH
+from ..engine.narration import N_
 from .audit import commitment, new_salt, new_seed
 from .clock import Clock, Scheduler
 from .lease import Leases
-from .names import look_alike, look_alike_keys, name_problem
+from .names import look_alike, look_alike_keys, name_refusal
 from .pace import check_pace, game_options
 from .store import SeatRow, Store, TableRow, token_hash
-from .table import LiveTable, TableError, best_bot_kind
+from .table import LiveTable, TableError, best_bot_kind, told_refusal
 
 log = logging.getLogger("hiddenrole.server")
 
@@ -63,7 +64,7 @@ class Moved(TableError):
     load it. The cluster layer relays the request there; on its own a 503 ``moved``."""
 
     def __init__(self, owner: str) -> None:
-        super().__init__("moved", "this table is run by another server process right now: try again", 503)
+        super().__init__("moved", N_("This table is busy on another server process right now: try again in a moment."), 503)
         self.owner = owner
 
 
@@ -76,23 +77,27 @@ def check_name(name: Any) -> str:
         TableError: ``bad_name`` (400) naming the problem.
     """
     if not isinstance(name, str) or not name.strip():
-        raise TableError("bad_name", "a display name must be a non-empty string", 400)
+        raise TableError("bad_name", N_("Type a name to take a seat."), 400)
     name = " ".join(name.split())
     if len(name) > MAX_NAME_LENGTH:
-        raise TableError("bad_name", f"a display name has at most {MAX_NAME_LENGTH} characters", 400)
+        raise TableError("bad_name", N_("A name has at most {limit} characters: choose a shorter one."), 400,
+                         limit=MAX_NAME_LENGTH)
     if any(BOT_NAME.fullmatch(k) for k in {name_key(name), *look_alike_keys(name)}):
-        raise TableError("bad_name", f"the name {name!r} is kept for bots (\"Bot 1\", \"Bot 2\"...)", 400)
+        raise TableError("bad_name", N_("The name “{name}” is kept for bots (Bot 1, Bot 2 …): choose another."), 400,
+                         name=name)
     if {name_key(name), *look_alike_keys(name)} & _RESERVED_KEYS:
-        raise TableError("bad_name", f"the name {name!r} would be mistaken for the Mod or the reader: choose another", 400)
+        raise TableError("bad_name", N_("The name “{name}” would be mistaken for the Mod or for the reader: choose another."),
+                         400, name=name)
     # bidi controls, blank fillers, stacked marks, mixed scripts (:mod:`.names`)
-    problem = name_problem(name)
+    problem = name_refusal(name)
     if problem is not None:
-        raise TableError("bad_name", problem, 400)
+        raise TableError("bad_name", problem[0], 400, **problem[1])
     # the engine's own rules for a player name (invisible or control characters...)
     try:
         check_player_name(name)
     except BadSetup as exc:
-        raise TableError("bad_name", f"display name refused: {exc}", 400) from None
+        raise TableError("bad_name", N_("The name “{name}” holds characters that cannot be shown, or no letter or digit: "
+                                       "choose another."), 400, name=name) from None
     return name
 
 
@@ -255,7 +260,8 @@ class Moderator:
                 if table is None:
                     row = await self.store.get_table(code=code)
                     if row is None:
-                        raise TableError("no_table", f"no table with code {code!r}", 404)
+                        raise TableError("no_table", N_("There is no table with the code {code}: check the code, or ask the host for "
+                                                        "the link."), 404, code=code)
                     if self.lease is not None:
                         owner = await self.lease.take(row.id)
                         if owner != self.lease.owner:
@@ -265,8 +271,9 @@ class Moderator:
             table.row.status = "expired"
             await self.store.set_status(table.id, "expired")
         if table.row.status == "expired":
-            raise TableError("table_expired", f"table {code} expired: it did not start within "
-                                              f"{self.lobby_ttl / 3600:g} hours", 410)
+            raise TableError("table_expired", N_("The table {code} has closed: its game did not start within {hours} hours. "
+                                                 "Ask the host for a new table."), 410,
+                             code=code, hours=f"{self.lobby_ttl / 3600:g}")
         return table
 
     async def player_of(self, table: LiveTable, token: str) -> str:
@@ -282,11 +289,11 @@ class Moderator:
                 return seat.name
         other = await self.store.seat_by_token(digest)
         if other is not None and other.table_id != table.id:
-            raise TableError("wrong_table", "this seat token belongs to another table", 403)
+            raise TableError("wrong_table", N_("The seat saved on this device belongs to another table."), 403)
         if any(e.kind in ("replace", "substitute") for e in table.log) and other is None:
-            raise TableError("bad_token", "unknown seat token (did the host give your seat to a bot or "
-                                          "to another player?)", 403)
-        raise TableError("bad_token", "unknown seat token", 403)
+            raise TableError("bad_token", N_("Your seat is no longer yours: the host gave it to a bot or to another "
+                                             "player."), 403)
+        raise TableError("bad_token", N_("The seat saved on this device is not known at this table."), 403)
 
     def check_host(self, table: LiveTable, token: str | None) -> None:
         """Refuse unless ``token`` is the table's host token (while no player took the host
@@ -302,8 +309,7 @@ class Moderator:
             seat = table.seat(table.host) if table.host is not None else None
             if seat is not None and seat.row.token_hash == digest:
                 return
-        raise TableError("not_host", "only the host (with the table's host token, or the host's seat) may do this",
-                         403)
+        raise TableError("not_host", N_("Only the host can do this."), 403)
 
     # ----------------------------------------------------------------- lobby
     async def create(self, game: Any, options: Mapping[str, Any] | None, pace: Any = "turbo",
@@ -397,13 +403,13 @@ class Moderator:
 
         cls = game_class(table.row.game)
         if len(table.seats) >= cls.max_players:
-            raise TableError("table_full", f"the table is full ({cls.max_players} seats)")
+            raise TableError("table_full", N_("The table is full: all {seats} seats are taken."), seats=cls.max_players)
         if table.seat(name) is not None:
-            raise TableError("name_taken", f"the name {name!r} is already taken at this table")
+            raise TableError("name_taken", N_("The name “{name}” is already taken at this table: choose another."), name=name)
         other = look_alike(name, [s.name for s in table.seats])
         if other is not None:
-            raise TableError("name_taken", f"the name {name!r} looks like {other!r}, who is already at this table: "
-                                           "choose another")
+            raise TableError("name_taken", N_("The name “{name}” looks too much like “{other}”, who is already at this "
+                                              "table: choose another."), name=name, other=other)
         token = None if bot_kind else secrets.token_urlsafe(24)
         position = max((s.row.position for s in table.seats), default=-1) + 1
         row = SeatRow(table.id, position, name, token_hash(token) if token else None, bot_kind, self.clock.now())
@@ -419,7 +425,7 @@ class Moderator:
     async def _lobby(self, code: str) -> LiveTable:
         table = await self.table(code)
         if table.row.status != "lobby":
-            raise TableError("already_started", "the game has already started")
+            raise TableError("already_started", N_("The game at this table has already started: no seat can be taken now."))
         return table
 
     async def join(self, code: str, name: Any) -> dict[str, Any]:
@@ -435,7 +441,7 @@ class Moderator:
         table = await self._lobby(code)
         async with table.lock:
             if table.row.status != "lobby":
-                raise TableError("already_started", "the game has already started")
+                raise TableError("already_started", N_("The game at this table has already started: no seat can be taken now."))
             token = await self._add_seat(table, name, None)
         return {"name": name, "token": token, "table": table.public_info()}
 
@@ -448,11 +454,11 @@ class Moderator:
         max_players = game_class(table.row.game).max_players
         async with table.lock:
             if table.row.status != "lobby":
-                raise TableError("already_started", "the game has already started")
+                raise TableError("already_started", N_("The game at this table has already started: no seat can be taken now."))
             free = max_players - len(table.seats)
             if count > free:  # all or nothing: no seat is added
-                raise TableError("table_full", f"the table has {free} free seat{'s' if free != 1 else ''} "
-                                               f"of {max_players}: {count} bots do not fit; none was added")
+                raise TableError("table_full", N_("Free seats: {free} of {seats}. {count} bots do not fit, so none was "
+                                                  "added."), free=free, seats=max_players, count=count)
             for _ in range(count):
                 await self._add_seat(table, self._bot_name(table), table.row.bot_kind)
         return table.public_info()
@@ -469,7 +475,7 @@ class Moderator:
             table.seats.remove(seat)
             for conn in list(table.connections):
                 if conn.player == seat.name:
-                    conn.revoke("kicked", "the host removed you from the table")
+                    conn.revoke("kicked", told_refusal(N_("The host removed you from the table: you can still watch."), conn.lang))
                     table.connections.discard(conn)
             table.broadcast()
         return table.public_info()
@@ -484,7 +490,12 @@ class Moderator:
         self.check_host(table, host_token)
         async with table.lock:
             if table.row.status != "lobby":
-                raise TableError("already_started", "the game has already started")
+                raise TableError("already_started", N_("The game at this table has already started: no seat can be taken now."))
+            cls = game_class(table.row.game)
+            if not cls.min_players <= len(table.seats) <= cls.max_players:
+                raise TableError("bad_setup", N_("This game needs {low} to {high} players; seated now: {count}. "
+                                                 "Wait for more players or add bots."), 400,
+                                 low=cls.min_players, high=cls.max_players, count=len(table.seats))
             try:
                 await table.start(int(table.row.seed), table.row.options)
             except (BadSetup, BadOption) as exc:

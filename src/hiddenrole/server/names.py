@@ -16,6 +16,7 @@ import unicodedata
 from confusable_homoglyphs import categories, confusables
 
 from ..engine import name_key
+from ..engine.narration import N_
 
 # blank "letters" and invisible marks that Unicode lists as default-ignorable but that are
 # not format characters (which the engine already refuses): Hangul fillers, the combining
@@ -78,30 +79,39 @@ def look_alike_keys(name: str) -> frozenset[str]:
     return frozenset((skeleton(name_key(skeleton(name))), skeleton(name_key(name))))
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` (already trimmed) cannot be a display name, as one sentence, or ``None``:
-    a bidi control, a blank filler character, a combining mark with no letter before it or
-    more than :data:`MAX_MARKS` on one letter, or letters of scripts that do not go together."""
+def name_refusal(name: str) -> tuple[str, dict[str, str]] | None:
+    """Why ``name`` (already trimmed) cannot be a display name, as a sentence marked for the
+    catalog and its fields (``(template, {field: value})``), or ``None``: a bidi control, a
+    blank filler character, a combining mark with no letter before it or more than
+    :data:`MAX_MARKS` on one letter, or letters of scripts that do not go together."""
     for c in name:
         if ord(c) in BIDI_CONTROLS:
-            return f"a display name may not hold the bidi control U+{ord(c):04X}, which reorders text"
+            return N_("A name may not hold the bidi control U+{code}, which reorders text: remove it."), \
+                {"code": f"{ord(c):04X}"}
         if ord(c) in FILLERS:
-            return f"a display name may not hold the blank filler character U+{ord(c):04X}"
+            return N_("A name may not hold the blank filler character U+{code}: remove it."), {"code": f"{ord(c):04X}"}
     run = 0
     for i, c in enumerate(unicodedata.normalize("NFD", name)):
         if unicodedata.category(c) in ("Mn", "Me"):
             if i == 0:
-                return "a display name may not start with a combining mark"
+                return N_("A name may not start with a combining mark: begin it with a letter."), {}
             run += 1
             if run > MAX_MARKS:
-                return f"a display name may not stack more than {MAX_MARKS} combining marks on one letter"
+                return N_("A name may not stack more than {marks} combining marks on one letter."), \
+                    {"marks": str(MAX_MARKS)}
         else:
             run = 0
     scripts = categories.unique_aliases(name) - NEUTRAL_SCRIPTS
     if len(scripts) > 1 and not any(scripts <= mix for mix in SCRIPT_MIXES):
         shown = " and ".join(s.title() for s in sorted(scripts))
-        return f"a display name may not mix {shown} letters: write it in one script"
+        return N_("A name may not mix {scripts} letters: write it in one script."), {"scripts": shown}
     return None
+
+
+def name_problem(name: str) -> str | None:
+    """:func:`name_refusal` as one English sentence, or ``None``."""
+    refusal = name_refusal(name)
+    return None if refusal is None else refusal[0].format(**refusal[1])
 
 
 def look_alike(name: str, names: list[str]) -> str | None:

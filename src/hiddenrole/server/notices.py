@@ -42,6 +42,9 @@ SENTENCES = {
     "missed": N_("{names} missed the deadline."),
     "pause": N_("The host paused the game: every clock is stopped."),
     "resume": N_("The host resumed the game: the clocks run again with the time they had."),
+    # an untimed table has no clocks: the game is paused, nothing more
+    "pause_untimed": N_("The host paused the game."),
+    "resume_untimed": N_("The host resumed the game."),
     "extend": N_("The host extended the current deadline by {seconds} seconds."),
     "shorten": N_("The host shortened the current deadline by {seconds} seconds."),
     "void": N_("The host voided the game: it ends without a winner. Reason: {reason}"),
@@ -81,7 +84,9 @@ def notice_text(kind: str, data: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -
     if kind == "host":
         key = "host_away" if data.get("reason") == "away" else "host"
         return tr(SENTENCES[key]).format(name=data["name"])
-    if kind not in SENTENCES or kind in ("skip", "missed", "shorten", "host_away"):
+    if kind in ("pause", "resume") and data.get("untimed"):
+        return tr(SENTENCES[f"{kind}_untimed"])
+    if kind not in SENTENCES or kind in ("skip", "missed", "shorten", "host_away", "pause_untimed", "resume_untimed"):
         raise KeyError(kind)
     return tr(SENTENCES[kind]).format(**data)
 
@@ -93,11 +98,14 @@ def is_notice(kind: str, data: dict[str, Any]) -> bool:
     return kind in TABLE_KINDS
 
 
-def notice_of(seq: int, kind: str, data: dict[str, Any], at: float) -> dict[str, Any]:
+def notice_of(seq: int, kind: str, data: dict[str, Any], at: float, *, untimed: bool = False) -> dict[str, Any]:
     """The notice of a table event without its sentence: ``{"seq", "kind", "at", <public
     fields>}`` (``seq`` counts the table's notices: 0, 1, 2...); :func:`told` adds the
-    ``text`` in a language."""
+    ``text`` in a language. ``untimed``: the table has no clocks, so a pause or resume
+    notice says ``"untimed": true`` and its sentence names no clock."""
     public = {k: data[k] for k in PUBLIC_FIELDS.get(kind, ()) if k in data}
+    if untimed and kind in ("pause", "resume"):
+        public["untimed"] = True
     return {"seq": seq, "kind": kind, "at": iso(at), **public}
 
 

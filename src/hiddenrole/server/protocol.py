@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..engine.narration import DEFAULT_LANGUAGE, LANGUAGES, language_of
+from ..engine.narration import DEFAULT_LANGUAGE, LANGUAGES, N_, language_of
 from .guard import Guard
 from .mergepatch import diff
 from .store import token_hash
@@ -427,8 +427,8 @@ def admit(conn: Connection, table: LiveTable, player: str | None, guard: Guard) 
     live = [c for c in table.connections if not c.closing]
     if player is None:
         if len(live) >= limits.connections_per_table and not conn.host:
-            raise TableError("too_many_connections", f"this table has {limits.connections_per_table} "
-                                                     "connections already: try again later")
+            raise TableError("too_many_connections", N_("This table has {limit} connections already, as many as it "
+                                                        "takes: try again later."), limit=limits.connections_per_table)
         return
     mine = sorted((c for c in live if c.player == player), key=lambda c: c.number)
     for old in mine[:max(0, len(mine) - limits.connections_per_seat + 1)]:
@@ -522,7 +522,7 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
             try:
                 await _handle(conn, moderator, guard, code, kind, data)
             except TableError as exc:
-                conn.error(exc.code, str(exc), id)
+                conn.error(exc.code, exc.told(conn.lang), id)
             except Exception:  # a bug: logged, answered, and the connection goes on
                 log.exception("table %s: a %s message failed", code, kind[:20])
                 conn.error("server_error", "the server could not handle this message (nothing changed)", id)
@@ -545,13 +545,15 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
     if extra is not None:
         raise TableError("bad_message", extra)
     if kind == "hello":
+        if "lang" in data and not conn.joined:  # first: the hello's own refusals are told in it
+            conn.set_language(data["lang"])
         if conn.joined:
             raise TableError("already_joined", "this connection already said hello (send \"resync\" for a snapshot)")
         if "spectator" in data and not isinstance(data["spectator"], bool):
             raise TableError("bad_message", "hello's \"spectator\" must be true or false")
         if "protocol" in data and (type(data["protocol"]) is not int or data["protocol"] != PROTOCOL):
-            raise TableError("bad_protocol", f"this server speaks protocol {PROTOCOL}, not the client's "
-                                             "(reload the page for the current client)")
+            raise TableError("bad_protocol", N_("This page is older than the server (protocol {protocol}): reload it."),
+                             protocol=PROTOCOL)
         if data.get("spectator") is True and "token" in data:
             raise TableError("bad_message", "ambiguous hello: it has both a seat \"token\" and \"spectator\": true "
                                             "(send the token to play your seat, or only \"spectator\": true to watch)")
@@ -570,8 +572,6 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
             if not isinstance(token, str) or not token:
                 raise TableError("bad_token", "hello needs your seat \"token\" (or \"spectator\": true)")
             player = await moderator.player_of(table, token)
-        if "lang" in data:
-            conn.set_language(data["lang"])
         async with table.lock:
             admit(conn, table, player, guard)
             conn.player = player
@@ -593,7 +593,7 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
             conn.snapshot(table)
     elif kind == "control":
         if not (conn.host or table.is_host_seat(conn.player)):
-            raise TableError("not_host", "only the host may use the host's controls", 403)
+            raise TableError("not_host", N_("Only the host can use the host’s controls."), 403)
         params = {k: v for k, v in data.items() if k not in ("type", "id", "control")}
         out = await moderator.control(table, data.get("control"), params)
         conn.send({"type": "ack", "id": id, **({"result": out} if out else {})})
@@ -603,7 +603,7 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
             conn.snapshot(table)
     elif kind in ("action", "post"):
         if conn.player is None:
-            raise TableError("spectator", "spectators cannot act or post")
+            raise TableError("spectator", N_("Spectators can watch, but cannot act or post."))
         if kind == "post":
             text = data.get("text")
             if not isinstance(text, str) or not text.strip():
@@ -620,7 +620,7 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
         if action.get("action") == "post":
             wait = guard.hit("posts", table.id, conn.player)
             if wait is not None:
-                raise TableError("post_rate", f"you are posting too fast: wait {wait:.0f} seconds")
+                raise TableError("post_rate", N_("You are posting too fast: wait {seconds} seconds."), seconds=f"{wait:.0f}")
         await table.act(conn.player, action)
         conn.send({"type": "ack", "id": id})
     else:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots.base import Bot, Observation, bot_class, bot_kinds
 from ..engine import MOD, Game, IllegalAction, Observer, derive_seed, game_class, name_key, new_game
-from ..engine.narration import narrator
+from ..engine.narration import N_, narrator, translations
 from ..engine.observer import copy_json
 from .audit import EXPORT_FORMAT, void_result
 from .clock import Clock, iso
@@ -65,15 +65,39 @@ def post_size(action: Mapping[str, Any]) -> int:
 class TableError(Exception):
     """A request the table refuses; ``code`` is machine-readable, the message says why.
 
-    Attributes:
+    Args:
         code: e.g. ``"not_running"``, ``"game_over"``, ``"seat_replaced"``, ``"illegal_action"``.
+        message: the English sentence; a refusal a person can meet is marked ``N_("...")``
+            for the ``hiddenrole`` catalog and has ``{name}`` fields filled from ``params``.
         status: the HTTP status the REST API answers with.
+        params: the values of the message's ``{fields}`` (names, numbers).
+
+    ``str(exc)`` is the English sentence; :meth:`told` the sentence in a reader's language.
     """
 
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str, status: int = 409, /, **params: Any) -> None:
+        super().__init__(message.format(**params) if params else message)
         self.code = code
         self.status = status
+        self.template = message
+        self.params = params
+
+    def told(self, lang: str) -> str:
+        """The message in ``lang`` (``"en"``, ``"de"``): the catalog's translation of the
+        marked sentence with its fields filled; English for a sentence the catalog lacks."""
+        return told_refusal(self.template, lang, **self.params)
+
+
+def told_refusal(message: str, lang: str, /, **params: Any) -> str:
+    """The refusal ``message`` (an English sentence marked ``N_``, with ``{fields}`` from
+    ``params``) in ``lang``; the English sentence when the translation lacks it or breaks a field."""
+    text = translations(lang).gettext(message)
+    if not params:
+        return text
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):  # a translation with a broken field
+        return message.format(**params)
 
 
 @dataclass
@@ -433,7 +457,7 @@ class LiveTable:
         """Record the notice of a table event (returns it), or ``None`` for a game entry."""
         if not is_notice(entry.kind, entry.data):
             return None
-        notice = notice_of(len(self.notices), entry.kind, entry.data, entry.at)
+        notice = notice_of(len(self.notices), entry.kind, entry.data, entry.at, untimed=self.row.pace == "untimed")
         self.notices.append(notice)
         self.notice_at.append(len(self.game.log) if self.game is not None else 0)
         return notice
@@ -455,7 +479,7 @@ class LiveTable:
         except Exception:
             log.exception("table %s: could not store entry %d; rebuilding from the store", self.id, entry.seq)
             self.rebuild(await self.store.log_of(self.id))
-            raise TableError("store_failed", "the server could not save this; nothing changed", 503) from None
+            raise TableError("store_failed", N_("The server could not save this, so nothing changed: try again."), 503) from None
         self.log.append(entry)
         self.version += 1
         if status:
@@ -499,9 +523,9 @@ class LiveTable:
 
     def _check_running(self) -> Game:
         if self.row.status == "lobby":
-            raise TableError("not_started", "the game has not started yet")
+            raise TableError("not_started", N_("The game has not started yet."))
         if self.game is None or self.row.status != "running" or self.game.is_over:
-            raise TableError("game_over", "the game is over")
+            raise TableError("game_over", N_("The game is over."))
         return self.game
 
     async def act(self, player: str, action: Mapping[str, Any]) -> None:
@@ -522,16 +546,16 @@ class LiveTable:
             if seat is None:
                 raise TableError("unknown_player", f"{player!r} has no seat at this table")
             if seat.is_bot and not seat.stand_in:
-                raise TableError("seat_replaced", f"{player}'s seat is now played by a bot")
+                raise TableError("seat_replaced", N_("{name}’s seat is now played by a bot."), name=player)
             if self.paused and (not isinstance(action, Mapping) or action.get("action") != "post"):
-                raise TableError("paused", "the game is paused: only posts are taken until the host resumes it")
+                raise TableError("paused", N_("The game is paused: you can post, but moves wait until the host resumes it."))
             before = len(self.log)
             try:
                 await self._fire_due()
                 if seat.stand_in:  # the player is back: the seat is theirs from this decision on
                     await self._take_back(seat)
                 if game.is_over:
-                    raise TableError("game_over", "the game ended before this action arrived")
+                    raise TableError("game_over", N_("The game ended before your move arrived."))
                 await self._apply_action(player, action)
             except TableError:
                 if len(self.log) != before:  # a deadline passed first: tell everyone about it
@@ -550,11 +574,11 @@ class LiveTable:
         action = {**action, "player": player}
         kind = action.get("action")
         if kind == "post" and not game.can_post(player):
-            raise TableError("illegal_action", f"{player} may not post now")
+            raise TableError("illegal_action", N_("You may not post now."))
         size = post_size(action)
         if size and self.thread_bytes + size > self.max_thread_bytes:
-            raise TableError("thread_full", f"this game's thread is full ({self.max_thread_bytes // 1024} KiB "
-                                            "of posts): no more posts in this game")
+            raise TableError("thread_full", N_("This game’s thread is full ({size} KiB of posts): no more posts can be "
+                                               "added in this game."), size=self.max_thread_bytes // 1024)
         known = self.action_keys(player, kind)
         if known is not None:
             extra = sorted(str(k) for k in action if k not in known)
@@ -719,26 +743,26 @@ class LiveTable:
             self._check_running()
             seat = self.seat(name)
             if seat is None:
-                raise TableError("unknown_player", f"no seat named {name!r}", 404)
+                raise TableError("unknown_player", N_("No seat is named “{name}”."), 404, name=name)
             name = seat.name  # as seated (the host may have typed it in another case)
             if seat.is_bot:
-                raise TableError("already_bot", f"{name}'s seat is already played by a bot")
+                raise TableError("already_bot", N_("{name}’s seat is already played by a bot."), name=name)
             if seat.connections:
-                raise TableError("not_absent", f"{name} is connected: only an absent player can be replaced")
+                raise TableError("not_absent", N_("{name} is connected: only an absent player’s seat can be handed on."), name=name)
             row = SeatRow(**{**seat.row.__dict__, "token_hash": None, "bot_kind": bot_kind})
             await self._append("replace", {"name": name, "bot_kind": bot_kind}, self.clock.now(), seat=row)
             seat.row = row
             self._make_bot(seat)
             for conn in list(self.connections):
                 if conn.player == name:
-                    conn.revoke("seat_replaced", f"{name}'s seat is now played by a bot")
+                    conn.revoke("seat_replaced", told_refusal(N_("The host gave your seat to a bot: you are watching now."), conn.lang))
             await self._changed()
 
     # ------------------------------------------------------- the Mod's controls
     def _check_game(self) -> Game:
         """The running game, or the error a control on a table without one gets."""
         if self.void_reason is not None:
-            raise TableError("voided", "the game was already voided")
+            raise TableError("voided", N_("The game was already voided."))
         return self._check_running()
 
     async def pause(self) -> None:
@@ -750,7 +774,7 @@ class LiveTable:
         async with self.lock:
             self._check_game()
             if self.paused:
-                raise TableError("already_paused", "the game is already paused")
+                raise TableError("already_paused", N_("The game is already paused."))
             await self._append("pause", {}, self.clock.now())
             await self._changed()
 
@@ -763,7 +787,7 @@ class LiveTable:
         async with self.lock:
             self._check_game()
             if self.paused_at is None:
-                raise TableError("not_paused", "the game is not paused")
+                raise TableError("not_paused", N_("The game is not paused."))
             now = self.clock.now()
             await self._append("resume", {"paused": round(now - self.paused_at, 3)}, now)
             await self._changed()
@@ -784,12 +808,12 @@ class LiveTable:
             self._check_game()
             deadlines = self.timed_deadlines()
             if not deadlines:
-                raise TableError("no_deadline", "no deadline is running (an untimed table, or a phase without one)")
+                raise TableError("no_deadline", N_("No deadline is running now, so there is none to change."))
             now = self.clock.now()
             left = min(deadlines.values()) - (self.paused_at if self.paused_at is not None else now)
             if seconds < 0 and left + seconds <= 0:
-                raise TableError("bad_seconds", f"the current deadline has {left:g} seconds left: shorten it by "
-                                                "less, or skip it to end it now", 400)
+                raise TableError("bad_seconds", N_("The current deadline has {left} seconds left: shorten it by less, or "
+                                                   "end the step now."), 400, left=f"{left:g}")
             await self._append("extend", {"seconds": seconds}, now)
             await self._changed()
 
@@ -803,7 +827,7 @@ class LiveTable:
         async with self.lock:
             game = self._check_game()
             if self.paused:
-                raise TableError("paused", "the game is paused: resume it before skipping a deadline")
+                raise TableError("paused", N_("The game is paused: resume it before ending the current step."))
             now = self.clock.now()
             deadlines = self.deadlines()
             key = min(deadlines, key=deadlines.__getitem__) if deadlines else None
@@ -819,10 +843,10 @@ class LiveTable:
                 ``voided`` (already), ``game_over``, ``not_started``.
         """
         if not isinstance(reason, str) or not reason.strip():
-            raise TableError("bad_reason", "voiding needs a reason (a non-empty text)", 400)
+            raise TableError("bad_reason", N_("Say why the game is voided (a short text)."), 400)
         reason = " ".join(reason.split())
         if len(reason) > 200:
-            raise TableError("bad_reason", "a reason has at most 200 characters", 400)
+            raise TableError("bad_reason", N_("A reason has at most 200 characters: shorten it."), 400)
         async with self.lock:
             self._check_game()
             await self._append("void", {"reason": reason}, self.clock.now(), status="over")
@@ -840,11 +864,11 @@ class LiveTable:
             self._check_game()
             seat = self.seat(name) if isinstance(name, str) else None
             if seat is None:
-                raise TableError("unknown_player", f"no seat named {name!r}", 404)
+                raise TableError("unknown_player", N_("No seat is named “{name}”."), 404, name=name)
             if seat.is_bot:
-                raise TableError("bad_host", f"{seat.name}'s seat is played by a bot: a bot cannot be the host")
+                raise TableError("bad_host", N_("{name}’s seat is played by a bot: a bot cannot be the host."), name=seat.name)
             if self.is_host_seat(seat.name):
-                raise TableError("bad_host", f"{seat.name} is already the host")
+                raise TableError("bad_host", N_("{name} is already the host."), name=seat.name)
             await self._append("host", {"name": seat.name, "reason": "passed"}, self.clock.now())
             self.seen_host()
             await self._changed()
@@ -861,10 +885,10 @@ class LiveTable:
             self._check_game()
             seat = self.seat(name) if isinstance(name, str) else None
             if seat is None:
-                raise TableError("unknown_player", f"no seat named {name!r}", 404)
+                raise TableError("unknown_player", N_("No seat is named “{name}”."), 404, name=name)
             if seat.bot_seat:
-                raise TableError("bot_seat", f"{seat.name}'s seat is a bot's from the start: only a person's seat "
-                                 "can be handed to a new person", 409)
+                raise TableError("bot_seat", N_("{name}’s seat has been a bot’s from the start: only a person’s seat can "
+                                                "be handed to a new person."), 409, name=seat.name)
             claim = secrets.token_urlsafe(24)
             row = SeatRow(**{**seat.row.__dict__, "token_hash": None})
             now = self.clock.now()
@@ -872,7 +896,8 @@ class LiveTable:
             seat.row = row
             for conn in list(self.connections):
                 if conn.player == seat.name:
-                    conn.revoke("substituted", f"the host handed {seat.name}'s seat to another player")
+                    conn.revoke("substituted", told_refusal(N_("The host handed your seat to another player: you are watching now."),
+                                                            conn.lang))
             await self._changed()
             return seat.name, claim
 
@@ -886,10 +911,10 @@ class LiveTable:
         digest = token_hash(claim) if isinstance(claim, str) else ""
         async with self.lock:
             if digest in self.used_claims:
-                raise TableError("claim_used", "this substitute link was already used: ask the host for a new one")
+                raise TableError("claim_used", N_("This substitute link was already used: ask the host for a new one."))
             name = self.claims.get(digest)
             if name is None:
-                raise TableError("bad_claim", "unknown substitute link", 403)
+                raise TableError("bad_claim", N_("This substitute link is not valid: ask the host for a new one."), 403)
             self._check_game()
             seat = self.seat(name)
             assert seat is not None
@@ -912,10 +937,10 @@ class LiveTable:
             conn = next((c for c in self.connections if c.player is None and not c.host and not c.closing
                          and isinstance(number, int) and c.spectator == number), None)
             if conn is None:
-                raise TableError("unknown_spectator", f"no spectator number {number!r} is watching", 404)
+                raise TableError("unknown_spectator", N_("No spectator number {number} is watching."), 404, number=number)
             if self.row.status == "running":
                 await self._append("kick", {"spectator": number}, self.clock.now())
-            conn.revoke("kicked", "the host sent you away from this table")
+            conn.revoke("kicked", told_refusal(N_("The host sent you away from this table."), conn.lang))
             self.connections.discard(conn)
             self.broadcast()
 
@@ -1121,7 +1146,7 @@ class LiveTable:
         """
         game = self.game
         if game is None or not game.is_over:
-            raise TableError("not_over", "a game can be exported only after it is over")
+            raise TableError("not_over", N_("A game can be exported only after it is over."))
         start = self.log[0]
         return {
             "format": EXPORT_FORMAT,
@@ -1154,7 +1179,7 @@ class LiveTable:
         """
         game = self.game
         if game is None or not game.is_over:
-            raise TableError("not_over", "a game can be replayed only after it is over")
+            raise TableError("not_over", N_("A game can be replayed only after it is over."))
         total = len(self.log) - 1
         if not 0 <= step <= total:
             raise TableError("bad_step", f"step must be between 0 and {total}", 400)

@@ -75,6 +75,7 @@ Alpine.data("app", () => ({
 
   async chooseLanguage(lang) {
     await setLanguage(lang, true);
+    if (this.S.missing && this.S.code) { await this.S.open(this.S.code, this.S.mode); return; }  // said again in the new language
     this.S.switchLanguage(i18n.lang);
   },
 

@@ -17,9 +17,10 @@ export function store(kind, code, value) {
   localStorage.setItem(`hiddenrole.${kind}.${code}`, JSON.stringify(value));
 }
 
-/** A REST call (docs/protocol.md); throws an Error with the server's one-line message. */
+/** A REST call (docs/protocol.md); throws an Error with the server's one-line message, told
+ * in the page's language (sent as Accept-Language), and its `code` and HTTP `status`. */
 export async function api(method, path, body, token) {
-  const headers = { "Content-Type": "application/json" };
+  const headers = { "Content-Type": "application/json", "Accept-Language": i18n.lang };
   if (token) headers.Authorization = `Bearer ${token}`;
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await r.json().catch(() => ({}));
@@ -49,6 +50,7 @@ export const session = {
   connState: "",
   busy: false,
   error: "",
+  missing: "",       // the table could not be opened (no such code, or it closed): why, in words
   confirming: null,
   confirmExplain: "",  // what the chosen button said it does (the narrated prompt's choice), for the confirm step
   notice: "",        // a private event the reader must not miss (a votecode that did not count), in words
@@ -84,7 +86,7 @@ export const session = {
   async open(code, mode) {
     this.close();
     Object.assign(this, { code, mode, table: null, state: null, view: null, events: [], thread: [], reveal: null,
-      error: "", confirming: null, busy: false });
+      error: "", missing: "", confirming: null, busy: false });
     const seat = mode === "tv" ? null : stored("seat", code);
     this.me = seat ? seat.name : null;
     this.token = seat ? seat.token : null;
@@ -98,7 +100,11 @@ export const session = {
       this.table = out.table;
       if (this.token && !out.you) this.dropSeat();
       await this.useGame(out.table.game);
-    } catch (e) { this.error = e.message; return; }
+    } catch (e) {
+      if (["no_table", "table_expired"].includes(e.code)) this.missing = e.message;  // the page says it, with a way home
+      else this.error = e.message;
+      return;
+    }
     if (this.code !== code) return;  // the reader went elsewhere meanwhile
     this.connect();
   },

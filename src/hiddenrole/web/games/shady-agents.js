@@ -54,7 +54,8 @@ function board(v, ctx) {
   const cur = b.current_card;
   const answers = cur ? ((b.interrogations || []).slice(-1)[0] || {}).answers || [] : [];
   return h("div", { class: "sa-board" },
-    h("p", { class: "stats" }, b.round ? t("Round {n} · {left} interrogation cards left", { n: b.round, left: b.cards_left }) : t("The game is over"),
+    h("p", { class: "stats" }, b.round ? (b.cards_left === 1 ? t("Round {n} · 1 interrogation card left", { n: b.round })
+      : t("Round {n} · {left} interrogation cards left", { n: b.round, left: b.cards_left })) : t("The game is over"),
       b.revealed_card ? " · " + t("revealed role card: {role} (bonus for {side})", { role: roleName(b.revealed_card), side: sideName(b.bonus_side) }) : ""),
     cur ? h("div", { class: "interrogation", "aria-label": t("Interrogation card") },
       h("p", { class: "muted" }, t("{name} calls an interrogation:", { name: cur.caller })),
@@ -235,18 +236,26 @@ function section(e) {
 function phaseWords(v) { const b = v.board || {}; return b.round ? t("Round {n}", { n: b.round }) : t("The reveal"); }
 function roleOf(e) { return e.kind === "role" ? roleName(e.role) : ""; }
 
+/** A number of points in words, signed: "+1 point", "−2 points", "0 points" (never a bare number). */
+export function pointsWords(n) {
+  if (n === 1) return t("+1 point");
+  if (n === -1) return t("−1 point");
+  if (n > 0) return t("+{n} points", { n });
+  if (n < 0) return t("−{n} points", { n: -n });
+  return t("0 points");
+}
+
 /** How the scores add up (the result's ``arithmetic``): one line per side, one per player. */
 function arithmetic(a) {
-  const signed = n => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
   const sum = items => items.reduce((total, i) => total + i.points, 0);
   // one item in words: a tool and who gave it, a member's tools, or the odd table's bonus point
   const words = i => (i.tool ? t("{tool} from {name}", { tool: toolName(i.tool), name: i.giver })
     : i.player ? t("{name}'s tools", { name: i.player })
     : i.bonus ? t("the bonus point of the smaller team (odd number of players)") : "");
-  const line = items => (items.length ? items.map(i => `${words(i)} (${signed(i.points)})`).join(", ") : t("nothing"));
+  const line = items => (items.length ? items.map(i => `${words(i)} (${pointsWords(i.points)})`).join(", ") : t("nothing"));
   return [h("h3", {}, t("How the scores add up")), h("ul", { class: "plain", "data-test": "arithmetic" },
-    Object.entries(a.sides || {}).map(([side, items]) => h("li", {}, h("b", {}, sideName(side)), `: ${line(items)} = ${signed(sum(items))}`)),
-    Object.entries(a.players || {}).map(([p, items]) => h("li", {}, t("{name} received {items} = {total}", { name: p, items: line(items), total: signed(sum(items)) }))))];
+    Object.entries(a.sides || {}).map(([side, items]) => h("li", {}, h("b", {}, sideName(side)), ": " + t("{items}; in all {total}.", { items: line(items), total: pointsWords(sum(items)) }))),
+    Object.entries(a.players || {}).map(([p, items]) => h("li", {}, t("{name} received {items}; in all {total}.", { name: p, items: line(items), total: pointsWords(sum(items)) }))))];
 }
 
 /** The role reveal: the role card and the spy code. */
@@ -284,12 +293,17 @@ function howTo() {
     h("p", {}, t("All roles and tools are revealed and the points counted. The side with more points wins; on a tie, the side with more medical kits.")));
 }
 
+/** A side's score in words: "1 point", "−1 point", "3 points". */
+function scoreWords(n) {
+  return Math.abs(n) === 1 ? t("{n} point", { n: n < 0 ? "−1" : "1" }) : t("{n} points", { n: n < 0 ? `−${-n}` : n });
+}
+
 function result(v) {
   const b = v.board || {};
   const r = v.result || {};
   const out = [];
   if (b.scores) out.push(h("h3", {}, t("Scores")), h("table", { class: "tally", "data-test": "scores" },
-    h("tbody", {}, Object.entries(b.scores).map(([side, n]) => h("tr", {}, h("td", {}, sideName(side)), h("td", {}, String(n)))))));
+    h("tbody", {}, Object.entries(b.scores).map(([side, n]) => h("tr", {}, h("td", {}, sideName(side)), h("td", {}, scoreWords(n)))))));
   if (b.gifts) out.push(h("p", {}, t("Every tool:") + " " + b.gifts.map(g => t("{giver} gave {tool} to {receiver}", { giver: g.giver, tool: toolName(g.tool), receiver: g.receiver })).join("; ")));
   if (b.discards) out.push(h("p", {}, t("Discards:") + " " + Object.entries(b.discards).map(([q, x]) => `${q}: ${toolName(x)}`).join("; ")));
   if (r.arithmetic && r.arithmetic.players) out.push(...arithmetic(r.arithmetic));

@@ -85,7 +85,10 @@ export function tablePage() {
     voidReason: "",
     revealed: false,
     roleShown: false,
+    sheetFolded: false,  // the prompt sheet folded down to its title (a phone: board and feed get the screen)
     init() {
+      // a new question opens the sheet again
+      this.$watch(() => JSON.stringify((this.S.state && this.S.state.legal_actions) || []), () => { this.sheetFolded = false; });
       // the role reveal: once per seat and game, when the game starts (or the seat first sees it)
       this.$watch(() => !!(this.S.view && this.S.view.player && !this.S.view.over), (on) => { if (on) this.maybeReveal(); });
       if (this.S.view && this.S.view.player && !this.S.view.over) this.maybeReveal();
