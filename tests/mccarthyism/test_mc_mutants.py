@@ -67,3 +67,21 @@ def test_escaping_to_the_reds_ends_a_whitelisting_protection():
     board = g.view(None)["board"]
     assert board["escaped"] == ["Bob"] and board["protected_through_turn"] == {}
     assert not g.is_protected("Bob")
+
+
+def test_lemme_see_with_everyone_else_escaped_is_skipped_naming_the_card():
+    # three players, Bob first: Bob and Cid each draw "Escape to the Reds" and play it, so at
+    # Ann's turn nobody is to her right; her "Lemme see" is skipped, and the event names the
+    # card and the reason
+    lemme = "lemme_see_what_you_got_there"
+    g = table(["Ann", "Bob", "Cid"], commies=("Cid",), first="Bob",
+              top=("escape_to_the_reds", "escape_to_the_reds", lemme))
+    for p in ("Bob", "Cid"):
+        act(g, p, "pass")
+        act(g, p, "play", card="escape_to_the_reds")
+    assert g.to_act() == ("Ann",)
+    act(g, "Ann", "pass")
+    events = act(g, "Ann", "play", card=lemme)
+    skipped = [e.data for e in events if e.kind == "skipped"]
+    assert skipped == [{"player": "Ann", "step": lemme, "reason": "nobody is to the right"}]
+    assert [e for e in events if e.kind in ("looked", "saw_role")] == []

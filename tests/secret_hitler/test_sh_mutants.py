@@ -3,7 +3,7 @@ is written by hand from the rules and rulings, never computed by the engine."""
 
 from __future__ import annotations
 
-from sh_helpers import act, elect, end_night, fail, new, night0
+from sh_helpers import act, elect, end_night, fail, legislate, new, night0
 
 
 def test_the_night_report_before_a_dawn_top_deck_is_the_mods_post():
@@ -35,3 +35,23 @@ def test_a_bold_text_of_two_digits_and_spaces_is_a_mistyped_votecode():
     # "mostly digits" counts the digits among the characters other than spaces
     assert malformed_codes("I vote **1   2** today") == ["1   2"]
     assert malformed_codes("**4 12** and **Day 3**") == ["4 12"]
+
+
+def test_the_policy_announced_before_a_kill_that_ends_the_game_carries_the_board_counts():
+    # turbo, 5 players: night 0 enacts L; Bob + Ann, Cat + Bob, Dan + Ann enact F1-F3; Eve +
+    # Bob enact F4 and Chancellor Bob kills Eve (Hitler): the night's policy is announced at
+    # once, with the board (1 Liberal, 4 Fascist policies), then the kill, then the end
+    g = new(5, prefix="FFL" * 5, picks=["Cat"])
+    night0(g, ("Cat", "Dan"), "F", "L")
+    for chancellor in ("Ann", "Bob", "Ann"):
+        elect(g, chancellor)
+        legislate(g, "F", "F")
+        end_night(g)
+    assert g.presidential_candidate == "Eve"
+    elect(g, "Bob")
+    legislate(g, "F", "F")
+    act(g, "Bob", "execute", target="Eve")
+    policy, kill, over = g.log[-3:]
+    assert (policy.kind, kill.kind, over.kind) == ("policy_enacted", "executive_action", "game_over")
+    assert policy.data == {"by": "Mod", "card": "F", "top_deck": False, "liberal_policies": 1, "fascist_policies": 4}
+    assert kill.data == {"by": "Mod", "power": "execute", "player": "Bob", "target": "Eve"}

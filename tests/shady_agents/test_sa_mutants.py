@@ -90,3 +90,25 @@ def test_both_hand_outs_of_a_timed_out_double_turn_say_they_came_by_timeout():
     anns = [e.data for e in g.log if e.kind == "give" and e.data["giver"] == "Ann"]
     assert anns == [{"giver": "Ann", "receiver": "Bob", "round": 2, "by_timeout": True},
                     {"giver": "Ann", "receiver": "Cid", "round": 2, "by_timeout": True}]
+
+
+def test_a_players_completions_never_hand_a_tool_to_themselves_and_only_the_first_may_keep_both():
+    # (medkit target, its round, bullet target, its round); seats Ann 0 .. Fay 5, -1 a discard.
+    # Cid, not first, before his round-1 turn: a tool to one of the 5 others now and the
+    # other to one of the 5 in round 2 (2 x 25), or a discard and the other tool in round 2
+    # (2 x 5): 60 ways, none of them to Cid himself, none keeping both tools for round 2
+    from hiddenrole.games.shady_agents.interrogations import completions
+    ann, bob, cid, dee, fay, discard = 0, 1, 2, 3, 5, -1
+    plans = completions(6, cid, [], None, ["bullet", "medkit"], False, False, True)
+    assert len(plans) == 60
+    assert all(cid not in (medkit, bullet) for medkit, _, bullet, _ in plans)
+    assert (ann, 1, bob, 2) in plans and (fay, 2, dee, 1) in plans
+    assert (discard, 1, fay, 2) in plans and (ann, 2, discard, 1) in plans
+    assert (ann, 2, bob, 2) not in plans
+    # Ann, the first player, when the first player may not discard: a tool now (2 x 25) or
+    # a call keeping both, then both in round 2 (25): 75 ways, no discard
+    plans = completions(6, ann, [], None, ["bullet", "medkit"], False, True, False)
+    assert len(plans) == 75
+    assert (bob, 2, cid, 2) in plans and (fay, 2, fay, 2) in plans
+    assert all(discard not in (medkit, bullet) for medkit, _, bullet, _ in plans)
+    assert all(ann not in (medkit, bullet) for medkit, _, bullet, _ in plans)
