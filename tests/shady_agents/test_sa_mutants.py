@@ -112,3 +112,22 @@ def test_a_players_completions_never_hand_a_tool_to_themselves_and_only_the_firs
     assert (bob, 2, cid, 2) in plans and (fay, 2, fay, 2) in plans
     assert all(discard not in (medkit, bullet) for medkit, _, bullet, _ in plans)
     assert all(ann not in (medkit, bullet) for medkit, _, bullet, _ in plans)
+
+
+def test_completions_after_a_discard_a_call_or_with_the_first_player_discard_option():
+    from hiddenrole.games.shady_agents.interrogations import completions, plan_table
+    ann, bob, cid, dee, eve, fay, discard = 0, 1, 2, 3, 4, 5, -1
+    # Dee discarded her bullet in round 1 and holds the medical kit: it goes to one of the
+    # 5 others in round 2
+    plans = completions(6, dee, [], "bullet", ["medkit"], True, False, False)
+    assert sorted(plans) == [(q, 2, discard, 1) for q in (ann, bob, cid, eve, fay)]
+    # Ann, first, called without giving anything up: both tools go out in round 2 (5 x 5)
+    plans = completions(6, ann, [], None, ["bullet", "medkit"], True, True, False)
+    assert len(plans) == 25 and (bob, 2, fay, 2) in plans
+    assert all(mr == br == 2 for _, mr, _, br in plans)
+    # Ann, first, before her turn, when the first player may discard: a tool now (2 x 25),
+    # a discard (2 x 5), or a call keeping both (25): 85 ways
+    plans = completions(6, ann, [], None, ["bullet", "medkit"], False, True, True)
+    assert len(plans) == 85 and (discard, 1, cid, 2) in plans and (dee, 2, discard, 1) in plans
+    # a plan table knows whose it is
+    assert plan_table(6, cid, [], None, ["bullet", "medkit"], False, False, True).seat == cid
