@@ -4,7 +4,7 @@ is written by hand from the rules and rulings, never computed by the engine."""
 from __future__ import annotations
 
 import pytest
-from sa_helpers import SIX, SIX_ROLES, interrogate
+from sa_helpers import SIX, SIX_ROLES, give, interrogate, table
 
 from hiddenrole.engine import BadSetup
 from hiddenrole.games.shady_agents import ShadyAgents
@@ -131,3 +131,29 @@ def test_completions_after_a_discard_a_call_or_with_the_first_player_discard_opt
     assert len(plans) == 85 and (discard, 1, cid, 2) in plans and (dee, 2, discard, 1) in plans
     # a plan table knows whose it is
     assert plan_table(6, cid, [], None, ["bullet", "medkit"], False, False, True).seat == cid
+
+
+def test_completions_of_a_player_who_gave_the_medical_kit_in_round_one():
+    # Bob gave his medical kit to Ann in round 1 and holds the bullet: it goes to one of the
+    # 5 others in round 2
+    from hiddenrole.games.shady_agents.interrogations import completions
+    ann, bob = 0, 1
+    plans = completions(6, bob, [("medkit", ann, 1)], None, ["bullet"], True, False, False)
+    assert sorted(plans) == [(ann, 1, q, 2) for q in (0, 2, 3, 4, 5)]
+
+
+def test_the_end_reveals_the_discarded_tool_of_the_only_player_who_discarded():
+    # Ann and Bob give their bullets in round 1, Cid calls an interrogation discarding his
+    # medical kit; everybody else only gives and answers: at the end, the only discard shown
+    # is Cid's medical kit
+    g = table(first="Ann", deck=["parted_first"])
+    give(g, "Ann", "bullet", "Bob")
+    give(g, "Bob", "bullet", "Cid")
+    interrogate(g, "Cid", discard="medkit")
+    while not g.is_over:
+        actions = g.legal_actions(g.to_act()[0])
+        g.apply(next(a for a in actions if a["action"] in ("give", "give_both", "answer")))
+    (reveal,) = [e for e in g.log if e.kind == "reveal"]
+    assert reveal.data["discards"] == {"Cid": "medkit"}
+    assert reveal.data["gifts"][:2] == [{"giver": "Ann", "receiver": "Bob", "tool": "bullet", "round": 1},
+                                        {"giver": "Bob", "receiver": "Cid", "tool": "bullet", "round": 1}]
