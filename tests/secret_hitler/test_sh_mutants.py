@@ -55,3 +55,26 @@ def test_the_policy_announced_before_a_kill_that_ends_the_game_carries_the_board
     assert (policy.kind, kill.kind, over.kind) == ("policy_enacted", "executive_action", "game_over")
     assert policy.data == {"by": "Mod", "card": "F", "top_deck": False, "liberal_policies": 1, "fascist_policies": 4}
     assert kill.data == {"by": "Mod", "power": "execute", "player": "Bob", "target": "Eve"}
+    assert (over.data["winner"], over.data["reason"]) == ("liberals", "hitler_killed")
+
+
+def test_the_presidential_candidates_vote_is_a_post_marked_p_at_its_place_in_the_log():
+    # turbo, 7 players: day 1 Bob (Presidential Candidate) nominates Dan and votes yes with
+    # the shorthand: a public post of his bold code, marked "P"; every event's seq is its
+    # position in the log, the post's included
+    g = new(7, picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F")
+    assert (g.day, g.presidential_candidate) == (1, "Bob")
+    act(g, "Bob", "nominate", target="Dan")
+    act(g, "Bob", "vote", vote="yes")
+    (post,) = [e for e in g.log if e.kind == "post"]
+    assert post.public and post.data["player"] == "Bob" and post.data["mark"] == "P"
+    assert post.data["text"].startswith("**") and post.data["text"].endswith("**")
+    assert [e.seq for e in g.log] == list(range(len(g.log)))
+
+
+def test_a_day_without_a_nomination_by_the_deadline_is_announced_by_the_mod():
+    g = new(7, picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F")
+    g.timeout()  # day 1: Bob nominates nobody
+    assert [e.data for e in g.log if e.kind == "no_nomination"] == [{"by": "Mod", "day": 1, "by_timeout": True}]
