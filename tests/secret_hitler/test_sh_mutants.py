@@ -78,3 +78,20 @@ def test_a_day_without_a_nomination_by_the_deadline_is_announced_by_the_mod():
     night0(g, ("Bob", "Cat"), "F")
     g.timeout()  # day 1: Bob nominates nobody
     assert [e.data for e in g.log if e.kind == "no_nomination"] == [{"by": "Mod", "day": 1, "by_timeout": True}]
+
+
+def test_after_a_refused_veto_the_chancellors_second_enact_has_its_own_timer():
+    # the same table as above to night 12 (5 Fascist policies: veto unlocked); Gus asks for
+    # a veto, Fay refuses: Gus must enact, on a new 2-minute timer "enact_again" (a fresh
+    # deadline, not the first enact's)
+    g = new(7, prefix="LFF" + "FFFFF" + "LFL" + "LFL", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    for _ in range(10):
+        fail(g)
+    fail(g, "Ann")
+    elect(g, "Gus")
+    act(g, "Fay", "discard", card="F")
+    assert [(t.key, t.seconds) for t in g.timers()] == [("night-12", 240.0), ("night-12/enact", 120.0)]
+    act(g, "Gus", "veto")
+    act(g, "Fay", "veto_response", allow=False)
+    assert [(t.key, t.seconds) for t in g.timers()] == [("night-12", 240.0), ("night-12/enact_again", 120.0)]
