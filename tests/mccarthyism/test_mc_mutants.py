@@ -4,7 +4,7 @@ is written by hand from the rules and rulings, never computed by the engine."""
 from __future__ import annotations
 
 import pytest
-from mc_helpers import SIX, act, last, table, vote
+from mc_helpers import SIX, act, finish_turn, last, table, vote
 
 from hiddenrole.engine import BadSetup, IllegalAction
 from hiddenrole.games.mccarthyism import McCarthyism
@@ -135,3 +135,29 @@ def test_the_timer_of_each_step_counts_the_steps_one_by_one():
     keys.append(g.timers()[0].key)
     assert keys == ["turn-1/1-snitching", "turn-1/2-reveal", "turn-1/3-card_target", "turn-2/4-snitching",
                     "turn-2/5-vote"]
+
+
+def test_a_blacklisted_snitchs_draws_at_the_end_of_the_deck():
+    # 3 players, 20 turns each, no reshuffle (rule 10: fewer cards when fewer are left).
+    # Turns 1-46 pass and decline, one card drawn each: 2 left. Turn 47 Bob's snitching
+    # blacklists Cid and Bob draws one (1 left); turn 48 Cid, blacklisted, must draw two and
+    # gets the last one; turn 51 Cid's forced draw finds none: skipped
+    g = table(["Ann", "Bob", "Cid"], commies=("Bob",), options={"turns_per_player": 20, "reshuffle_discards": False})
+    for _ in range(46):
+        finish_turn(g)
+    act(g, "Bob", "snitch", target="Cid")
+    vote(g, {"Ann", "Bob"})
+    act(g, "Bob", "decline")
+    act(g, "Cid", "snitch_pair", targets=["Ann", "Bob"])
+    vote(g)
+    assert last(g, "drew").data == {"player": "Cid", "count": 1}
+    act(g, "Cid", "play", card=g.legal_actions("Cid")[0]["card"])
+    act(g, "Cid", "choose", target="Bob")
+    finish_turn(g)
+    finish_turn(g)
+    assert g.view(None)["board"]["turn"] == 51 and g.to_act() == ("Cid",)
+    act(g, "Cid", "snitch_pair", targets=["Ann", "Bob"])
+    vote(g)
+    skipped = last(g, "skipped")
+    assert skipped.data == {"player": "Cid", "step": "draw", "reason": "no action card is left"}
+    assert [e.seq for e in g.log] == list(range(len(g.log)))
