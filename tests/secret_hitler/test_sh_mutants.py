@@ -3,7 +3,10 @@ is written by hand from the rules and rulings, never computed by the engine."""
 
 from __future__ import annotations
 
+import pytest
 from sh_helpers import act, elect, end_night, fail, legislate, new, night0
+
+from hiddenrole.engine import IllegalAction
 
 
 def test_the_night_report_before_a_dawn_top_deck_is_the_mods_post():
@@ -95,3 +98,13 @@ def test_after_a_refused_veto_the_chancellors_second_enact_has_its_own_timer():
     act(g, "Gus", "veto")
     act(g, "Fay", "veto_response", allow=False)
     assert [(t.key, t.seconds) for t in g.timers()] == [("night-12", 240.0), ("night-12/enact_again", 120.0)]
+
+
+def test_an_enact_out_of_turn_is_refused_naming_who_tried():
+    # night 0: Ann (President) nominates Bob and Cat and discards; Bob (the Mod's pick)
+    # enacts; Dan trying it is refused, and the refusal names Dan
+    g = new(7, picks=["Bob"])
+    act(g, "Ann", "nominate", targets=["Bob", "Cat"])
+    act(g, "Ann", "discard", card="F")
+    with pytest.raises(IllegalAction, match=r"^Dan: illegal action .*only Bob may enact a policy now"):
+        act(g, "Dan", "enact", card="F")
