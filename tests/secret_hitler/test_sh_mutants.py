@@ -61,17 +61,19 @@ def test_the_policy_announced_before_a_kill_that_ends_the_game_carries_the_board
     assert (over.data["winner"], over.data["reason"]) == ("liberals", "hitler_killed")
 
 
-def test_the_presidential_candidates_vote_is_a_post_marked_p_at_its_place_in_the_log():
+def test_the_presidential_candidates_vote_is_a_post_marked_p_and_posts_sit_at_their_place_in_the_log():
     # turbo, 7 players: day 1 Bob (Presidential Candidate) nominates Dan and votes yes with
-    # the shorthand: a public post of his bold code, marked "P"; every event's seq is its
-    # position in the log, the post's included
+    # the shorthand: a public post of his bold code, marked "P"; Cat posts a text; every
+    # event's seq is its position in the log, the posts' included
     g = new(7, picks=["Bob"])
     night0(g, ("Bob", "Cat"), "F")
     assert (g.day, g.presidential_candidate) == (1, "Bob")
     act(g, "Bob", "nominate", target="Dan")
     act(g, "Bob", "vote", vote="yes")
-    (post,) = [e for e in g.log if e.kind == "post"]
+    act(g, "Cat", "post", text="Dan is fine")
+    post, cats = [e for e in g.log if e.kind == "post"]
     assert post.public and post.data["player"] == "Bob" and post.data["mark"] == "P"
+    assert cats.public and (cats.data["player"], cats.data["text"]) == ("Cat", "Dan is fine")
     assert post.data["text"].startswith("**") and post.data["text"].endswith("**")
     assert [e.seq for e in g.log] == list(range(len(g.log)))
 
