@@ -3,7 +3,10 @@ is written by hand from the rules and rulings, never computed by the engine."""
 
 from __future__ import annotations
 
-from sh_helpers import act, elect, end_night, fail, new, night0
+import pytest
+from sh_helpers import act, elect, end_night, fail, legislate, new, night0
+
+from hiddenrole.engine import IllegalAction
 
 
 def test_the_night_report_before_a_dawn_top_deck_is_the_mods_post():
@@ -35,3 +38,75 @@ def test_a_bold_text_of_two_digits_and_spaces_is_a_mistyped_votecode():
     # "mostly digits" counts the digits among the characters other than spaces
     assert malformed_codes("I vote **1   2** today") == ["1   2"]
     assert malformed_codes("**4 12** and **Day 3**") == ["4 12"]
+
+
+def test_the_policy_announced_before_a_kill_that_ends_the_game_carries_the_board_counts():
+    # turbo, 5 players: night 0 enacts L; Bob + Ann, Cat + Bob, Dan + Ann enact F1-F3; Eve +
+    # Bob enact F4 and Chancellor Bob kills Eve (Hitler): the night's policy is announced at
+    # once, with the board (1 Liberal, 4 Fascist policies), then the kill, then the end
+    g = new(5, prefix="FFL" * 5, picks=["Cat"])
+    night0(g, ("Cat", "Dan"), "F", "L")
+    for chancellor in ("Ann", "Bob", "Ann"):
+        elect(g, chancellor)
+        legislate(g, "F", "F")
+        end_night(g)
+    assert g.presidential_candidate == "Eve"
+    elect(g, "Bob")
+    legislate(g, "F", "F")
+    act(g, "Bob", "execute", target="Eve")
+    policy, kill, over = g.log[-3:]
+    assert (policy.kind, kill.kind, over.kind) == ("policy_enacted", "executive_action", "game_over")
+    assert policy.data == {"by": "Mod", "card": "F", "top_deck": False, "liberal_policies": 1, "fascist_policies": 4}
+    assert kill.data == {"by": "Mod", "power": "execute", "player": "Bob", "target": "Eve"}
+    assert (over.data["winner"], over.data["reason"]) == ("liberals", "hitler_killed")
+
+
+def test_the_presidential_candidates_vote_is_a_post_marked_p_and_posts_sit_at_their_place_in_the_log():
+    # turbo, 7 players: day 1 Bob (Presidential Candidate) nominates Dan and votes yes with
+    # the shorthand: a public post of his bold code, marked "P"; Cat posts a text; every
+    # event's seq is its position in the log, the posts' included
+    g = new(7, picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F")
+    assert (g.day, g.presidential_candidate) == (1, "Bob")
+    act(g, "Bob", "nominate", target="Dan")
+    act(g, "Bob", "vote", vote="yes")
+    act(g, "Cat", "post", text="Dan is fine")
+    post, cats = [e for e in g.log if e.kind == "post"]
+    assert post.public and post.data["player"] == "Bob" and post.data["mark"] == "P"
+    assert cats.public and (cats.data["player"], cats.data["text"]) == ("Cat", "Dan is fine")
+    assert post.data["text"].startswith("**") and post.data["text"].endswith("**")
+    assert [e.seq for e in g.log] == list(range(len(g.log)))
+
+
+def test_a_day_without_a_nomination_by_the_deadline_is_announced_by_the_mod():
+    g = new(7, picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F")
+    g.timeout()  # day 1: Bob nominates nobody
+    assert [e.data for e in g.log if e.kind == "no_nomination"] == [{"by": "Mod", "day": 1, "by_timeout": True}]
+
+
+def test_after_a_refused_veto_the_chancellors_second_enact_has_its_own_timer():
+    # the same table as above to night 12 (5 Fascist policies: veto unlocked); Gus asks for
+    # a veto, Fay refuses: Gus must enact, on a new 2-minute timer "enact_again" (a fresh
+    # deadline, not the first enact's)
+    g = new(7, prefix="LFF" + "FFFFF" + "LFL" + "LFL", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    for _ in range(10):
+        fail(g)
+    fail(g, "Ann")
+    elect(g, "Gus")
+    act(g, "Fay", "discard", card="F")
+    assert [(t.key, t.seconds) for t in g.timers()] == [("night-12", 240.0), ("night-12/enact", 120.0)]
+    act(g, "Gus", "veto")
+    act(g, "Fay", "veto_response", allow=False)
+    assert [(t.key, t.seconds) for t in g.timers()] == [("night-12", 240.0), ("night-12/enact_again", 120.0)]
+
+
+def test_an_enact_out_of_turn_is_refused_naming_who_tried():
+    # night 0: Ann (President) nominates Bob and Cat and discards; Bob (the Mod's pick)
+    # enacts; Dan trying it is refused, and the refusal names Dan
+    g = new(7, picks=["Bob"])
+    act(g, "Ann", "nominate", targets=["Bob", "Cat"])
+    act(g, "Ann", "discard", card="F")
+    with pytest.raises(IllegalAction, match=r"^Dan: illegal action .*only Bob may enact a policy now"):
+        act(g, "Dan", "enact", card="F")

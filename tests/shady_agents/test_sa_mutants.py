@@ -4,7 +4,7 @@ is written by hand from the rules and rulings, never computed by the engine."""
 from __future__ import annotations
 
 import pytest
-from sa_helpers import SIX, SIX_ROLES, interrogate
+from sa_helpers import SIX, SIX_ROLES, give, interrogate, table
 
 from hiddenrole.engine import BadSetup
 from hiddenrole.games.shady_agents import ShadyAgents
@@ -90,3 +90,70 @@ def test_both_hand_outs_of_a_timed_out_double_turn_say_they_came_by_timeout():
     anns = [e.data for e in g.log if e.kind == "give" and e.data["giver"] == "Ann"]
     assert anns == [{"giver": "Ann", "receiver": "Bob", "round": 2, "by_timeout": True},
                     {"giver": "Ann", "receiver": "Cid", "round": 2, "by_timeout": True}]
+
+
+def test_a_players_completions_never_hand_a_tool_to_themselves_and_only_the_first_may_keep_both():
+    # (medkit target, its round, bullet target, its round); seats Ann 0 .. Fay 5, -1 a discard.
+    # Cid, not first, before his round-1 turn: a tool to one of the 5 others now and the
+    # other to one of the 5 in round 2 (2 x 25), or a discard and the other tool in round 2
+    # (2 x 5): 60 ways, none of them to Cid himself, none keeping both tools for round 2
+    from hiddenrole.games.shady_agents.interrogations import completions
+    ann, bob, cid, dee, fay, discard = 0, 1, 2, 3, 5, -1
+    plans = completions(6, cid, [], None, ["bullet", "medkit"], False, False, True)
+    assert len(plans) == 60
+    assert all(cid not in (medkit, bullet) for medkit, _, bullet, _ in plans)
+    assert (ann, 1, bob, 2) in plans and (fay, 2, dee, 1) in plans
+    assert (discard, 1, fay, 2) in plans and (ann, 2, discard, 1) in plans
+    assert (ann, 2, bob, 2) not in plans
+    # Ann, the first player, when the first player may not discard: a tool now (2 x 25) or
+    # a call keeping both, then both in round 2 (25): 75 ways, no discard
+    plans = completions(6, ann, [], None, ["bullet", "medkit"], False, True, False)
+    assert len(plans) == 75
+    assert (bob, 2, cid, 2) in plans and (fay, 2, fay, 2) in plans
+    assert all(discard not in (medkit, bullet) for medkit, _, bullet, _ in plans)
+    assert all(ann not in (medkit, bullet) for medkit, _, bullet, _ in plans)
+
+
+def test_completions_after_a_discard_a_call_or_with_the_first_player_discard_option():
+    from hiddenrole.games.shady_agents.interrogations import completions, plan_table
+    ann, bob, cid, dee, eve, fay, discard = 0, 1, 2, 3, 4, 5, -1
+    # Dee discarded her bullet in round 1 and holds the medical kit: it goes to one of the
+    # 5 others in round 2
+    plans = completions(6, dee, [], "bullet", ["medkit"], True, False, False)
+    assert sorted(plans) == [(q, 2, discard, 1) for q in (ann, bob, cid, eve, fay)]
+    # Ann, first, called without giving anything up: both tools go out in round 2 (5 x 5)
+    plans = completions(6, ann, [], None, ["bullet", "medkit"], True, True, False)
+    assert len(plans) == 25 and (bob, 2, fay, 2) in plans
+    assert all(mr == br == 2 for _, mr, _, br in plans)
+    # Ann, first, before her turn, when the first player may discard: a tool now (2 x 25),
+    # a discard (2 x 5), or a call keeping both (25): 85 ways
+    plans = completions(6, ann, [], None, ["bullet", "medkit"], False, True, True)
+    assert len(plans) == 85 and (discard, 1, cid, 2) in plans and (dee, 2, discard, 1) in plans
+    # a plan table knows whose it is
+    assert plan_table(6, cid, [], None, ["bullet", "medkit"], False, False, True).seat == cid
+
+
+def test_completions_of_a_player_who_gave_the_medical_kit_in_round_one():
+    # Bob gave his medical kit to Ann in round 1 and holds the bullet: it goes to one of the
+    # 5 others in round 2
+    from hiddenrole.games.shady_agents.interrogations import completions
+    ann, bob = 0, 1
+    plans = completions(6, bob, [("medkit", ann, 1)], None, ["bullet"], True, False, False)
+    assert sorted(plans) == [(ann, 1, q, 2) for q in (0, 2, 3, 4, 5)]
+
+
+def test_the_end_reveals_the_discarded_tool_of_the_only_player_who_discarded():
+    # Ann and Bob give their bullets in round 1, Cid calls an interrogation discarding his
+    # medical kit; everybody else only gives and answers: at the end, the only discard shown
+    # is Cid's medical kit
+    g = table(first="Ann", deck=["parted_first"])
+    give(g, "Ann", "bullet", "Bob")
+    give(g, "Bob", "bullet", "Cid")
+    interrogate(g, "Cid", discard="medkit")
+    while not g.is_over:
+        actions = g.legal_actions(g.to_act()[0])
+        g.apply(next(a for a in actions if a["action"] in ("give", "give_both", "answer")))
+    (reveal,) = [e for e in g.log if e.kind == "reveal"]
+    assert reveal.data["discards"] == {"Cid": "medkit"}
+    assert reveal.data["gifts"][:2] == [{"giver": "Ann", "receiver": "Bob", "tool": "bullet", "round": 1},
+                                        {"giver": "Bob", "receiver": "Cid", "tool": "bullet", "round": 1}]
