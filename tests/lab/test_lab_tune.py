@@ -80,4 +80,5 @@ def test_a_tiny_tune_is_the_same_for_a_seed_and_any_workers(tug, tmp_path):
     results = json.loads(made[0]["results.json"])
     assert len(results["sets"]) == min(2, len(search["settings"]))
     assert all("fun" in c for option_set in results["sets"] for c in option_set["counts"])
+    assert "the command: `hiddenrole tune " in made[0]["report.md"]
     assert "## The best settings" in made[0]["tune.md"] and "## Fun, measured" in made[0]["tune.md"]

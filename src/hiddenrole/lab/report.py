@@ -435,7 +435,10 @@ def _pace_words(pace: str, decision_seconds: float) -> str:
 
 
 def _command(data: Mapping[str, Any]) -> str:
-    """The command that made the result file (shell-quoted)."""
+    """The command that made the result file (shell-quoted; a tune's own command for the
+    best settings of ``hiddenrole tune``)."""
+    if "tune_command" in data:
+        return str(data["tune_command"])
     sets = data.get("sets", [])
     words = ["hiddenrole", "compare" if data.get("compare") else "simulate", data["game"],
              "--players", _counts_text(data["players"]), "--games", str(data["games"]), "--seed", str(data["seed"])]
@@ -490,7 +493,8 @@ def _describe_run(data: Mapping[str, Any]) -> list[str]:
         f"- what was played: {data['title']} at {_counts_words(data['players'])} players, "
         f"{data['games']:,} games per player count and option set",
         f"- bots: {bots} (`hiddenrole bots` says how each plays)",
-        f"- the command: `{_command(data)}`",
+        f"- the command: `{_command(data)}`" + (" (these are its best settings, played again in full)"
+                                                 if "tune_command" in data else ""),
         f"- each game's deal and the bots' choices come from the seed ({data['seed']}) and the game's number, "
         "so every option set is played on the same deals and the run can be repeated exactly",
         f"- versions: {versions}",
