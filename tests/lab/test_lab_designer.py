@@ -349,10 +349,15 @@ def test_report_refuses_a_folder_holding_other_files(tug, tmp_path):
     results = tmp_path / "r.json"
     assert runner.invoke(app, ["simulate", tug, "--players", "3", "--games", "5", "--workers", "1",
                                "--out", str(results)]).exit_code == 0
-    run = runner.invoke(app, ["report", str(results), "--out", str(tmp_path)])  # holds r.json
+    (tmp_path / "notes.txt").write_text("mine")
+    run = runner.invoke(app, ["report", str(results), "--out", str(tmp_path)])  # holds notes.txt (and r.json)
     assert run.exit_code == 2, run.output
-    assert "holds other files (r.json)" in " ".join(run.output.split()) and "Traceback" not in run.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+    assert "holds other files (notes.txt)" in " ".join(run.output.split()) and "Traceback" not in run.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "r.json"]
+    beside = tmp_path / "beside"  # a report beside its result file, as docs/balance keeps them
+    beside.mkdir()
+    (beside / "r.json").write_bytes(results.read_bytes())
+    assert runner.invoke(app, ["report", str(beside / "r.json"), "--out", str(beside)]).exit_code == 0
     rep = tmp_path / "rep"
     assert runner.invoke(app, ["report", str(results), "--out", str(rep)]).exit_code == 0
     assert runner.invoke(app, ["report", str(results), "--out", str(rep)]).exit_code == 0  # an earlier report's folder

@@ -372,9 +372,6 @@ def bot_descriptions() -> list[tuple[str, list[str], str]]:
     return [(kind, games_, line) for kind, (games_, line) in found.items()]
 
 
-TUNE_FILES = ("report.md", "report.html", "tune.md", "tune.json", "results.json")
-
-
 def tune(
     game: Annotated[str, typer.Argument(help="secret-hitler, mccarthyism or shady-agents (see `hiddenrole games`)")],
     tune_: Annotated[list[str], typer.Option("--tune", metavar="KEY=LOW..HIGH",
@@ -411,7 +408,7 @@ def tune(
 
     try:
         _check_engine(engine, address, None)
-        check_report_folder(out, TUNE_FILES)
+        check_report_folder(out)
         plan = plan_tune(
             game, parse_range(players) if players else None, target, tune_, trials=trials, games=games, seed=seed,
             options=parse_pairs(option, "--option"), bots=parse_pairs(bots, "--bots"),

@@ -682,12 +682,13 @@ def check_out_path(path: Path) -> None:
         raise ValueError(f"--out {path}: the folder {parent} cannot be written (no permission)")
 
 
-#: The files a report folder holds (``hiddenrole report``): a folder holding anything else is
-#: not a report folder, and a report is not written into it.
-REPORT_FILES = ("report.md", "report.html")
+#: The files a report folder holds (``hiddenrole report``, ``hiddenrole tune``), besides PNG
+#: plots and JSON result files: a folder holding anything else is not a report folder, and a
+#: report is not written into it.
+REPORT_FILES = ("report.md", "report.html", "tune.md")
 
 
-def check_report_folder(path: Path, allowed: Sequence[str] = REPORT_FILES) -> None:
+def check_report_folder(path: Path) -> None:
     """Check a report's folder before anything is written: either a folder that does not
     exist yet whose nearest existing parent is a writable folder, or an existing writable
     folder that is empty or holds only an earlier report (``report.md``, ``report.html``
@@ -702,7 +703,7 @@ def check_report_folder(path: Path, allowed: Sequence[str] = REPORT_FILES) -> No
     if path.exists() and not path.is_dir():
         raise ValueError(f"--out {path}: is a file; give a folder for the report")
     if path.is_dir():
-        others = [p.name for p in path.iterdir() if p.name not in allowed and p.suffix != ".png"]
+        others = [p.name for p in path.iterdir() if p.name not in REPORT_FILES and p.suffix not in (".png", ".json")]
         if others:
             raise ValueError(f"--out {path}: the folder holds other files ({', '.join(sorted(others)[:3])}"
                              f"{', ...' if len(others) > 3 else ''}); give a new folder or an earlier report's")
