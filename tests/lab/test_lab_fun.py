@@ -145,3 +145,16 @@ def test_simulate_fun_writes_the_same_measures_for_any_workers(tug, tmp_path):
     text = (rep / "report.md").read_text()
     assert "## Fun, measured" in text and "winprob.png" in text and (rep / "winprob.png").exists()
     assert "--fun" in text  # the command that made it
+
+
+def test_favour_scores_a_measure_from_worst_0_to_best_1():
+    from hiddenrole.lab.fun import favour_score
+
+    assert favour_score({"uncertainty": 0.8}, "uncertainty") == pytest.approx(0.8)
+    assert favour_score({"decisive": 0.6}, "decisive") == pytest.approx(0.6)
+    assert favour_score({"lead_changes": 1.5}, "lead_changes") == pytest.approx(0.5)  # 3 changes or more: 1
+    assert favour_score({"lead_changes": 6.0}, "lead_changes") == 1.0
+    assert favour_score({"drama": 0.3}, "drama") == pytest.approx(0.7)  # the winner's low: lower is better
+    assert favour_score({"downtime": 0.2}, "downtime") == pytest.approx(0.8)
+    with pytest.raises(ValueError, match="--favour joy: use one of uncertainty, decisive"):
+        favour_score({}, "joy")

@@ -82,3 +82,17 @@ def test_a_tiny_tune_is_the_same_for_a_seed_and_any_workers(tug, tmp_path):
     assert all("fun" in c for option_set in results["sets"] for c in option_set["counts"])
     assert "the command: `hiddenrole tune " in made[0]["report.md"]
     assert "## The best settings" in made[0]["tune.md"] and "## Fun, measured" in made[0]["tune.md"]
+
+
+def test_favour_adds_at_most_ten_points_for_a_poor_fun_measure(tug):
+    from hiddenrole.lab.tune import FAVOUR_WEIGHT, play_setting, plan_tune
+
+    plain = plan_tune(tug, [3, 4], 50, ["target=1..3"], trials=1, games=20, seed=2, bots={"*": "puller"})
+    favoured = plan_tune(tug, [3, 4], 50, ["target=1..3"], trials=1, games=20, seed=2, bots={"*": "puller"},
+                         favour="downtime")
+    a = play_setting(plain, {"target": 2}, workers=1)
+    b = play_setting(favoured, {"target": 2}, workers=1)
+    assert a.games == b.games == 20 and not a.stopped
+    assert a.score == distance(a.tallies, "reds", 0.5)  # the same games either way
+    assert a.score < b.score <= a.score + FAVOUR_WEIGHT  # players wait between their turns: some downtime
+    assert all(not t.traces for t in b.tallies.values())  # the moments are dropped once measured

@@ -24,13 +24,13 @@ from typing import Any
 OPEN_LOW, OPEN_HIGH = 0.2, 0.8
 #: A comeback: the winner's chance fell this low at some moment.
 COMEBACK_BELOW = 0.25
-#: The measures a tune may favour (``--favour``), each with the direction that is better.
+#: The measures a tune may favour (``--favour``), each with what it favours.
 FAVOURABLE = {
-    "uncertainty": "later is better (the outcome stays open longer)",
-    "decisive": "later is better (the game is decided nearer its end)",
-    "lead_changes": "more is better",
-    "drama": "lower is better (the winner was further behind)",
-    "downtime": "less is better",
+    "uncertainty": "the game stays open longer",
+    "decisive": "the game is decided nearer its end",
+    "lead_changes": "the lead changes more often",
+    "drama": "the winner comes from further behind",
+    "downtime": "less time out of play",
 }
 
 
