@@ -27,7 +27,7 @@ from typing import Any
 from ..engine import BadOption, BadSetup
 from .fun import FAVOURABLE, favour_score, fun_summary
 from .runs import OptionSetRun, RunPlan, default_workers, execute, plan_run, worker_pool
-from .simulate import CountResult
+from .simulate import CountResult, target_of
 from .stats import wilson_interval
 
 #: Games per player count in each slice of a setting's games (the sequential test looks
@@ -292,8 +292,7 @@ def run_tune(
     with contextlib.ExitStack() as stack:
         pool = None
         if engine == "process" and count > 1:
-            pool = stack.enter_context(worker_pool(count, plan.base.game_cls.__module__ + ":" + plan.base.game_cls.__qualname__,
-                                                   plan.base.bot_targets.values()))
+            pool = stack.enter_context(worker_pool(count, target_of(plan.base.game_cls), plan.base.bot_targets.values()))
         _search(plan, study, seen, order, workers=count, engine=engine, address=address, progress=progress,
                 on_trial=on_trial, pool=pool)
     ranked = sorted(order, key=lambda s: (s.stopped, s.score))
