@@ -13,7 +13,7 @@ from rich.console import Console
 from .client.agent import agent
 from .engine import HiddenRoleError
 from . import __version__
-from .lab.commands import bots, compare, games, report, simulate
+from .lab.commands import bots, compare, games, report, simulate, tune
 from .server.commands import serve, verify
 
 app = typer.Typer(help="Moderate hidden-role games, and balance them with bots.", no_args_is_help=True)
@@ -24,6 +24,7 @@ app.command()(compare)
 app.command()(serve)
 app.command()(verify)
 app.command()(report)
+app.command()(tune)
 app.command()(agent)
 app.command()(games)
 app.command()(bots)

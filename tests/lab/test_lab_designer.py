@@ -343,3 +343,30 @@ def test_a_result_file_from_before_game_time_still_reports(tug, tmp_path):
     text = render_report(data)
     assert "made before game time was measured" in text
     assert "minutes: median" not in text  # no minutes column rather than a column of zeros
+
+
+def test_report_refuses_a_folder_holding_other_files(tug, tmp_path):
+    results = tmp_path / "r.json"
+    assert runner.invoke(app, ["simulate", tug, "--players", "3", "--games", "5", "--workers", "1",
+                               "--out", str(results)]).exit_code == 0
+    (tmp_path / "notes.txt").write_text("mine")
+    run = runner.invoke(app, ["report", str(results), "--out", str(tmp_path)])  # holds notes.txt (and r.json)
+    assert run.exit_code == 2, run.output
+    assert "holds other files (notes.txt)" in " ".join(run.output.split()) and "Traceback" not in run.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "r.json"]
+    beside = tmp_path / "beside"  # a report beside its result file, as docs/balance keeps them
+    beside.mkdir()
+    (beside / "r.json").write_bytes(results.read_bytes())
+    assert runner.invoke(app, ["report", str(beside / "r.json"), "--out", str(beside)]).exit_code == 0
+    rep = tmp_path / "rep"
+    assert runner.invoke(app, ["report", str(results), "--out", str(rep)]).exit_code == 0
+    assert runner.invoke(app, ["report", str(results), "--out", str(rep)]).exit_code == 0  # an earlier report's folder
+
+
+def test_the_root_folder_is_no_report_folder():
+    from pathlib import Path
+
+    from hiddenrole.lab.runs import check_report_folder
+
+    with pytest.raises(ValueError, match="holds other files"):
+        check_report_folder(Path("/"))  # checked only: nothing is written

@@ -89,3 +89,14 @@ def test_simulate_command_on_ray_writes_the_same_file(tug, ray_address, tmp_path
     run = runner.invoke(app, [*args, "--workers", "2", "--out", str(tmp_path / "pool.json")])
     assert run.exit_code == 0, run.output
     assert (tmp_path / "ray.json").read_bytes() == (tmp_path / "pool.json").read_bytes()
+
+
+def test_the_fun_measures_on_ray_are_the_process_pools(tug, ray_address, tmp_path):
+    runner = CliRunner()
+    args = ["simulate", tug, "--players", "3,4", "--games", "40", "--seed", "6", "--fun", "--bots", "*=puller"]
+    run = runner.invoke(app, [*args, "--engine", "ray", "--address", ray_address, "--out", str(tmp_path / "ray.json")])
+    assert run.exit_code == 0, run.output
+    run = runner.invoke(app, [*args, "--workers", "2", "--out", str(tmp_path / "pool.json")])
+    assert run.exit_code == 0, run.output
+    assert '"fun"' in (tmp_path / "ray.json").read_text()
+    assert (tmp_path / "ray.json").read_bytes() == (tmp_path / "pool.json").read_bytes()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
@@ -16,9 +17,10 @@ from rich.text import Text
 
 from ..bots.base import WAITING_KINDS
 from ..engine import HiddenRoleError
+from .fun import FAVOURABLE
 from .runs import (
-    ENGINES, RunPlan, calibrate, check_out_path, default_workers, describe_seconds, execute, parse_pairs,
-    parse_sweep, plan_compare, plan_run, results_json, write_results,
+    ENGINES, RunPlan, calibrate, check_out_path, check_report_folder, default_workers, describe_seconds, execute, parse_pairs,
+    parse_sweep, plan_compare, plan_run, results_json, skill_plans, fun_measures, write_results, dumps_results,
 )
 from .simulate import CountResult, SimulationError, outcome_columns, parse_range
 from .stats import PairedComparison, paired_rows
@@ -44,9 +46,35 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 def _run_plan(
     plan: RunPlan, workers: Optional[int], engine: str, address: Optional[str], out: Optional[Path]
+) -> tuple[list[dict[int, CountResult]], Optional[list[dict[int, dict[str, Any]]]]]:
+    """Say how many games and how long, play them with a progress bar and ETA, write ``out``
+    (with a traced plan, also the runs that measure skill, and the fun measures); returns
+    the tallies and the fun measures (``None`` untraced)."""
+    skill = skill_plans(plan) if plan.trace else {}
+    tallies = _play(plan, workers, engine, address, extra=sum(p.total_games for p in skill.values()))
+    fun = None
+    if plan.trace:
+        skill_tallies = {side: _play(p, workers, engine, address, quiet=True) for side, p in skill.items()}
+        try:
+            fun = fun_measures(plan, tallies, skill_tallies)
+        except ValueError as exc:
+            raise _fail(str(exc), 1) from None
+    if out is not None:
+        try:
+            write_results(out, results_json(plan, tallies, fun))
+        except OSError as exc:
+            raise _fail(f"cannot write {out}: {exc.strerror}", 1) from None
+    return tallies, fun
+
+
+def _play(
+    plan: RunPlan, workers: Optional[int], engine: str, address: Optional[str], *, extra: int = 0, quiet: bool = False
 ) -> list[dict[int, CountResult]]:
-    """Say how many games and how long, play them with a progress bar and ETA, write ``out``."""
+    """Play a plan with a progress bar (and, unless ``quiet``, the games and time first;
+    ``extra``: the games of the runs that follow it, counted in the estimate)."""
     share = workers if workers is not None else default_workers()
+    if quiet:
+        return _with_bar(plan, workers, engine, address)
     size = (f"{plan.total_games:,} games ({len(plan.counts)} player count{'s' if len(plan.counts) != 1 else ''} x "
             f"{len(plan.sets)} option set{'s' if len(plan.sets) != 1 else ''} x {plan.games:,} games)")
     if any(kind in WAITING_KINDS for kind in plan.bots.values()):
@@ -60,10 +88,16 @@ def _run_plan(
             raise _fail(str(exc), 1) from None
         where = "on a Ray cluster (estimated for one core)" if engine == "ray" else (
             f"on {estimate.workers} worker process{'es' if estimate.workers != 1 else ''}")
+        seconds = estimate.seconds * (1 + extra / plan.total_games)
+        more = f" and {extra:,} games with random bots in one side's seats, to measure skill" if extra else ""
         err.print(
-            f"{size} {where}: {describe_seconds(estimate.seconds)} (from {estimate.calibration_games} calibration games)",
+            f"{size}{more} {where}: {describe_seconds(seconds)} (from {estimate.calibration_games} calibration games)",
             highlight=False, markup=False,
         )
+    return _with_bar(plan, workers, engine, address)
+
+
+def _with_bar(plan: RunPlan, workers: Optional[int], engine: str, address: Optional[str]) -> list[dict[int, CountResult]]:
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("ETA"),
         TimeRemainingColumn(), console=err, transient=True,
@@ -77,11 +111,6 @@ def _run_plan(
             raise _fail(str(exc), 1) from None
         except (HiddenRoleError, ValueError) as exc:  # e.g. --engine ray without Ray installed
             raise _fail(str(exc)) from None
-    if out is not None:
-        try:
-            write_results(out, results_json(plan, tallies))
-        except OSError as exc:
-            raise _fail(f"cannot write {out}: {exc.strerror}", 1) from None
     return tallies
 
 
@@ -109,6 +138,8 @@ def simulate(
     engine: EngineOption = "process",
     address: AddressOption = None,
     out: Annotated[Optional[Path], typer.Option(metavar="FILE", help="write the results (JSON) here, for `hiddenrole report`")] = None,
+    fun: Annotated[bool, typer.Option("--fun", help="also measure fun: win probability at each public moment, how late the "
+                                      "game stays open, lead changes, comebacks, decisive moment, skill, downtime")] = False,
 ) -> None:
     """Play many seeded games with bots and print each side's win rate with a 95% interval.
 
@@ -128,10 +159,11 @@ def simulate(
             parse_sweep(sweep),
             parse_pairs(bots, "--bots"),
             parse_pairs(bot_param, "--bot-param"),
+            fun=fun,
         )
     except (HiddenRoleError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    tallies = _run_plan(plan, workers, engine, address, out)
+    tallies, measures = _run_plan(plan, workers, engine, address, out)
     kinds = ", ".join(f"{side} {kind}" if side != "*" else kind for side, kind in plan.bots.items())
     tuned = ", ".join(f"{k}={v:g}" for k, v in plan.bot_params.items())
     title = f"{plan.game_cls.title}: {games} games per player count, {kinds} bots{' with ' + tuned if tuned else ''}, seed {seed}"
@@ -139,6 +171,16 @@ def simulate(
     Console().print(
         win_table(title, plan.game_cls.sides, [(s.label, t) for s, t in zip(plan.sets, tallies)], labelled)
     )
+    if measures is not None:
+        from .report import fun_rows
+
+        table = Table(title=f"{plan.game_cls.title}: fun measures (docs/balance.md explains each)")
+        header, *body = fun_rows(plan.game_cls.sides[0], list(zip([s.label for s in plan.sets], measures)), labelled)
+        for name in header:
+            table.add_column(name, justify="left" if name == "options" else "right")
+        for row in body:
+            table.add_row(*row)
+        Console().print(table)
     replies = sum(t.model_replies for by_count in tallies for t in by_count.values())
     if replies:
         fallbacks = sum(t.model_fallbacks for by_count in tallies for t in by_count.values())
@@ -187,7 +229,7 @@ def compare(
                              f"(sides: {', '.join(plan.game_cls.sides)})")
     except (HiddenRoleError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    tallies = _run_plan(plan, workers, engine, address, out)
+    tallies, _ = _run_plan(plan, workers, engine, address, out)
     rows = paired_rows(tallies[0], tallies[1], chosen)
     Console().print(comparison_table(
         f"{plan.game_cls.title}: {plan.sets[1].label} against {plan.sets[0].label}, "
@@ -254,9 +296,8 @@ def report(
     Markdown with PNG plots and as one self-contained HTML page."""
     from .report import REPORT_HTML, write_report
 
-    if out.exists() and not out.is_dir():
-        raise _fail(f"--out {out}: is a file; give a folder for the report")
     try:
+        check_report_folder(out)
         path = write_report(results, out, pace, decision_seconds)
     except ValueError as exc:
         raise _fail(str(exc)) from None
@@ -329,3 +370,135 @@ def bot_descriptions() -> list[tuple[str, list[str], str]]:
                 line = cls.summary or (cls.__doc__ or "").strip().split("\n")[0]
                 found[kind] = (games_, line)
     return [(kind, games_, line) for kind, (games_, line) in found.items()]
+
+
+def tune(
+    game: Annotated[str, typer.Argument(help="secret-hitler, mccarthyism or shady-agents (see `hiddenrole games`)")],
+    tune_: Annotated[list[str], typer.Option("--tune", metavar="KEY=LOW..HIGH",
+                                             help="an option to search: KEY=LOW..HIGH for a number, KEY=A,B,... for a choice (repeatable)")] = [],  # noqa: B006
+    players: Annotated[str, typer.Option(metavar="N..M", help="player counts: N, N..M or N,M,... (default: all the game allows)")] = "",
+    target: Annotated[float, typer.Option(metavar="PERCENT", help="the win rate to come closest to, in percent")] = 50.0,
+    trials: Annotated[int, typer.Option(metavar="N", help="settings to try")] = 30,
+    games: Annotated[int, typer.Option(metavar="N", help="games per player count for a setting (fewer when it is stopped early)")] = 200,
+    seed: Annotated[int, typer.Option(metavar="N", help="base seed: the games' seeds and the search's")] = 0,
+    option: Annotated[list[str], typer.Option(metavar="KEY=VALUE", help="a game option every setting shares, KEY=VALUE (repeatable)")] = [],  # noqa: B006
+    bots: BotsOption = [],  # noqa: B006
+    bot_param: BotParamOption = [],  # noqa: B006
+    side: Annotated[Optional[str], typer.Option(metavar="SIDE", help="the side whose win rate is tuned (default: the first)")] = None,
+    favour: Annotated[Optional[str], typer.Option(metavar="MEASURE", help="also favour a fun measure: " + ", ".join(
+        f"{k} ({v})" for k, v in FAVOURABLE.items()))] = None,
+    best: Annotated[int, typer.Option(metavar="N", help="the best settings to play again in full and report")] = 3,
+    workers: WorkersOption = None,
+    engine: EngineOption = "process",
+    address: AddressOption = None,
+    out: Annotated[Path, typer.Option(metavar="FOLDER", help="the folder for the report (report.md, report.html, tune.md, "
+                                                             "tune.json, results.json and plots)")] = Path("tune"),
+) -> None:
+    """Search the named options for the setting whose win rates at each player count come
+    closest to --target, and report the best few with their fun measures.
+
+    Optuna's TPE sampler, seeded from --seed, proposes settings; each is played on the same
+    seeded games, 50 per player count at a time, and stopped early once its win rate is
+    clearly off the target at some count. The best settings are then played again in full,
+    their public moments traced, and written as a report (win rates with intervals per
+    count, fun measures, sample win-probability lines). The same command gives the same
+    report for any --workers.
+    """
+    from .tune import SLICE, best_plan, plan_tune, run_tune, tune_json
+
+    try:
+        _check_engine(engine, address, None)
+        check_report_folder(out)
+        plan = plan_tune(
+            game, parse_range(players) if players else None, target, tune_, trials=trials, games=games, seed=seed,
+            options=parse_pairs(option, "--option"), bots=parse_pairs(bots, "--bots"),
+            bot_params=parse_pairs(bot_param, "--bot-param"), side=side, favour=favour, best=best,
+        )
+    except (HiddenRoleError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    base = plan.base
+    most = trials * base.total_games
+    err.print(f"{trials} settings of up to {base.total_games:,} games each ({len(base.counts)} player counts x "
+              f"{base.games:,}; a setting clearly off the target stops early, after {SLICE} games per count or more), "
+              f"then the best {best} again in full with the fun measures", highlight=False, markup=False)
+    console = Console(highlight=False)
+
+    def said(number: int, setting: Any) -> None:
+        where = f"stopped after {setting.games} games per count" if setting.stopped else f"{setting.games} games per count"
+        chosen = ", ".join(f"{k}={v}" for k, v in setting.options.items())
+        console.print(f"trial {number + 1}/{trials}: {chosen}: {setting.score:.1f} points from the target ({where})",
+                      markup=False, soft_wrap=True)
+
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), console=err,
+                  transient=True) as bar:
+        task = bar.add_task("games (at most)", total=most)
+        try:
+            result = run_tune(plan, workers=workers, engine=engine, address=address,
+                              progress=lambda k: bar.advance(task, k), on_trial=said)
+        except SimulationError as exc:
+            raise _fail(str(exc), 1) from None
+    final = best_plan(plan, result)
+    tallies, measures = _run_plan(final, workers, engine, address, None)
+    assert measures is not None
+    from .report import write_report_data
+
+    command = "hiddenrole " + " ".join(shlex.quote(a) for a in _tune_words(game, players, plan, tune_, option, bots,
+                                                                            bot_param, favour))
+    data = results_json(final, tallies, measures)
+    data["tune_command"] = command
+    try:
+        write_report_data(data, out, "live")
+        write_results(out / "results.json", data)
+        (out / "tune.json").write_text(dumps_results(tune_json(plan, result, command)), encoding="utf-8")
+        (out / "tune.md").write_text(tune_markdown(plan, result, final, tallies, measures, command), encoding="utf-8")
+    except OSError as exc:
+        raise _fail(f"cannot write the report in {out}: {exc.strerror}", 1) from None
+    err.print(f"report written to {out / 'tune.md'} and {out / 'report.html'}", highlight=False)
+
+
+def _tune_words(game: str, players: str, plan: Any, tune_: list[str], option: list[str], bots: list[str],
+                bot_param: list[str], favour: Optional[str]) -> list[str]:
+    base = plan.base
+    words = ["tune", game, "--players", players or f"{base.counts[0]}..{base.counts[-1]}",
+             "--target", f"{100 * plan.target:g}", "--trials", str(plan.trials), "--games", str(base.games),
+             "--seed", str(base.seed), "--side", plan.side, "--best", str(plan.best)]
+    for flag, values in (("--tune", tune_), ("--option", option), ("--bots", bots), ("--bot-param", bot_param)):
+        for value in values:
+            words += [flag, value]
+    if favour:
+        words += ["--favour", favour]
+    return words
+
+
+def tune_markdown(plan: Any, result: Any, final: RunPlan, tallies: list[dict[int, CountResult]],
+                  measures: list[dict[int, dict[str, Any]]], command: str) -> str:
+    """The tune's summary as Markdown: the command, the best settings (win rate with its 95%
+    interval at each count, distance from the target, fun measures) and every setting tried."""
+    from .report import fun_table, plain
+
+    side = plan.side
+    counts = list(final.counts)
+    lines = [f"# {final.game_cls.title}: the settings closest to {100 * plan.target:g}% for the {side}", "",
+             f"    {command}", "",
+             f"{len(result.settings)} different settings were tried in {plan.trials} trials; each was played on the "
+             f"same seeded games, at most {final.games} per player count, and stopped early once its win rate was "
+             "clearly off the target at some count. The best were played again in full. Distance: the root mean "
+             "square, over the player counts, of the win rate's distance from the target, in points.", "",
+             "## The best settings", "",
+             "| setting | distance | " + " | ".join(f"{n} players" for n in counts) + " |",
+             "|---|---:|" + "---:|" * len(counts)]
+    for option_set, by_count in zip(final.sets, tallies):
+        from .tune import distance
+
+        cells = [by_count[n].win_cell(side) for n in counts]
+        lines.append(f"| {plain(option_set.label)} | {distance(by_count, side, plan.target):.1f} | " + " | ".join(cells) + " |")
+    lines += ["", f"Each cell: the {side}' win % with its 95% interval.", "", "## Fun, measured", "",
+              fun_table(final.game_cls.sides[0], [(s.label, m) for s, m in zip(final.sets, measures)]), "",
+              "The full report, with plots: [report.md](report.md) (and report.html).", "",
+              "## Every setting tried", "",
+              "| trials | setting | games per count | stopped early | distance |", "|---|---|---:|---|---:|"]
+    for s in result.settings:
+        chosen = ", ".join(f"{k}={v}" for k, v in s.options.items())
+        lines.append(f"| {', '.join(str(t + 1) for t in s.trials)} | {plain(chosen)} | {s.games} | "
+                     f"{'yes' if s.stopped else 'no'} | {s.score:.1f} |")
+    return "\n".join(lines) + "\n"

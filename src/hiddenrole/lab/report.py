@@ -36,6 +36,7 @@ WIN_RATE_PNG = "winrate.png"
 LENGTH_PNG = "length.png"
 PIVOT_PNG = "pivot.png"
 COMPARE_PNG = "compare.png"
+WINPROB_PNG = "winprob.png"
 REPORT_MD = "report.md"
 REPORT_HTML = "report.html"
 
@@ -340,6 +341,84 @@ def comparison_figure(title: str, side: str, rows: Sequence[tuple[str, PairedCom
     return fig
 
 
+FunSets = list[tuple[str, Mapping[int, Mapping[str, Any]]]]
+
+#: The fun measures' columns: (key in the measures, column header, how the value is shown).
+_FUN_COLUMNS = (
+    ("uncertainty", "open until (% of game)", lambda v: f"{100 * v:.0f}"),
+    ("lead_changes", "lead changes", lambda v: f"{v:.2f}"),
+    ("drama", "winner's lowest chance %", lambda v: f"{100 * v:.0f}"),
+    ("comebacks", "comebacks %", lambda v: f"{100 * v:.0f}"),
+    ("decisive", "decided at (% of game)", lambda v: f"{100 * v:.0f}"),
+    ("downtime", "out of play %", lambda v: f"{100 * v:.0f}"),
+)
+
+
+def fun_rows(side: str, sets: FunSets, labelled: bool = True) -> list[list[str]]:
+    """The fun measures as rows of text: a header, then one row per option set and player
+    count (``sets``: ``[(label, {count: measures})]``, the measures of
+    :func:`hiddenrole.lab.runs.fun_measures`). Columns: each measure of :data:`_FUN_COLUMNS`,
+    each side's skill gain in points, and the win-probability estimate's Brier score on
+    games it did not see against the constant guess's."""
+    skill_sides = sorted({s for _, by_count in sets for m in by_count.values() for s in m.get("skill", {})})
+    header = (["options"] if labelled else []) + ["players"] + [h for _, h, _ in _FUN_COLUMNS]
+    header += [f"skill: {s} gain (points)" for s in skill_sides] + ["estimate's Brier (constant's)"]
+    rows = [header]
+    for label, by_count in sets:
+        for n, m in by_count.items():
+            row = ([plain(label)] if labelled else []) + [str(n)]
+            row += [show(float(m[key])) for key, _, show in _FUN_COLUMNS]
+            row += [f"{100 * m['skill'][s]:+.1f}" if s in m.get("skill", {}) else "-" for s in skill_sides]
+            row.append(f"{m['brier']:.3f} ({m['brier_base']:.3f})")
+            rows.append(row)
+    return rows
+
+
+def fun_table(side: str, sets: FunSets) -> str:
+    """Markdown: :func:`fun_rows` as a table."""
+    header, *body = fun_rows(side, sets)
+    lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
+    lines += ["| " + " | ".join(row) + " |" for row in body]
+    return "\n".join(lines)
+
+
+def winprob_figure(title: str, side: str, sets: FunSets) -> Figure:
+    """The win-probability line of the sample games (the first games of the smallest and the
+    largest player count of the first option set): ``side``'s chance at each public moment,
+    over the share of the game played, with the 50% line."""
+    label, by_count = sets[0]
+    counts = sorted(by_count)
+    chosen = [counts[0]] + ([counts[-1]] if len(counts) > 1 else [])
+    fig = _new_figure(7.0, 3.8)
+    ax = fig.subplots()
+    for n in chosen:
+        for sample in by_count[n].get("samples", []):
+            line = sample["line"]
+            if not line:
+                continue
+            xs = [100 * i / len(line) for i in range(len(line))] + [100.0]
+            end = 100.0 if sample["winner"] == side else 0.0
+            ax.plot(xs, [100 * p for p in line] + [end], linewidth=1.2,
+                    label=f"{n} players, game {sample['index'] + 1}: {plain(sample['winner'])} won")
+    ax.axhline(50.0, color="0.3", linestyle="--", linewidth=1, zorder=0)
+    ax.set_ylim(-2, 102)
+    ax.set_xlabel("share of the game played (%)")
+    ax.set_ylabel(f"chance the {side} win (%)")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    fig.suptitle(title)
+    return fig
+
+
+def _fun_sets(data: Mapping[str, Any]) -> FunSets:
+    out: FunSets = []
+    for option_set in data["sets"]:
+        measures = {int(c["players"]): c["fun"] for c in option_set["counts"] if "fun" in c}
+        if measures:
+            out.append((option_set["label"], measures))
+    return out
+
+
 def _turns_measure(sets: Sets) -> str:
     measures = {t.turns_measure for _, by_count in sets for t in by_count.values()}
     if measures == {"game"}:
@@ -356,7 +435,10 @@ def _pace_words(pace: str, decision_seconds: float) -> str:
 
 
 def _command(data: Mapping[str, Any]) -> str:
-    """The command that made the result file (shell-quoted)."""
+    """The command that made the result file (shell-quoted; a tune's own command for the
+    best settings of ``hiddenrole tune``)."""
+    if "tune_command" in data:
+        return str(data["tune_command"])
     sets = data.get("sets", [])
     words = ["hiddenrole", "compare" if data.get("compare") else "simulate", data["game"],
              "--players", _counts_text(data["players"]), "--games", str(data["games"]), "--seed", str(data["seed"])]
@@ -373,6 +455,8 @@ def _command(data: Mapping[str, Any]) -> str:
         words += ["--bots", f"{side}={kind}"]
     for key, value in data.get("bot_params", {}).items():
         words += ["--bot-param", f"{key}={value:g}"]
+    if any("fun" in c for option_set in sets for c in option_set["counts"]):
+        words.append("--fun")
     return " ".join(shlex.quote(w) for w in words)
 
 
@@ -409,7 +493,8 @@ def _describe_run(data: Mapping[str, Any]) -> list[str]:
         f"- what was played: {data['title']} at {_counts_words(data['players'])} players, "
         f"{data['games']:,} games per player count and option set",
         f"- bots: {bots} (`hiddenrole bots` says how each plays)",
-        f"- the command: `{_command(data)}`",
+        f"- the command: `{_command(data)}`" + (" (these are its best settings, played again in full)"
+                                                 if "tune_command" in data else ""),
         f"- each game's deal and the bots' choices come from the seed ({data['seed']}) and the game's number, "
         "so every option set is played on the same deals and the run can be repeated exactly",
         f"- versions: {versions}",
@@ -556,6 +641,23 @@ def report_blocks(
                 blocks.append(("plot", Plot(COMPARE_PNG, f"{title}: change in win rate",
                                             comparison_figure(f"{title}: {plain(sets[1][0])} against "
                                                               f"{plain(sets[0][0])}", side, rows))))
+    fun = _fun_sets(data)
+    if fun and sides:
+        side = sides[0]
+        blocks += [("h2", "Fun, measured"),
+                   ("p", f"A win-probability estimate gives the {side}' chance at every public moment, from what a "
+                         "spectator sees (a logistic regression over the public board, fitted on half of these games "
+                         "and drawing the lines of the other half). From those lines: how late the game stays open "
+                         "(the last moment the favourite's chance was below 80%), how often the favourite changes, the "
+                         "winner's lowest chance (a comeback when below 25%), and when the game was decided (the "
+                         "winner's chance last rose above 50%). Skill: how many points a side gains when it is played "
+                         "by these bots instead of random ones, on the same seeds. Out of play: the share of the game "
+                         "a player spends after their last decision. The last column compares the estimate's Brier "
+                         "score with the constant guess's (lower is better). docs/balance.md explains each measure."),
+                   ("md", fun_table(side, fun))]
+        if plots:
+            blocks.append(("plot", Plot(WINPROB_PNG, f"{title}: win probability through sample games",
+                                        winprob_figure(f"{title}: win probability through sample games", side, fun))))
     blocks += [("h2", "How games end"), ("md", reasons_table(sets))]
     timed = _timed(sets)
     if not timed:
@@ -680,7 +782,13 @@ def write_report(
             message says which); nothing is written then.
         OSError: the folder or a file cannot be written.
     """
-    data = load_results(results)
+    return write_report_data(load_results(results), out, pace, decision_seconds)
+
+
+def write_report_data(
+    data: Mapping[str, Any], out: Path, pace: str = "forum", decision_seconds: float = DEFAULT_DECISION_SECONDS
+) -> Path:
+    """:func:`write_report` for result data already read (:func:`~hiddenrole.lab.runs.results_json`)."""
     blocks = report_blocks(data, pace, decision_seconds, plots=True)  # checks pace before writing anything
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,8 @@ same for any number of workers and either engine.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import itertools
 import json
 import math
@@ -27,6 +29,7 @@ from typing import Any
 from .. import __version__
 from ..bots.base import default_kind
 from ..engine import BadOption, BadSetup, Game
+from .fun import fun_summary
 from .simulate import (
     Batch, CountResult, SimulationError, player_names, resolve_bot_params, resolve_bots, resolve_game, run_batch,
     target_of,
@@ -119,6 +122,9 @@ class RunPlan:
         compare: whether the run compares two option sets seed by seed (:func:`plan_compare`):
             its tallies keep each game's winner.
         bot_params: the bots' parameters (``--bot-param``), checked, by name.
+        trace: keep each game's public moments for the fun measures (:attr:`Batch.trace`).
+        first_game: the index of the run's first game (a tune plays a setting's games in
+            slices: games ``first_game .. first_game + games - 1``, seeded by index as ever).
     """
 
     game: str
@@ -133,6 +139,8 @@ class RunPlan:
     sets: tuple[OptionSetRun, ...]
     compare: bool = False
     bot_params: dict[str, float] = field(default_factory=dict)
+    trace: bool = False
+    first_game: int = 0
 
     @property
     def total_games(self) -> int:
@@ -150,10 +158,11 @@ class RunPlan:
         for key, option_set in enumerate(self.sets):
             options = tuple(sorted(option_set.options.items()))
             for n in self.counts:
-                for start in range(0, self.games, size):
-                    stop = min(self.games, start + size)
+                end = self.first_game + self.games
+                for start in range(self.first_game, end, size):
+                    stop = min(end, start + size)
                     out.append(Batch(self.game, target, n, options, bots, self.seed, start, stop, key,
-                                     keep_games=self.compare, bot_params=params))
+                                     keep_games=self.compare, bot_params=params, trace=self.trace))
         return out
 
 
@@ -166,6 +175,7 @@ def plan_run(
     sweep: Sequence[tuple[str, Sequence[Any]]] = (),
     bots: Mapping[str, str] | None = None,
     bot_params: Mapping[str, Any] | None = None,
+    fun: bool = False,
 ) -> RunPlan:
     """Check a run and plan it; nothing is played.
 
@@ -179,6 +189,7 @@ def plan_run(
         bots: bot kind by side (``--bots SIDE=KIND``), ``"*"`` for every other side (the
             default: ``"human"`` where the game has it, else ``"random"``).
         bot_params: the bots' parameters (``--bot-param KEY=VALUE``; strings are converted).
+        fun: trace the games' public moments for the fun measures (:func:`fun_measures`).
 
     Raises:
         BadSetup: an unknown game, a player count the game does not take, an unknown side or
@@ -226,7 +237,7 @@ def plan_run(
     kinds.setdefault("*", default_kind(game))
     return RunPlan(
         game, cls, counts, games, seed, fixed, tuple(typed_sweep),
-        {k: kinds[k] for k in sorted(kinds)}, targets, tuple(sets), bot_params=params,
+        {k: kinds[k] for k in sorted(kinds)}, targets, tuple(sets), bot_params=params, trace=fun,
     )
 
 
@@ -321,10 +332,19 @@ def _modules_of(batches: Sequence[Batch]) -> list[str]:
     return ["hiddenrole.lab.simulate", *sorted({t.partition(":")[0] for t in targets})]
 
 
+def worker_pool(workers: int, game_target: str, bot_targets: Iterable[str] = ()) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes for several :func:`execute` calls in a row (a tune
+    plays many small runs: starting workers once saves their start-up each time). The
+    caller shuts it down (``with worker_pool(...) as pool:``)."""
+    modules = ["hiddenrole.lab.simulate", *sorted({t.partition(":")[0] for t in (game_target, *bot_targets)})]
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(modules))
+
+
 def _run_pool(
-    batches: Sequence[Batch], workers: int, progress: Progress | None
+    batches: Sequence[Batch], workers: int, progress: Progress | None, shared: ProcessPoolExecutor | None = None,
 ) -> Iterable[tuple[int, CountResult]]:
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(_modules_of(batches))) as pool:
+    with contextlib.nullcontext(shared) if shared is not None else ProcessPoolExecutor(
+            max_workers=workers, mp_context=_pool_context(_modules_of(batches))) as pool:
         pending = {pool.submit(run_batch, b): b for b in batches}
         try:
             while pending:
@@ -385,6 +405,7 @@ def execute(
     engine: str = "process",
     address: str | None = None,
     progress: Progress | None = None,
+    pool: ProcessPoolExecutor | None = None,
 ) -> list[dict[int, CountResult]]:
     """Play a planned run.
 
@@ -397,6 +418,8 @@ def execute(
         address: the Ray cluster's address (``"HOST:PORT"``, ``"auto"``; ``None``: Ray's
             default: ``RAY_ADDRESS`` or a new local instance). Only for ``"ray"``.
         progress: called in this process with the number of games just finished.
+        pool: worker processes to use (:func:`worker_pool`, of ``workers`` processes) instead
+            of starting new ones; only for the ``"process"`` engine with ``workers`` > 1.
 
     Returns:
         For each option set of ``plan.sets`` (same order), ``{player count: CountResult}``
@@ -417,7 +440,7 @@ def execute(
     elif workers == 1:
         stream = _run_here(plan.batches(1), progress)
     else:
-        stream = _run_pool(plan.batches(workers), workers, progress)
+        stream = _run_pool(plan.batches(workers), workers, progress, pool)
     out: list[dict[int, CountResult]] = [{n: CountResult(n) for n in plan.counts} for _ in plan.sets]
     for key, tally in stream:
         out[key][tally.players].merge(tally)
@@ -425,8 +448,56 @@ def execute(
 
 
 # ----------------------------------------------------------------------------- result files
-def results_json(plan: RunPlan, tallies: Sequence[Mapping[int, CountResult]]) -> dict[str, Any]:
-    """The result file's data: the run's inputs, the versions used, and every tally.
+def skill_plans(plan: RunPlan) -> dict[str, RunPlan]:
+    """For each side the run's bots play better than at random: the same run with that side
+    played by random bots (the other sides as in the run), on the same seeds, untraced.
+    ``{side: plan}``, in the game's order of sides."""
+    out = {}
+    for side in plan.game_cls.sides:
+        if plan.bots.get(side, plan.bots.get("*")) == "random":
+            continue
+        kinds = {**plan.bots, side: "random"}
+        targets = resolve_bots(plan.game, plan.game_cls, kinds)
+        out[side] = dataclasses.replace(plan, bots=kinds, bot_targets=targets, trace=False, compare=False)
+    return out
+
+
+def fun_measures(
+    plan: RunPlan,
+    tallies: Sequence[Mapping[int, CountResult]],
+    skill: Mapping[str, Sequence[Mapping[int, CountResult]]] | None = None,
+) -> list[dict[int, dict[str, Any]]]:
+    """The fun measures of a traced run (:attr:`RunPlan.trace`), per option set and player
+    count: :func:`hiddenrole.lab.fun.fun_summary` for the first side, plus ``"skill"``:
+    ``{side: the side's win rate with the run's bots minus its win rate when random bots
+    play it}`` (fractions; from ``skill``, the runs of :func:`skill_plans` by side).
+
+    Raises:
+        ValueError: a tally without traces (the run was not traced).
+    """
+    side = plan.game_cls.sides[0]
+    out = []
+    for key, by_count in enumerate(tallies):
+        measures = {}
+        for n, tally in by_count.items():
+            summary = fun_summary(tally.traces, side)
+            gains = {}
+            for s, runs in (skill or {}).items():
+                other = runs[key][n]
+                gains[s] = (tally.wins.get(s, 0) - other.wins.get(s, 0)) / tally.games if tally.games else 0.0
+            summary["skill"] = gains
+            measures[n] = summary
+        out.append(measures)
+    return out
+
+
+def results_json(
+    plan: RunPlan,
+    tallies: Sequence[Mapping[int, CountResult]],
+    fun: Sequence[Mapping[int, Mapping[str, Any]]] | None = None,
+) -> dict[str, Any]:
+    """The result file's data: the run's inputs, the versions used, and every tally (with,
+    when ``fun`` is given, each count's fun measures under ``"fun"``: :func:`fun_measures`).
 
     It holds nothing that depends on how the run was executed (workers, engine, timing),
     so the same inputs give the same file.
@@ -452,9 +523,12 @@ def results_json(plan: RunPlan, tallies: Sequence[Mapping[int, CountResult]]) ->
                 "label": option_set.label,
                 "options": dict(option_set.options),
                 "resolved": dict(option_set.resolved),
-                "counts": [by_count[n].to_json() for n in plan.counts],
+                "counts": [
+                    {**by_count[n].to_json(), **({"fun": dict(fun[key][n])} if fun is not None else {})}
+                    for n in plan.counts
+                ],
             }
-            for option_set, by_count in zip(plan.sets, tallies)
+            for key, (option_set, by_count) in enumerate(zip(plan.sets, tallies))
         ],
     }
 
@@ -606,3 +680,39 @@ def check_out_path(path: Path) -> None:
         raise ValueError(f"--out {path}: the file cannot be written (no permission)")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise ValueError(f"--out {path}: the folder {parent} cannot be written (no permission)")
+
+
+#: The files a report folder holds (``hiddenrole report``, ``hiddenrole tune``), besides PNG
+#: plots and JSON result files: a folder holding anything else is not a report folder, and a
+#: report is not written into it.
+REPORT_FILES = ("report.md", "report.html", "tune.md")
+
+
+def check_report_folder(path: Path) -> None:
+    """Check a report's folder before anything is written: either a folder that does not
+    exist yet whose nearest existing parent is a writable folder, or an existing writable
+    folder that is empty or holds only an earlier report (``report.md``, ``report.html``
+    and PNG plots), so that ``--out /`` or ``--out ~`` never scatters files into a folder
+    that holds other things.
+
+    Raises:
+        ValueError: naming the problem (a file, a folder with other files, a folder that
+            cannot be written).
+    """
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"--out {path}: is a file; give a folder for the report")
+    if path.is_dir():
+        others = [p.name for p in path.iterdir() if p.name not in REPORT_FILES and p.suffix not in (".png", ".json")]
+        if others:
+            raise ValueError(f"--out {path}: the folder holds other files ({', '.join(sorted(others)[:3])}"
+                             f"{', ...' if len(others) > 3 else ''}); give a new folder or an earlier report's")
+        folder = path
+    else:
+        folder = path.parent
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        if not folder.is_dir():
+            raise ValueError(f"--out {path}: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {path}: the folder {folder} cannot be written (no permission)")

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..bots.base import Bot, bot_class, check_bot_params, default_kind, seat_bots
 from ..engine import BadSetup, Game, derive_seed, game_class
+from .fun import GameTrace, public_features
 from .play import play_game
 from .stats import wilson_interval
 
@@ -98,6 +99,8 @@ class CountResult:
             index order (games 0 .. games-1).
         model_replies: decisions the ``llm`` bots asked their language model for (count).
         model_fallbacks: those whose reply named no legal action, so the rule bot chose (count).
+        traces: each game's public moments when the run traced them (:attr:`Batch.trace`),
+            in the order played; not part of the result file (its fun measures are).
     """
 
     players: int
@@ -114,6 +117,7 @@ class CountResult:
     per_game: dict[int, str] = field(default_factory=dict)
     model_replies: int = 0
     model_fallbacks: int = 0
+    traces: list[GameTrace] = field(default_factory=list)
 
     def add(
         self,
@@ -166,6 +170,7 @@ class CountResult:
         self.per_game.update(other.per_game)
         self.model_replies += other.model_replies
         self.model_fallbacks += other.model_fallbacks
+        self.traces.extend(other.traces)
 
     @property
     def turns_measure(self) -> str:
@@ -338,6 +343,8 @@ class Batch:
         keep_games: keep each game's winner by index (:attr:`CountResult.per_game`).
         bot_params: ``((name, value), ...)``: the bots' parameters (checked), for the kinds
             that take parameters.
+        trace: keep each game's public moments (:attr:`CountResult.traces`), for the fun
+            measures.
     """
 
     game: str
@@ -351,6 +358,7 @@ class Batch:
     key: int = 0
     keep_games: bool = False
     bot_params: tuple[tuple[str, float], ...] = ()
+    trace: bool = False
 
     @property
     def size(self) -> int:
@@ -437,6 +445,7 @@ def play_timed(
     timed: bool = True,
     bot_params: Mapping[str, float] | None = None,
     model_counts: list[int] | None = None,
+    trace: GameTrace | None = None,
 ) -> SeededGame:
     """Play game ``index`` of a run and say how it went (its result, length and game time).
 
@@ -446,7 +455,10 @@ def play_timed(
     skips counting phases (for a game known to count its turns; else turns are 0).
     ``timed=False`` skips the :class:`DeadlineClock` (``deadline_seconds`` is ``None``).
     ``model_counts`` (a list ``[replies, fallbacks]``), when given, gets the ``llm`` bots'
-    counts of the game added (their ``replies`` and ``fallbacks``).
+    counts of the game added (their ``replies`` and ``fallbacks``). ``trace``, when given,
+    gets the game's public moments (:class:`~hiddenrole.lab.fun.GameTrace`: the spectator's
+    board as features and who was asked, at each decision moment and deadline) and its
+    winner; a spectator's observer only reads the game, so the game is the same.
 
     Bots are seated after the deal: each player gets the bot of their side
     (``side_of(player)`` at the deal, when ``bot_targets`` names sides), else the ``"*"``
@@ -480,7 +492,10 @@ def play_timed(
                 phases[0] += 1
                 phases[1] = phase
 
-        record = play_game(g, seats, on_step=count_phase if count_phases else None, on_moment=clock.update if clock is not None else None)
+        on_moment = clock.update if clock is not None else None
+        if trace is not None:
+            on_moment = _tracer(g, trace, on_moment)
+        record = play_game(g, seats, on_step=count_phase if count_phases else None, on_moment=on_moment)
     except Exception as exc:  # an engine or bot bug: report which game, keep the cause
         raise SimulationError(
             f"{game}, {count} players, game {index} (seed {game_seed}, options {dict(options or {})}): "
@@ -491,6 +506,8 @@ def play_timed(
             model_counts[0] += getattr(bot, "replies", 0)
             model_counts[1] += getattr(bot, "fallbacks", 0)
     result = record.result
+    if trace is not None:
+        trace.winner = result.winner
     turns = result.detail.get("turns")
     if isinstance(turns, int) and not isinstance(turns, bool):
         source = TURNS_FROM_GAME
@@ -499,6 +516,22 @@ def play_timed(
         turns = phases[0] - (1 if g.phase == "over" else 0)
     return SeededGame(result.winner, result.reason, record.actions, turns, record.timeouts, source,
                       clock.finish() if clock is not None else None, record.moments)
+
+
+def _tracer(game: Game, trace: GameTrace, then: Callable[[Game], None] | None) -> Callable[[Game], None]:
+    """An ``on_moment`` hook that records the public moment in ``trace`` (then calls ``then``)."""
+    spectator = game.observer(None)
+    players = list(game.players)
+    trace.players = tuple(players)
+
+    def moment(game_: Game) -> None:
+        spectator.catch_up()
+        trace.features.append(public_features(spectator.board(), players))
+        trace.asked.append(tuple(game_.to_act()))
+        if then is not None:
+            then(game_)
+
+    return moment
 
 
 def play_seeded(
@@ -538,8 +571,12 @@ def run_batch(batch: Batch) -> tuple[int, CountResult]:
     keep = batch.keep_games
     model_counts = [0, 0]
     for i in range(batch.start, batch.stop):
+        trace = GameTrace(i, None) if batch.trace else None
         played = play_timed(cls, batch.game, batch.players, batch.seed, i, options, bots, cache, count_phases,
-                            timed=i % DEADLINE_SAMPLE == 0, bot_params=params, model_counts=model_counts)
+                            timed=i % DEADLINE_SAMPLE == 0, bot_params=params, model_counts=model_counts,
+                            trace=trace)
+        if trace is not None:
+            tally.traces.append(trace)
         if played.turns_source == TURNS_FROM_GAME:
             count_phases = False  # the game counts its turns: no need to watch its phases
         elif not count_phases:
