@@ -72,7 +72,9 @@ def copy_json(data: Any) -> Any:
             return data.copy()
         return _copy_dict(data)
     if kind is list or kind is tuple:
-        return [copy_json(v) for v in data]
+        # a list of flat dicts (a legal-action list) copied without a call per dict
+        return [v.copy() if type(v) is dict and _SCALARS.issuperset(map(type, v.values()))
+                and _STR.issuperset(map(type, v)) else copy_json(v) for v in data]
     if kind is FrozenDict or kind is FrozenList:
         return data
     if isinstance(data, (list, tuple)):
