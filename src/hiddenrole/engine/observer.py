@@ -51,11 +51,26 @@ MOD = "\x00mod"
 
 _dumps, _loads = json.dumps, json.loads
 _SCALARS = frozenset({str, int, float, bool, type(None)})
-_STR = frozenset({str})
 
 
 def _copy_dict(data: dict[Any, Any]) -> dict[str, Any]:
     return {k if type(k) is str else json_key(k): copy_json(v) for k, v in data.items()}
+
+
+def _copy_list(data: list[Any]) -> list[Any]:
+    # a list of flat dicts (a legal-action list) is copied without a call per dict
+    out = []
+    for item in data:
+        if type(item) is dict:
+            for k, v in item.items():
+                if type(k) is not str or type(v) not in _SCALARS:
+                    out.append(_copy_dict(item))
+                    break
+            else:
+                out.append(item.copy())
+        else:
+            out.append(copy_json(item))
+    return out
 
 
 def copy_json(data: Any) -> Any:
@@ -67,14 +82,14 @@ def copy_json(data: Any) -> Any:
     actions, events)."""
     kind = type(data)
     if kind is dict:
-        # str keys and scalar values (most actions and events): checked and copied in C
-        if _SCALARS.issuperset(map(type, data.values())) and _STR.issuperset(map(type, data)):
-            return data.copy()
-        return _copy_dict(data)
-    if kind is list or kind is tuple:
-        # a list of flat dicts (a legal-action list) copied without a call per dict
-        return [v.copy() if type(v) is dict and _SCALARS.issuperset(map(type, v.values()))
-                and _STR.issuperset(map(type, v)) else copy_json(v) for v in data]
+        for k, v in data.items():
+            if type(k) is not str or type(v) not in _SCALARS:
+                return _copy_dict(data)
+        return data.copy()  # str keys and scalar values (most actions and events): one C call
+    if kind is list:
+        return _copy_list(data)
+    if kind is tuple:
+        return [copy_json(v) for v in data]
     if kind is FrozenDict or kind is FrozenList:
         return data
     if isinstance(data, (list, tuple)):
@@ -374,11 +389,37 @@ class Reader(Observer):
         self.index = end
 
     def new_shared_events(self) -> list[dict[str, Any]]:
-        """As :meth:`Observer.new_shared_events` (the events of the reader's kinds only)."""
+        """As :meth:`Observer.new_shared_events` (the events of the reader's kinds only); one
+        call, as it runs at every decision of every bot."""
         chosen = self.selected
-        if chosen.position == len(self.game.log) and self.index == len(chosen.forms) and not self.pending:
-            return []  # nothing new (most decisions: each voter of a vote in turn)
-        return super().new_shared_events()
+        game = self.game
+        if chosen.position != len(game.log):
+            chosen.advance(game)
+        forms = chosen.forms
+        start, end = self.index, len(forms)
+        pending = self.pending
+        if start == end:
+            if not pending:
+                return []  # nothing new
+            new: list[dict[str, Any]] = []
+        else:
+            viewer = self.viewer
+            if chosen.last_private < start or viewer == MOD:
+                new = forms[start:end]  # all public (or the Mod): one slice
+            else:
+                audiences = chosen.audiences
+                new = []
+                for i in range(start, end):
+                    to = audiences[i]
+                    if to is None or viewer is not None and viewer in to:
+                        new.append(forms[i])
+            self.index = end
+        if pending:  # looked at by catch_up (a snapshot) but not handed out yet
+            pending.extend(new)
+            new = pending
+            self.pending = []
+        self.count += len(new)
+        return new
 
     def _own(self) -> Observer:
         full = self.full
