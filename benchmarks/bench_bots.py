@@ -92,12 +92,17 @@ def main(argv: list[str]) -> int:
     print(f"bench_bots ({build} build): CPU ms per complete game, best of {args.repeats} batches of {args.games}")
     print(f"{'game':<14} {'players':>7} {'kind':>6} {'bots':>8} {'random':>8} {'ratio':>6}")
     ok = True
+    ratios: dict[tuple[str, int], dict[str, float]] = {}
     for game, players in ROWS:
         for kind in KINDS:
             r, q, ratio = row(game, players, args.games, args.repeats, args.seed, kind)
             mark = "ok" if ratio <= args.target else f"over {args.target:g}"
             ok &= ratio <= args.target
+            ratios.setdefault((game, players), {})[kind] = ratio
             print(f"{game:<14} {players:>7} {kind:>6} {r:8.3f} {q:8.3f} {ratio:6.2f}  {mark}", flush=True)
+    print(f"cost of a game against random bots' (target at most {args.target:g}x):")
+    for (game, players), by_kind in ratios.items():
+        print(f"  {game} {players} players: " + ", ".join(f"{k} / random {v:.2f}x" for k, v in by_kind.items()))
     if args.curve:
         print("rule bots, cost by player count:")
         for game in ("secret-hitler", "mccarthyism", "shady-agents"):

@@ -234,3 +234,83 @@ def test_copy_json_copies_like_a_json_round_trip_and_shares_nothing() -> None:
     assert out == {"a": [1, [2, {"b": None}]], "3": True, "sub": {"x": [1]}, "flat": {"k": "v"}}
     assert type(out["sub"]) is dict
     assert not containers(out) & containers(data)
+
+
+def test_copy_json_copies_a_dict_with_a_key_that_is_not_text_through_the_slow_path() -> None:
+    from hiddenrole.engine import copy_json
+
+    assert copy_json({1: "a", "b": 2}) == {"1": "a", "b": 2}
+    assert copy_json({"a": (1, 2)}) == {"a": [1, 2]}
+    flat = {"player": "Ann", "action": "vote", "vote": "yes"}
+    assert copy_json(flat) == flat and copy_json(flat) is not flat
+
+
+# ---------------------------------------------------------------- readers (Bot.READS)
+def test_a_reader_hands_out_only_its_kinds_that_its_viewer_may_see() -> None:
+    """Find the Spy at 3 players, the spy dealt to P2, everyone accuses: a reader of ``role``
+    and ``caught`` gets its own role and the catch, in order, nothing else."""
+    from eng_toy_game import FindTheSpy
+
+    g = FindTheSpy(names(3), seed=1, chance={"spy": "P2"})
+    kinds = frozenset({"role", "caught"})
+    p1, p2, mod, spectator = (g.observer(v, kinds) for v in ("P1", "P2", MOD, None))
+    assert [e["kind"] for e in p1.new_shared_events()] == ["role"]
+    assert [dict(e) for e in p2.new_shared_events()] == [{"kind": "role", "role": "spy", "private": True}]
+    for p, target in (("P1", "P2"), ("P2", "P1"), ("P3", "P2")):
+        g.apply({"player": p, "action": "accuse", "target": target})
+    assert [e["kind"] for e in p1.new_shared_events()] == ["caught"]
+    assert [e["kind"] for e in p2.new_events()] == ["caught"] and p2.count == 2
+    assert [e["kind"] for e in mod.new_shared_events()] == ["role", "role", "role", "caught"]
+    assert [e["kind"] for e in spectator.new_shared_events()] == ["caught"]
+    assert p1.new_shared_events() == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_readers_stream_is_the_observers_of_its_kinds_and_its_snapshot_the_observers(game: str) -> None:
+    """At every step of a rule-bot game, a reader hands out the events of its kinds that the
+    game's own observer hands out to the same viewer, the same objects, in order; its
+    snapshot is the observer's; the game picks each kind out once for all readers."""
+    cls = game_class(game)
+    g = cls(names(cls.min_players + 1), seed=7)
+    kinds = bot_class("rule", game).READS or frozenset({"role"})
+    viewers: list[str | None] = [*g.players, None, MOD]
+    plain = {v: g.observer(v) for v in viewers}
+    readers = {v: g.observer(v, kinds) for v in viewers}
+    steps = [0]
+
+    def check(_game: object, _action: object) -> None:
+        steps[0] += 1
+        for v in viewers:
+            want = [e for e in plain[v].new_shared_events() if e["kind"] in kinds]
+            got = readers[v].new_shared_events()
+            assert len(got) == len(want) and all(a is b for a, b in zip(got, want)), f"{game} {v}"
+            if v != MOD and steps[0] % 7 == 0:
+                assert readers[v].snapshot() == g.observer(v).snapshot()
+
+    play_game(g, seat_bots(g.players, bot_class("rule", game), 7), on_step=check)
+    assert list(g.selections) == [kinds]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["rule", "human"])
+def test_bots_given_only_the_kinds_they_read_decide_as_bots_given_every_event(game: str, kind: str) -> None:
+    """A bot's READS leaves out only kinds it ignores: the same seeded games, played once with
+    every bot on its reader and once with bots of the same class that read every kind, give
+    the same actions."""
+    base = bot_class(kind, game)
+    if base.READS is None:
+        pytest.skip(f"the {kind} bot of {game} reads every kind")
+
+    class EveryKind(base):  # type: ignore[valid-type, misc]
+        READS = None
+
+    cls = game_class(game)
+    for n in counts(game):
+        for seed in (1, 2):
+            runs = []
+            for bot in (base, EveryKind):
+                g = cls(names(n), seed=seed)
+                actions: list[object] = []
+                play_game(g, seat_bots(g.players, bot, seed), on_step=lambda _g, a: actions.append(a))
+                runs.append(actions)
+            assert runs[0] == runs[1], f"{game} {n} players, seed {seed}"

@@ -136,6 +136,11 @@ class Bot(ABC):
     #: how the kind plays, in one plain line (``hiddenrole bots`` lists it)
     summary: ClassVar[str] = ""
     needs_view: ClassVar[bool] = True
+    #: The event kinds the bot reads (``None``: every kind): the play loop hands it only
+    #: events of these kinds (:class:`~hiddenrole.engine.observer.Reader`), so a bot pays for
+    #: the events it reads, not for every event of the game. A kind left out must change
+    #: nothing the bot decides.
+    READS: ClassVar[frozenset[str] | None] = None
     PARAMS: ClassVar[tuple[BotParam, ...]] = ()
 
     def __init__(self, player: str, seed: int = 0, rng: Rng | None = None) -> None:

@@ -77,6 +77,11 @@ class McCarthyismBot(Bot):
     kind = "rule"
     summary = ("Plays its side's obvious strategy and reasons only from what its seat has seen "
                "(whom it suspects, what was claimed, how people voted).")
+    #: the event kinds it reads (those of ``_READERS``; the play loop hands out no others)
+    READS = frozenset({
+        "setup", "role", "commies", "confessed", "saw_role", "swapped", "double_agent", "takeover", "snitched",
+        "end_called", "vote_result", "blacklisted", "escaped", "whitelisted", "played",
+    })
 
     def __init__(self, player: str, seed: int = 0, rng: Any = None) -> None:
         super().__init__(player, seed, rng)
@@ -261,7 +266,7 @@ class McCarthyismBot(Bot):
             view = observation.view or {}
             self._read(self.cursor.new(view))
             self._read_view(view)
-        else:
+        elif events:  # none new for most votes (the voters are asked in turn)
             self._read(events)
         legal = observation.legal_actions
         if len(legal) == 1:

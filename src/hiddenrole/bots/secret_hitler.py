@@ -69,6 +69,11 @@ class SecretHitlerBot(Bot):
     kind = "rule"
     summary = ("Plays its side's obvious strategy and reasons only from what its seat has seen "
                "(whom it suspects, what was claimed, how people voted).")
+    #: the event kinds :meth:`_read` reads (the play loop hands out no others)
+    READS = frozenset({
+        "post", "nominated", "vote_result", "day_start", "night_report", "policy_enacted", "policies_drawn",
+        "policies_passed", "role", "player_list", "executive_action", "investigation", "no_nomination", "vetoed",
+    })
 
     def __init__(self, player: str, seed: int = 0, rng: Any = None) -> None:
         super().__init__(player, seed, rng)

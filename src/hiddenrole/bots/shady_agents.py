@@ -289,6 +289,8 @@ class ShadyAgentsBot(Bot):
     kind = "rule"
     summary = ("Plays its side's obvious strategy and reasons only from what its seat has seen "
                "(whom it suspects, what was claimed, how people voted).")
+    #: the event kinds :meth:`_read` reads (the play loop hands out no others)
+    READS = frozenset({"answer", "give", "tool", "interrogation", "discard", "first_player", "role"})
 
     def __init__(self, player: str, seed: int = 0, rng: Any = None) -> None:
         super().__init__(player, seed, rng)

@@ -32,7 +32,7 @@ from .chance import Chance
 from .errors import BadSetup, IllegalAction
 from .events import Event
 from .frozen import FrozenDict
-from .observer import Observer
+from .observer import Observer, Reader, Selection
 from .options import OptionSet
 
 Action = dict[str, Any]
@@ -224,6 +224,9 @@ class Game(ABC):
         # each event's shared JSON form (events.shared_form), made by the first observer that
         # hands the event out, for all of them (None until then): a cache, not state
         self.event_forms: list[FrozenDict | None] = []
+        # the events of some kinds, picked out once for every reader of those kinds
+        # (observer.Selection, by set of kinds): a cache, not state
+        self.selections: dict[frozenset[str], Selection] = {}
         self.setup()
 
     # ----------------------------------------------------------------- set-up
@@ -349,13 +352,17 @@ class Game(ABC):
         return event
 
     # ------------------------------------------------------------------ views
-    def observer(self, viewer: str | None) -> Observer:
+    def observer(self, viewer: str | None, kinds: frozenset[str] | None = None) -> Observer:
         """A new :class:`~hiddenrole.engine.observer.Observer` of this game for ``viewer`` (a
-        seated player's name, ``None`` for a spectator, :data:`~hiddenrole.engine.observer.MOD`).
+        seated player's name, ``None`` for a spectator, :data:`~hiddenrole.engine.observer.MOD`);
+        with ``kinds`` (a frozenset of event kinds, e.g. a bot's ``READS``), a
+        :class:`~hiddenrole.engine.observer.Reader` that hands out the events of those kinds only.
 
         Raises:
             IllegalAction: ``viewer`` is not seated.
         """
+        if kinds is not None:
+            return Reader(self, viewer, kinds)
         return observer_class(type(self))(self, viewer)
 
     def events_for(self, player: str | None) -> list[dict[str, Any]]:

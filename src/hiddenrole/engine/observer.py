@@ -16,6 +16,12 @@ game costs in proportion to its length (OpenSpiel's observer pattern). It answer
   so a viewer who (re)joins gets a snapshot plus, once, the events so far;
 * :meth:`Observer.view`: the full view (:meth:`Game.view`), the snapshot plus every event.
 
+A :class:`Reader` is an observer for a reader that declares the kinds of event it reads (a
+bot's ``READS``): it hands out only the events of those kinds, and looks only at them. The
+game's events of those kinds are picked out once per game and set of kinds
+(:class:`Selection`), not once per viewer, so a viewer pays for the events it reads, not
+for every event of the game; its snapshot is built, when asked, by the game's own observer.
+
 Whether a viewer may see an event is decided in one place, :meth:`Observer.sees` (the
 event's audience, :class:`~hiddenrole.engine.events.Event`): the server, the bots, the lab
 and the agents all read games through observers, so they share that one filter.
@@ -51,6 +57,22 @@ def _copy_dict(data: dict[Any, Any]) -> dict[str, Any]:
     return {k if type(k) is str else json_key(k): copy_json(v) for k, v in data.items()}
 
 
+def _copy_list(data: list[Any]) -> list[Any]:
+    # a list of flat dicts (a legal-action list) is copied without a call per dict
+    out = []
+    for item in data:
+        if type(item) is dict:
+            for k, v in item.items():
+                if type(k) is not str or type(v) not in _SCALARS:
+                    out.append(_copy_dict(item))
+                    break
+            else:
+                out.append(item.copy())
+        else:
+            out.append(copy_json(item))
+    return out
+
+
 def copy_json(data: Any) -> Any:
     """A copy of JSON-like data as a JSON round trip would make it (tuples become lists,
     keys strings, subclasses of dict and list plain ones), sharing no changeable container
@@ -64,7 +86,9 @@ def copy_json(data: Any) -> Any:
             if type(k) is not str or type(v) not in _SCALARS:
                 return _copy_dict(data)
         return data.copy()  # str keys and scalar values (most actions and events): one C call
-    if kind is list or kind is tuple:
+    if kind is list:
+        return _copy_list(data)
+    if kind is tuple:
         return [copy_json(v) for v in data]
     if kind is FrozenDict or kind is FrozenList:
         return data
@@ -247,6 +271,186 @@ class Observer:
         """The public thread's new posts among ``events`` (this viewer's new events), as
         ``{"by", "text"}`` (games may add fields): by default the ``post`` events."""
         return [{"by": e["player"], "text": e["text"]} for e in events if e["kind"] == "post" and not e.get("private")]
+
+
+class Selection:
+    """The events of some kinds a game emitted, picked out of its log once for every viewer
+    who reads those kinds (:class:`Reader`): each one's shared JSON form and its audience.
+
+    Args:
+        kinds: the event kinds kept (a frozenset of names).
+
+    Attributes:
+        position: how far into the game's log the selection has looked (count of events).
+        forms: the kept events' shared forms (:func:`~hiddenrole.engine.events.shared_form`), in log order.
+        audiences: each kept event's audience, ``None`` for a public one (``Event.to``).
+        last_private: the index in :attr:`forms` of the last private event kept (-1: none).
+    """
+
+    __slots__ = ("kinds", "position", "forms", "audiences", "last_private")
+
+    def __init__(self, kinds: frozenset[str]) -> None:
+        self.kinds = kinds
+        self.position = 0
+        self.forms: list[dict[str, Any]] = []
+        self.audiences: list[frozenset[str] | None] = []
+        self.last_private = -1
+
+    def advance(self, game: Game) -> None:
+        """Look at the events ``game`` emitted since the last call, once each, keeping those of
+        :attr:`kinds`."""
+        log = game.log
+        end = len(log)
+        start = self.position
+        if start == end:
+            return
+        kinds = self.kinds
+        shapes = game.EVENT_SHAPES
+        forms = game.event_forms
+        if len(forms) < end:
+            forms.extend([None] * (end - len(forms)))
+        kept, audiences = self.forms, self.audiences
+        for i in range(start, end):
+            event = log[i]
+            if event.kind not in kinds:
+                continue
+            form = forms[i]
+            if form is None:
+                form = forms[i] = shared_form(event, shapes.get(event.kind))
+            to = event.to
+            if to is not None:
+                self.last_private = len(kept)
+            kept.append(form)
+            audiences.append(to)
+        self.position = end
+
+
+def selection(game: Game, kinds: frozenset[str]) -> Selection:
+    """The game's :class:`Selection` of ``kinds`` (made on first use; one per game and set of
+    kinds, kept in ``game.selections``)."""
+    selections = game.selections
+    found = selections.get(kinds)
+    if found is None:
+        found = selections[kinds] = Selection(kinds)
+    return found
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Reader(Observer):
+    """An observer for a reader of some kinds of events only (a bot that declares ``READS``).
+
+    Args:
+        game: the game followed.
+        viewer: a seated player's name, ``None`` for a spectator, or :data:`MOD`.
+        kinds: the event kinds handed out (a frozenset of names).
+
+    Raises:
+        IllegalAction: ``viewer`` is not seated at the game.
+
+    :meth:`new_events` and :meth:`new_shared_events` hand out the events of ``kinds`` the
+    viewer may see (the one filter, :meth:`Observer.sees`), in order, numbered in the
+    reader's own order; the other events are never looked at by this viewer (the game's
+    :class:`Selection` picks the kinds out once for all; the filter is the base one, public
+    events for everyone, a private one for its audience and the Mod). :meth:`snapshot`,
+    :meth:`board`, :meth:`private` and :meth:`summary` are those of the game's own observer
+    for the viewer, made on first use and caught up from the start then (a reader that asks
+    for its snapshot rarely pays for the folds only then); :meth:`view` is that snapshot
+    with the reader's own events.
+    """
+
+    def __init__(self, game: Game, viewer: str | None, kinds: frozenset[str]) -> None:
+        super().__init__(game, viewer)
+        self.kinds = kinds
+        self.selected = selection(game, kinds)
+        self.index = 0  # how far into the selection this reader has looked
+        self.full: Observer | None = None  # the game's own observer for the viewer, once asked
+
+    def catch_up(self) -> None:
+        """Look at the selected events (:class:`Selection`) not looked at yet, keeping those the
+        viewer may see for :meth:`new_events`."""
+        chosen = self.selected
+        game = self.game
+        if chosen.position != len(game.log):
+            chosen.advance(game)
+        forms = chosen.forms
+        start, end = self.index, len(forms)
+        if start == end:
+            return
+        viewer = self.viewer
+        if chosen.last_private < start or viewer == MOD:
+            self.pending.extend(forms[start:end])  # all public (or the Mod): one slice
+        else:
+            append = self.pending.append
+            audiences = chosen.audiences
+            for i in range(start, end):
+                to = audiences[i]
+                if to is None or viewer is not None and viewer in to:
+                    append(forms[i])
+        self.index = end
+
+    def new_shared_events(self) -> list[dict[str, Any]]:
+        """As :meth:`Observer.new_shared_events` (the events of the reader's kinds only); one
+        call, as it runs at every decision of every bot."""
+        chosen = self.selected
+        game = self.game
+        if chosen.position != len(game.log):
+            chosen.advance(game)
+        forms = chosen.forms
+        start, end = self.index, len(forms)
+        pending = self.pending
+        if start == end:
+            if not pending:
+                return []  # nothing new
+            new: list[dict[str, Any]] = []
+        else:
+            viewer = self.viewer
+            if chosen.last_private < start or viewer == MOD:
+                new = forms[start:end]  # all public (or the Mod): one slice
+            else:
+                audiences = chosen.audiences
+                new = []
+                for i in range(start, end):
+                    to = audiences[i]
+                    if to is None or viewer is not None and viewer in to:
+                        new.append(forms[i])
+            self.index = end
+        if pending:  # looked at by catch_up (a snapshot) but not handed out yet
+            pending.extend(new)
+            new = pending
+            self.pending = []
+        self.count += len(new)
+        return new
+
+    def _own(self) -> Observer:
+        full = self.full
+        if full is None:
+            full = self.full = self.game.observer(self.viewer)
+        return full
+
+    def snapshot(self) -> dict[str, Any]:
+        """The game's own observer's snapshot for the viewer (see :meth:`Observer.snapshot`)."""
+        full = self._own()
+        out = full.snapshot()
+        full.pending.clear()  # its events are never handed out: only its folds are kept
+        return out
+
+    def board(self) -> dict[str, Any]:
+        """As :meth:`Observer.board`, by the game's own observer."""
+        full = self._own()
+        full.catch_up()
+        full.pending.clear()
+        return full.board()
+
+    def private(self) -> dict[str, Any]:
+        """As :meth:`Observer.private`, by the game's own observer."""
+        full = self._own()
+        full.catch_up()
+        full.pending.clear()
+        return full.private()
+
+    def summary(self) -> dict[str, Any]:
+        """As :meth:`Observer.summary`, by the game's own observer."""
+        return self._own().summary()
 
 
 def json_copy(data: Any) -> Any:

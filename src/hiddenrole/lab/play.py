@@ -47,8 +47,9 @@ def play_game(
     is asked for an action (the others in turn, since ``to_act`` is asked again after each
     action); when it waits for nobody, the deadline is passed with :meth:`Game.timeout`.
     Each bot is given only an :class:`Observation`: its legal actions and, if it reads
-    them (``needs_view``), the events new to it and its information state, both through
-    its own :class:`~hiddenrole.engine.Observer`, which looks at each event once: a
+    them (``needs_view``), the events new to it (of the kinds it reads, ``Bot.READS``) and
+    its information state, both through its own :class:`~hiddenrole.engine.Observer`
+    (:class:`~hiddenrole.engine.observer.Reader`), which looks at each event once: a
     decision costs the same on day 1 and on day 20. The events are read-only and shared
     with the other bots (:meth:`~hiddenrole.engine.Observer.new_shared_events`). Its legal
     actions are its own list: the game's fresh one (``Game.LEGAL_ACTIONS_FRESH``), a copy of
@@ -79,7 +80,8 @@ def play_game(
     choose = {p: bot.choose for p, bot in bots.items()}  # each bot's bound method, by player
     fresh = game.LEGAL_ACTIONS_FRESH  # else the bot gets its own copy of the list
     read_only = game.LEGAL_ACTIONS_READ_ONLY  # ... of the list only: its actions are read-only
-    observers: dict[str, Observer] = {p: game.observer(p) for p, bot in bots.items() if bot.needs_view}
+    # each bot's observer hands out the kinds of event it reads (READS), or all of them
+    observers: dict[str, Observer] = {p: game.observer(p, bot.READS) for p, bot in bots.items() if bot.needs_view}
     for _ in range(max_steps):
         if game.is_over:
             assert game.result is not None
