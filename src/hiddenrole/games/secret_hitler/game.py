@@ -1,8 +1,10 @@
-"""The Secret Hitler state machine: night 0, election days, legislative nights, powers.
+"""The Secret Hitler rulebook: night 0, election days, legislative nights, powers.
 
 The turbo forum rules (``variant="turbo"``, the rules text) and the published rules
 (``variant="official"``) share this machine; docs/rules/secret-hitler.md quotes every sentence
-of the rules text next to the code that implements it. Steps (``game.step``):
+of the rules text next to the code that implements it. This module reads in the order of the
+rules: the deal, night 0, then each day: the nomination, the vote, the legislative session,
+the powers, the veto, the election tracker, the dawn and the end. Steps (``game.step``):
 
 * ``nominate_pair`` (turbo night 0): "Within 2 minutes, the President must PM the Mod his 2
   nominations for Chancellor."
@@ -15,6 +17,10 @@ of the rules text next to the code that implements it. Steps (``game.step``):
 * ``power``: examine an identity, call a special election, or kill.
 * ``night_end`` (turbo, timed): the night's actions are done; it lasts its full 4 minutes.
 * ``over``.
+
+Helpers: deal.py (the deal's fixed outcomes), actions.py (action keys, listed actions),
+votecodes.py (votecodes in posts), board.py (the public board and a night's report),
+timeouts.py (deadlines, ruling 9's defaults).
 """
 
 from __future__ import annotations
@@ -24,10 +30,13 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from ...engine import BadSetup, Event, Game, IllegalAction, Result, Timer, field_of
+from ...engine import Event, Game, IllegalAction, Result, Timer, field_of
 from . import roles as R
+from .actions import KEYS, ActionLists, pair_actions, refuse_keys
+from .deal import check_deck, check_order, check_reshuffle, check_roles, role_info
 from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
-from .votecodes import PAIRS, bold_codes, check_votecodes, draw_votecodes, malformed_codes, unbolded_codes
+from .timeouts import pick_chancellor, random_default, step_timers
+from .votecodes import PAIRS, bold_codes, check_votecodes, code_owners, draw_votecodes, judge_code, post_mistakes
 
 NOMINATE_PAIR = "nominate_pair"
 NOMINATE = "nominate"
@@ -117,10 +126,10 @@ class SecretHitler(Game):
         self.powers = R.POWERS[n]
         chance = self.chance
 
-        self.order: list[str] = chance.outcome("order", lambda r: r.shuffled(players), self._check_order)
+        self.order: list[str] = chance.outcome("order", lambda r: r.shuffled(players), check_order(players))
         self.roles: dict[str, str] = chance.outcome(
-            "roles", lambda r: dict(zip(players, r.shuffled(R.roleset(n)))), self._check_roles)
-        deck = chance.outcome("deck", lambda r: r.shuffled(R.DECK), _check_deck)
+            "roles", lambda r: dict(zip(players, r.shuffled(R.roleset(n)))), check_roles(players))
+        deck = chance.outcome("deck", lambda r: r.shuffled(R.DECK), check_deck)
         self.votecodes: dict[str, list[list[int]]] = {}
         self._code_owner: dict[int, tuple[str, int, str]] | None = None  # built on the first bold post
         if self.turbo:
@@ -160,19 +169,11 @@ class SecretHitler(Game):
         self._result: Result | None = None
         self._night_secret = False  # a turbo night's facts are announced at dawn
         self._only = {p: frozenset((p,)) for p in players}
-        self._vote_actions = {
-            p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
-            for p in players}
+        self.lists = ActionLists(players)  # the listed actions, made once (actions.py)
         self._living: tuple[str, ...] = ()  # the living in list order (see _count_living)
         self._living_votes: dict[str, list[dict[str, Any]]] = {}  # their vote actions
         self._count_living()
         self._pair = 0  # index of today's votecode pair
-        self._card_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
-        self._card_lists: dict[tuple[str, str, bool, bool], list[dict[str, Any]]] = {}
-        self._target_actions: dict[tuple[str, str, str], dict[str, Any]] = {}
-        # Presidential Candidate -> [(name, nomination action)] for every other player in list
-        # order, made on the candidate's first day; each day keeps the eligible ones
-        self._nominations: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         self._eligible: dict[str, dict[str, Any]] = {}  # eligible Chancellor -> nomination action
         self._publish()
 
@@ -180,38 +181,16 @@ class SecretHitler(Game):
         self.emit("player_list", by="Mod", order=list(self.order), president=self.order[0])
         # each player's role; "The Mod sends each player his private list of votecodes."
         for p in players:
-            role = self.roles[p]
-            info: dict[str, Any] = {"role": role, "allegiance": R.allegiance(role)}
-            if R.knows_everyone(role, n):
-                info["roles"] = {q: self.roles[q] for q in self.order}
-            if self.turbo:
-                info["votecodes"] = self.votecodes[p]
+            info = role_info(p, self.roles, self.order, self.votecodes)
             self.log.append(Event(len(self.log), "role", info, self._only[p]))
         self.emit("deck", to=MOD, cards=deck)
         if self.turbo:
             # "The top name in that list is randed President."
             self.president = self.order[0]
-            self._set_step(NOMINATE_PAIR, self.president, self._pair_actions(self.president))
+            self._set_step(NOMINATE_PAIR, self.president, pair_actions(self.president, self.order))
         else:
             self.rot = len(self.order) - 1  # so that the first candidate is the top name
             self._start_day()
-
-    def _check_order(self, value: Any) -> list[str]:
-        if not isinstance(value, list) or sorted(value) != sorted(self.players):
-            raise BadSetup("chance 'order' must list every player exactly once (top first)")
-        return list(value)
-
-    def _check_roles(self, value: Any) -> dict[str, str]:
-        if not isinstance(value, dict) or set(value) != set(self.players):
-            raise BadSetup("chance 'roles' must give every player a role")
-        if any(r not in R.ROLES for r in value.values()):
-            raise BadSetup(f"chance 'roles': roles are {', '.join(R.ROLES)}")
-        if sorted(value.values()) != sorted(R.roleset(self.count)):
-            want = R.roleset(self.count)
-            raise BadSetup(
-                f"chance 'roles': {self.count} players are {want.count(R.LIBERAL)} liberals, "
-                f"{want.count(R.FASCIST)} fascists and 1 hitler")
-        return dict(value)
 
     # -------------------------------------------------------------- questions
     @property
@@ -238,19 +217,7 @@ class SecretHitler(Game):
         current private step's 2 minutes; night 0's steps 2 minutes each. None when untimed."""
         if not self.timed or self._result is not None:
             return []
-        step = self.step
-        d = self.day
-        if step in (NOMINATE, VOTE):
-            return [Timer(f"day-{d}", R.day_length(d))]
-        name = "enact_again" if step == ENACT and self.veto_refused else step
-        if self.turbo:
-            if d == 0:
-                return [Timer(f"night-0/{name}", R.STEP_SECONDS)]
-            out = [Timer(f"night-{d}", R.NIGHT_SECONDS)]
-            if step != NIGHT_END:
-                out.append(Timer(f"night-{d}/{name}", R.STEP_SECONDS))
-            return out
-        return [Timer(f"{self.phase_name}-{d}/{name}", R.STEP_SECONDS)]
+        return step_timers(self.step, self.day, self.phase_name, self.turbo, self.step == ENACT and self.veto_refused)
 
     def side_of(self, player: str) -> str:
         """``"liberals"`` or ``"fascists"``: the side ``player``'s role plays for."""
@@ -274,9 +241,9 @@ class SecretHitler(Game):
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(_HANDLERS)})")
-        keys = _KEYS[kind]
+        keys = KEYS[kind]
         if len(action) > len(keys) or not keys.issuperset(action):
-            _refuse_keys(player, kind, action)
+            refuse_keys(player, kind, action)
         handler(self, player, kind, action)
 
     def _expect(self, player: str, action: Mapping[str, Any], step: str, what: str) -> None:
@@ -398,13 +365,8 @@ class SecretHitler(Game):
         """Votecodes the poster got wrong count for nothing, and the poster is told why in
         private: bold text with digits that is not a 3-digit code (``**41**``), and one of
         the poster's own codes posted without bold (``412``)."""
-        for raw in malformed_codes(text):
-            self.emit("vote_ignored", to=self._only[p], code=raw, reason=f"{raw!r} is not a 3-digit votecode")
-        owner = self.code_owner
-        for code in unbolded_codes(text):
-            mine = owner.get(code)
-            if mine is not None and mine[0] == p:
-                self.emit("vote_ignored", to=self._only[p], code=code, reason=f"{code} is not in bold")
+        for code, reason in post_mistakes(self.code_owner, p, text):
+            self.emit("vote_ignored", to=self._only[p], code=code, reason=reason)
 
     def _post_event(self, p: str, text: str) -> None:
         data: dict[str, Any] = {"player": p, "text": text}
@@ -417,34 +379,16 @@ class SecretHitler(Game):
 
     @property
     def code_owner(self) -> dict[int, tuple[str, int, str]]:
-        """code -> (player, day of the pair (1..20), "yes"/"no")."""
+        """code -> (player, day of the pair (1..20), "yes"/"no"), built on the first bold post."""
         if self._code_owner is None:
-            owner: dict[int, tuple[str, int, str]] = {}
-            for p, pairs in self.votecodes.items():
-                for i, (yes, no) in enumerate(pairs):
-                    owner[yes] = (p, i + 1, "yes")
-                    owner[no] = (p, i + 1, "no")
-            self._code_owner = owner
+            self._code_owner = code_owners(self.votecodes)
         return self._code_owner
 
     def _post_code(self, p: str, code: int) -> None:
         """A bold code in a post: the last valid code by the deadline counts; anything else
-        counts for nothing and the poster is told why in private."""
-        owner = self.code_owner.get(code)
-        reason = None
-        vote = ""
-        if owner is None or owner[0] != p:
-            reason = f"{code} is not one of your votecodes"
-        else:
-            _, day, vote = owner
-            today = (self.day - 1) % PAIRS + 1 if self.day else 0
-            if day != today:
-                reason = f"{code} is your code for day {day}, not for day {self.day}"
-            elif self.phase_name != "day":
-                reason = f"the vote of day {self.day} is closed"
-            elif self.step != VOTE:
-                reason = "no Chancellor Candidate has been named yet"
-        if reason is not None:
+        counts for nothing and the poster is told why in private (votecodes.judge_code)."""
+        vote, reason = judge_code(self.code_owner, p, code, self.day, self.phase_name == "day", self.step == VOTE)
+        if reason:
             self.emit("vote_ignored", to=self._only[p], code=code, reason=reason)
             return
         self._count_vote(p, vote)
@@ -508,7 +452,7 @@ class SecretHitler(Game):
         # as _set_step(DISCARD, president, ...)
         self.step = DISCARD
         self.actor = president
-        self._legal = legal = self._card_list(president, "discard", hand)
+        self._legal = legal = self.lists.cards(president, "discard", hand)
         self._legal_by = {president: legal}
         self._to_act = (president,)
 
@@ -523,13 +467,7 @@ class SecretHitler(Game):
 
     def _pick_chancellor(self) -> str:
         """"The Mod rands the Chancellor from the President's 2 nominations" (chance "picks")."""
-        nominees = self.nominees
-
-        def check(v: Any) -> str:
-            if v not in nominees:
-                raise BadSetup(f"chance 'picks': {v!r} is not one of the nominees {nominees}")
-            return v
-        return self.chance.outcome("picks", lambda r: r.choice(nominees), check, sequence=True)
+        return pick_chancellor(self.chance, self.nominees)
 
     def _do_discard(self, card: str, pick: str | None, by_timeout: bool) -> None:
         hand = self.hand
@@ -551,9 +489,9 @@ class SecretHitler(Game):
         self._enact_step(chancellor)
 
     def _enact_step(self, chancellor: str) -> None:
-        legal = self._card_list(chancellor, "enact", self.hand)
+        legal = self.lists.cards(chancellor, "enact", self.hand)
         if self.fascist_policies >= R.VETO_AT and not self.veto_refused:
-            legal = legal + [self._target(chancellor, "veto", "")]
+            legal = legal + [self.lists.target(chancellor, "veto", "")]
         self._set_step(ENACT, chancellor, legal)
 
     def _act_enact(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
@@ -583,7 +521,7 @@ class SecretHitler(Game):
         president = self._session_president()
         self.emit("veto_requested", to=(president, p))
         self._set_step(VETO, president, [
-            self._target(president, "veto_response", True), self._target(president, "veto_response", False)])
+            self.lists.target(president, "veto_response", True), self.lists.target(president, "veto_response", False)])
 
     def _act_veto_response(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         self._expect(p, a, VETO, "answer the veto")
@@ -685,7 +623,7 @@ class SecretHitler(Game):
         self.power = power
         if not self.turbo:
             self.phase_name = "executive"
-        self._set_step(POWER, holder, [self._target(holder, power, t) for t in targets])
+        self._set_step(POWER, holder, [self.lists.target(holder, power, t) for t in targets])
 
     def _act_power(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         self._expect(p, a, POWER, kind.replace("_", " "))
@@ -822,10 +760,7 @@ class SecretHitler(Game):
         log = self.log
         log.append(Event(len(log), "day_start", data, None))
         # the legal nominations: as eligible_chancellors(), from the candidate's cached actions
-        everyone = self._nominations.get(pc)
-        if everyone is None:
-            everyone = self._nominations[pc] = [
-                (q, {"player": pc, "action": "nominate", "target": q}) for q in order if q != pc]
+        everyone = self.lists.candidate(pc, order)
         lc = self.limit_chancellor
         lp = self.limit_president if len(alive) > 5 else lc
         self._eligible = eligible = {q: a for q, a in everyone if q in alive and q != lc and q != lp}
@@ -842,15 +777,7 @@ class SecretHitler(Game):
         if len(self.deck) >= 3:
             return
         pool = self.deck[::-1] + self.discards
-
-        def check(v: Any) -> list[str]:  # a fixed (scripted) deck holds the same cards
-            want = sorted(pool)
-            if not isinstance(v, list) or sorted(v) != want:
-                raise BadSetup(
-                    f"chance 'reshuffles': a reshuffled deck must hold the {len(pool)} cards "
-                    f"{want.count('L')} L and {want.count('F')} F")
-            return list(v)
-        new = self.chance.outcome("reshuffles", lambda r: r.shuffled(pool), check, sequence=True)
+        new = self.chance.outcome("reshuffles", lambda r: r.shuffled(pool), check_reshuffle(pool), sequence=True)
         self.deck = new[::-1]
         self.discards = []
         log = self.log
@@ -906,11 +833,7 @@ class SecretHitler(Game):
             self._do_power(self._random_default([a["target"] for a in self._legal]), True)
 
     def _random_default(self, choices: list[Any]) -> Any:
-        def check(v: Any) -> Any:
-            if v not in choices:
-                raise BadSetup(f"chance 'timeouts': {v!r} is not one of {choices}")
-            return v
-        return self.chance.outcome("timeouts", lambda r: r.choice(choices), check, sequence=True)
+        return random_default(self.chance, choices)
 
     # ---------------------------------------------------------------- helpers
     def _count_living(self) -> None:
@@ -918,8 +841,7 @@ class SecretHitler(Game):
         alive = self.alive
         self._living = living = tuple([q for q in self.order if q in alive])
         self._alive_frozen = frozenset(living)
-        actions = self._vote_actions
-        self._living_votes = {q: actions[q] for q in living}
+        self._living_votes = self.lists.living_votes(living)
 
     def _set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
         self.step = step
@@ -927,41 +849,6 @@ class SecretHitler(Game):
         self._legal = legal
         self._legal_by = {actor: legal}
         self._to_act = (actor,)
-
-    def _target(self, p: str, kind: str, target: Any) -> dict[str, Any]:
-        key = (p, kind, target)
-        action = self._target_actions.get(key)
-        if action is None:
-            if kind == "veto":
-                action = {"player": p, "action": "veto"}
-            elif kind == "veto_response":
-                action = {"player": p, "action": kind, "allow": target}
-            else:
-                action = {"player": p, "action": kind, "target": target}
-            self._target_actions[key] = action
-        return action
-
-    def _card_list(self, p: str, kind: str, hand: list[str]) -> list[dict[str, Any]]:
-        """``p``'s ``kind`` ("discard"/"enact") actions for the card kinds in ``hand``, L first
-        (cached per player, kind and the kinds held)."""
-        key = (p, kind, R.L in hand, R.F in hand)
-        out = self._card_lists.get(key)
-        if out is None:
-            cache = self._card_actions
-            out = []
-            for card in (R.L, R.F):
-                if card in hand:
-                    action = cache.get((p, kind, card))
-                    if action is None:
-                        action = cache[p, kind, card] = {"player": p, "action": kind, "card": card}
-                    out.append(action)
-            self._card_lists[key] = out
-        return out
-
-    def _pair_actions(self, p: str) -> list[dict[str, Any]]:
-        others = [q for q in self.order if q != p]
-        return [{"player": p, "action": "nominate", "targets": [a, b]}
-                for i, a in enumerate(others) for b in others[i + 1:]]
 
     @property
     def night_secret(self) -> bool:
@@ -1010,26 +897,3 @@ _HANDLERS = {
     "veto_response": SecretHitler._act_veto_response, "investigate": SecretHitler._act_power,
     "special_election": SecretHitler._act_power, "execute": SecretHitler._act_power,
 }  # action kind -> handler (validates completely, then changes the state)
-
-_BASE_KEYS = frozenset({"player", "action"})
-#: the keys each action kind may carry; anything else is refused, so nothing unvalidated is
-#: ever stored with an action (nominate takes "targets" on night 0, "target" on a day)
-_KEYS = {
-    "nominate": _BASE_KEYS | {"target", "targets"}, "vote": _BASE_KEYS | {"vote"}, "post": _BASE_KEYS | {"text"},
-    "discard": _BASE_KEYS | {"card"}, "enact": _BASE_KEYS | {"card"}, "veto": _BASE_KEYS,
-    "veto_response": _BASE_KEYS | {"allow"}, "investigate": _BASE_KEYS | {"target"},
-    "special_election": _BASE_KEYS | {"target"}, "execute": _BASE_KEYS | {"target"},
-}
-
-
-def _refuse_keys(player: str, kind: str, action: Mapping[str, Any]) -> None:
-    extra = sorted(str(k) for k in action if k not in _KEYS[kind])
-    raise IllegalAction(player, action, f"unknown keys {extra} (a {kind!r} action takes {sorted(_KEYS[kind])})")
-
-
-def _check_deck(value: Any) -> list[str]:
-    if not isinstance(value, list) or len(value) != 17 or any(c not in R.CARDS for c in value):
-        raise BadSetup("chance 'deck' must list the 17 cards top first, each \"L\" or \"F\"")
-    if value.count(R.L) != R.DECK_LIBERAL:
-        raise BadSetup(f"chance 'deck' must hold 6 L and 11 F, not {value.count(R.L)} L")
-    return list(value)
