@@ -141,7 +141,7 @@ def judge_code(owner: dict[int, tuple[str, int, str]], player: str, code: int, d
     return vote, ""
 
 
-def post_mistakes(owner: dict[int, tuple[str, int, str]], player: str, text: str) -> list[tuple[Any, str]]:
+def mistaken_codes(owner: dict[int, tuple[str, int, str]], player: str, text: str) -> list[tuple[Any, str]]:
     """The votecodes ``player`` got wrong in a post's ``text``, each ``(code, why it counts for
     nothing)``, in order: bold text with digits that is not a 3-digit code (``**41**``), then
     the poster's own codes posted without bold (``412``)."""
