@@ -225,6 +225,7 @@ class SecretHitler(Game):
         handler(self, player, kind, action)
 
     def _expect(self, player: str, action: Mapping[str, Any], step: str, what: str) -> None:
+        """Refuse ``action`` unless the game is at ``step`` and ``player`` is the one to act."""
         if self.step != step:
             raise IllegalAction(player, action, f"nobody may {what} now (the current step is {self.step!r})")
         if player != self.actor:
@@ -260,6 +261,7 @@ class SecretHitler(Game):
         self._do_nominate(target)
 
     def _do_nominate_pair(self, targets: list[str], by_timeout: bool) -> None:
+        """Night 0's two nominations (private to the Mod), then the President's three cards."""
         p = self.president
         assert p is not None  # night 0's President is the top name
         self.nominees = targets
@@ -270,11 +272,8 @@ class SecretHitler(Game):
         # "The Mod PMs the President the first 3 policy cards in the deck."
         session.draw_three(self, p)
 
-    def _pick_chancellor(self) -> str:
-        """"The Mod rands the Chancellor from the President's 2 nominations" (chance "picks")."""
-        return pick_chancellor(self.chance, self.nominees)
-
     def _do_nominate(self, target: str) -> None:
+        """The Chancellor Candidate is named in the thread; every living player votes."""
         self.chancellor_candidate = target
         log = self.log
         log.append(Event(len(log), "nominated", {"president": self.presidential_candidate, "chancellor": target}, None))
@@ -336,7 +335,7 @@ class SecretHitler(Game):
         card = a.get("card")
         if card not in self.hand:
             raise IllegalAction(p, a, f"'card' must be one of your cards {self.hand}")
-        pick = self._pick_chancellor() if self.day == 0 and self.turbo else None
+        pick = pick_chancellor(self.chance, self.nominees) if self.day == 0 and self.turbo else None
         session.discard(self, card, pick, False)
 
     def _act_enact(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
@@ -438,7 +437,7 @@ class SecretHitler(Game):
             self._do_nominate_pair(list(random_default(self.chance, pairs)), True)
         elif step == DISCARD:
             card = random_default(self.chance, sorted(set(self.hand)))
-            pick = self._pick_chancellor() if self.day == 0 and self.turbo else None
+            pick = pick_chancellor(self.chance, self.nominees) if self.day == 0 and self.turbo else None
             session.discard(self, card, pick, True)
         elif step == ENACT:
             session.enact(self, random_default(self.chance, sorted(set(self.hand))), True)
@@ -477,16 +476,6 @@ class SecretHitler(Game):
         self.dusk = {"liberal_policies": self.liberal_policies, "fascist_policies": self.fascist_policies,
                      "election_tracker": self.tracker, "deck_size": len(self.deck),
                      "discard_size": len(self.discards), "alive_set": self._alive_frozen}
-
-    def emit(self, kind: str, to: Any = None, **data: Any) -> Event:
-        """Append an event (see :meth:`hiddenrole.engine.Game.emit`); a frozenset audience is
-        used as it is."""
-        log = self.log
-        if to is not None and type(to) is not frozenset:
-            to = frozenset(to)
-        event = Event(len(log), kind, data, to)
-        log.append(event)
-        return event
 
 
 _HANDLERS = {

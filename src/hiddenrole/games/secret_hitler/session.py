@@ -92,7 +92,7 @@ def veto_response(game: SecretHitler, allow: bool, by_timeout: bool) -> None:
     both policies are discarded" (ruling 5: the election tracker moves, or resets)."""
     president = game.actor
     chancellor = game.chancellor
-    assert chancellor is not None  # the session's Chancellor
+    assert president is not None and chancellor is not None  # the session's President and Chancellor
     data: dict[str, Any] = {"allow": allow}
     if by_timeout:
         data["by_timeout"] = True
