@@ -28,7 +28,7 @@ be removed from the list, so the list only shrinks):
   ``table`` -> ``shadow._replay``);
 * McCarthyism's views, which still read their game's private fields (to be replaced by
   public questions, as Shady Agents' and Secret Hitler's views and McCarthyism's card effects
-  now use), and the two long game modules (McCarthyism, Secret Hitler).
+  now use), and McCarthyism's long game module.
 """
 
 from __future__ import annotations
@@ -54,7 +54,6 @@ KNOWN_PRIVATE_ACCESS = {
 MAX_GAME_MODULE_LINES = 500
 KNOWN_LONG_GAME_MODULES = {
     "hiddenrole.games.mccarthyism.game": 993,
-    "hiddenrole.games.secret_hitler.game": 1035,
 }
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
@@ -99,8 +98,8 @@ def fingerprint(g: SecretHitler) -> str:
     """Everything in the game's state, as text (to check that nothing changed)."""
     # code_owner: a lazily built index of the votecodes (read, it fills _code_owner);
     # event_forms: the observers' cache of each event's shared JSON form (filled as views are read)
+    # (the listed actions, ActionLists, print their caches: a compiled one cannot be deep-copied)
     state = instance_state(g, skip=("chance", "code_owner", "event_forms"))
-    state = copy.deepcopy(state)
     rng_state = g.chance.rng._random.__self__.getstate()
     return repr(sorted(state.items(), key=lambda kv: kv[0])) + repr(g.chance.record) + repr(
         g.chance._used) + repr(rng_state)

@@ -131,12 +131,8 @@ def ref_thread_posts(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _public(game: SecretHitler) -> dict[str, Any]:
-    if game._night_secret:
-        return {
-            "liberal_policies": game._pub_lib, "fascist_policies": game._pub_fas,
-            "election_tracker": game._pub_tracker, "deck_size": game._pub_deck,
-            "discard_size": game._pub_discard, "alive_set": game._pub_alive_set,
-        }
+    if game.night_secret:
+        return dict(game.dusk)
     return {
         "liberal_policies": game.liberal_policies, "fascist_policies": game.fascist_policies,
         "election_tracker": game.tracker, "deck_size": len(game.deck),
@@ -178,7 +174,7 @@ def ref_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
     alive = set(board["alive"])
     board.update({
         # a turbo night's private steps (and how fast they went) are nobody else's business
-        "step": "night" if game._night_secret else game.step,
+        "step": "night" if game.night_secret else game.step,
         "player_list": list(game.order),
         "dead": [p for p in game.order if p not in alive],
         "chancellor_candidate": game.chancellor_candidate,

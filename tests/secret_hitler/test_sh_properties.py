@@ -70,9 +70,10 @@ def check_view(g, p):
         assert g.actor == p and g.step in ("discard", "enact")
     assert private.get("investigations", {}) == examined
     assert private.get("peeks", []) == g.peeks.get(p, [])
-    if g._night_secret:
+    if g.night_secret:
         board = view["board"]
-        assert (board["liberal_policies"], board["fascist_policies"]) == (g._pub_lib, g._pub_fas)
+        assert (board["liberal_policies"], board["fascist_policies"]) == (
+            g.dusk["liberal_policies"], g.dusk["fascist_policies"])
         assert board["step"] == "night"  # which private step the night is at is not public
 
 

@@ -346,9 +346,13 @@ class Game(ABC):
         """Apply the current phase's timeout defaults (chance outcomes where random)."""
 
     def emit(self, kind: str, to: Iterable[str] | None = None, **data: Any) -> Event:
-        """Append an event to the log. ``to=None`` is public; a set of names is private to them."""
-        event = Event(len(self.log), kind, data, None if to is None else frozenset(to))
-        self.log.append(event)
+        """Append an event to the log. ``to=None`` is public; a set of names is private to them
+        (a frozenset, e.g. a prebuilt one-player audience, is used as it is)."""
+        log = self.log
+        if to is not None and type(to) is not frozenset:
+            to = frozenset(to)
+        event = Event(len(log), kind, data, to)
+        log.append(event)
         return event
 
     # ------------------------------------------------------------------ views

@@ -109,3 +109,45 @@ def malformed_codes(text: str) -> list[str]:
 def unbolded_codes(text: str) -> list[int]:
     """The 3-digit numbers in ``text`` outside bold markup, in order (``412`` in "I vote 412")."""
     return [int(c) for c in _PLAIN_CODE.findall(_BOLD_ANY.sub(" ", text))]
+
+
+def code_owners(votecodes: dict[str, list[list[int]]]) -> dict[int, tuple[str, int, str]]:
+    """code -> (player, day of the pair (1..20), ``"yes"``/``"no"``), from name -> the 20
+    ``[yes, no]`` pairs."""
+    owner: dict[int, tuple[str, int, str]] = {}
+    for p, pairs in votecodes.items():
+        for i, (yes, no) in enumerate(pairs):
+            owner[yes] = (p, i + 1, "yes")
+            owner[no] = (p, i + 1, "no")
+    return owner
+
+
+def judge_code(owner: dict[int, tuple[str, int, str]], player: str, code: int, day: int, daytime: bool,
+               voting: bool) -> tuple[str, str]:
+    """What ``player``'s bold ``code`` posted on ``day`` (0: night 0) counts for: ``(vote, "")``
+    when it is the player's own code of today's pair, posted during the day (``daytime``)
+    once a Chancellor Candidate is named (``voting``); else ``("", why it counts for nothing)``."""
+    mine = owner.get(code)
+    if mine is None or mine[0] != player:
+        return "", f"{code} is not one of your votecodes"
+    _, pair_day, vote = mine
+    today = (day - 1) % PAIRS + 1 if day else 0
+    if pair_day != today:
+        return "", f"{code} is your code for day {pair_day}, not for day {day}"
+    if not daytime:
+        return "", f"the vote of day {day} is closed"
+    if not voting:
+        return "", "no Chancellor Candidate has been named yet"
+    return vote, ""
+
+
+def mistaken_codes(owner: dict[int, tuple[str, int, str]], player: str, text: str) -> list[tuple[Any, str]]:
+    """The votecodes ``player`` got wrong in a post's ``text``, each ``(code, why it counts for
+    nothing)``, in order: bold text with digits that is not a 3-digit code (``**41**``), then
+    the poster's own codes posted without bold (``412``)."""
+    out: list[tuple[Any, str]] = [(raw, f"{raw!r} is not a 3-digit votecode") for raw in malformed_codes(text)]
+    for code in unbolded_codes(text):
+        mine = owner.get(code)
+        if mine is not None and mine[0] == player:
+            out.append((code, f"{code} is not in bold"))
+    return out
