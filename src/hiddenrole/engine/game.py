@@ -137,6 +137,12 @@ class Result:
         return {"winner": self.winner, "reason": self.reason, "outcomes": dict(self.outcomes), **self.detail}
 
 
+#: Action kinds that are statements, not moves (a Secret Hitler claim): a game may list them,
+#: last, among a player's legal actions while the player may make one, but they never move
+#: the game on (the step still waits for the same players). The random bot leaves them out.
+STATEMENTS: frozenset[str] = frozenset({"claim"})
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: games outside it subclass Game
 class Game(ABC):
     """Base class of every game's rules engine.
@@ -389,7 +395,8 @@ class Game(ABC):
 
     def reveal(self) -> dict[str, Any]:
         """Everything, for after the game: the public summary, every event with its audience,
-        the seed and every chance outcome. Raises :class:`IllegalAction` before the end."""
+        the seed, every chance outcome and the statements' truth labels (:meth:`truth_labels`).
+        Raises :class:`IllegalAction` before the end."""
         if not self.is_over:
             raise IllegalAction(None, {"reveal": True}, "secrets are revealed only after the game")
         return {
@@ -401,7 +408,14 @@ class Game(ABC):
             "result": self.result.to_json() if self.result else None,
             "events": [e.to_json(reveal=True) for e in self.log],
             "chance": [[k, v] for k, v in self.chance.record],
+            "truth": self.truth_labels(),
         }
+
+    def truth_labels(self) -> list[dict[str, Any]]:
+        """After the game: each statement whose truth the engine knows (a Secret Hitler claim,
+        a Shady Agents interrogation answer), labelled ``"true": True/False`` against the
+        engine's record (each game documents its entries). Default: none. Reveals secrets."""
+        return []
 
     def base_view(self, player: str | None) -> dict[str, Any]:
         """The keys of :meth:`view` every game shares; games add ``board`` and ``private``."""

@@ -26,6 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from ...engine import BadSetup, Event, Game, IllegalAction, Result, Timer, field_of
 from . import roles as R
+from .claimbook import ClaimBook
 from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
 from .votecodes import PAIRS, bold_codes, check_votecodes, draw_votecodes, malformed_codes, unbolded_codes
 
@@ -86,6 +87,8 @@ class SecretHitler(Game):
         "peek", "investigation", "special_election_chosen", "execution_chosen", "executive_action",
         # turbo dawns: the night's facts, then the new day; the end
         "night_report", "day_start", "game_over",
+        # a structured claim about a government's cards or an investigation (claimbook.py)
+        "claim",
     })
     #: The fields that hold lists or dicts, by kind; every other field is a scalar (tests/engine
     #: checks every emitted event).
@@ -174,6 +177,7 @@ class SecretHitler(Game):
         # order, made on the candidate's first day; each day keeps the eligible ones
         self._nominations: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         self._eligible: dict[str, dict[str, Any]] = {}  # eligible Chancellor -> nomination action
+        self.claim_book = ClaimBook()  # the governments' sessions and the claims open (claimbook.py)
         self._publish()
 
         # "The Mod rands the player list and puts in it in the opening post of the game thread."
@@ -225,8 +229,15 @@ class SecretHitler(Game):
 
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
         """The concrete actions ``player`` may take now. The lists are cached per step and
-        shared: callers must not change them. Posts (free text) are not listed."""
-        return self._legal_by.get(player) or []
+        shared: callers must not change them. Posts (free text) are not listed; the claims
+        the player may make now (:mod:`.claimbook`) come last."""
+        legal = self._legal_by.get(player) or []
+        offers = self.claim_book.offers
+        if offers:
+            claims = offers.get(player)
+            if claims:
+                return legal + claims
+        return legal
 
     def can_post(self, player: str) -> bool:
         """Living players may post while the game runs: "The killed player is dead just as in
@@ -394,6 +405,13 @@ class SecretHitler(Game):
             if self._result is None:
                 self._post_mistakes(p, text)
 
+    def _act_claim(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        """A structured claim (:mod:`.claimbook`): checked there, posted as a public event."""
+        if p not in self.alive:
+            raise IllegalAction(p, a, "dead players cannot claim")
+        data = self.claim_book.claim(p, a)
+        self.log.append(Event(len(self.log), "claim", data, None))
+
     def _post_mistakes(self, p: str, text: str) -> None:
         """Votecodes the poster got wrong count for nothing, and the poster is told why in
         private: bold text with digits that is not a 3-digit code (``**41**``), and one of
@@ -502,6 +520,7 @@ class SecretHitler(Game):
         self.hand = hand = [deck.pop(), deck.pop(), deck.pop()]
         log = self.log
         log.append(Event(len(log), "policies_drawn", {"cards": list(hand)}, self._only[president]))
+        self.claim_book.drawn(president, hand, self.day)
         if self.turbo:
             self._publish()
             self._night_secret = True
@@ -545,6 +564,7 @@ class SecretHitler(Game):
         chancellor = self.chancellor
         assert chancellor is not None  # elected, or picked by the Mod on night 0
         self.veto_refused = False
+        self.claim_book.passed(chancellor, hand)
         log = self.log
         log.append(Event(len(log), "policies_passed", {"president": president, "cards": list(hand)},
                          self._only[chancellor]))
@@ -572,6 +592,7 @@ class SecretHitler(Game):
         if by_timeout:
             assert self.actor is not None  # the enacting Chancellor
             self.emit("enacted", to=self._only[self.actor], card=card, by_timeout=True)
+        self.claim_book.session_over(card, self.alive)
         self._enact_policy(card, False)
 
     def _act_veto(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
@@ -603,6 +624,7 @@ class SecretHitler(Game):
             self._enact_step(chancellor)
             return
         # "both policies are discarded"
+        self.claim_book.session_over("veto", self.alive)
         self.discards.extend(self.hand)
         self.hand = []
         if self.veto_fails:
@@ -713,6 +735,7 @@ class SecretHitler(Game):
             shown = R.allegiance(self.roles[target])
             self.investigated.add(target)
             self.investigations.setdefault(holder, {})[target] = shown
+            self.claim_book.investigated(holder, target, shown)
             self.emit("investigation", to=self._only[holder], target=target, allegiance=shown, **extra)
         elif power == R.SPECIAL_ELECTION:
             self.special_candidate = target  # the rotation pointer stays on the caller (ruling 7)
@@ -721,6 +744,7 @@ class SecretHitler(Game):
         else:
             self.alive.discard(target)
             self._count_living()
+            self.claim_book.died(target)
             if extra:
                 self.emit("execution_chosen", to=self._only[holder], target=target, **extra)
             if self.roles[target] == R.HITLER:
@@ -873,6 +897,7 @@ class SecretHitler(Game):
         self._to_act = ()
         self.report = {}
         self._night_secret = False
+        self.claim_book.close()
         self.emit("game_over", by="Mod", winner=winner, reason=reason, roles=dict(self.roles))
 
     # ---------------------------------------------------------------- timeout
@@ -1000,6 +1025,10 @@ class SecretHitler(Game):
         log.append(event)
         return event
 
+    def truth_labels(self) -> list[dict[str, Any]]:
+        """Every claim made, labelled against the engine's record (:meth:`.claimbook.ClaimBook.labels`)."""
+        return self.claim_book.labels()
+
     # ------------------------------------------------------------------ views
     # view(player) and summary() are built by the observer (OBSERVER: views.SecretHitlerObserver)
 
@@ -1009,6 +1038,7 @@ _HANDLERS = {
     "discard": SecretHitler._act_discard, "enact": SecretHitler._act_enact, "veto": SecretHitler._act_veto,
     "veto_response": SecretHitler._act_veto_response, "investigate": SecretHitler._act_power,
     "special_election": SecretHitler._act_power, "execute": SecretHitler._act_power,
+    "claim": SecretHitler._act_claim,
 }  # action kind -> handler (validates completely, then changes the state)
 
 _BASE_KEYS = frozenset({"player", "action"})
@@ -1019,6 +1049,7 @@ _KEYS = {
     "discard": _BASE_KEYS | {"card"}, "enact": _BASE_KEYS | {"card"}, "veto": _BASE_KEYS,
     "veto_response": _BASE_KEYS | {"allow"}, "investigate": _BASE_KEYS | {"target"},
     "special_election": _BASE_KEYS | {"target"}, "execute": _BASE_KEYS | {"target"},
+    "claim": _BASE_KEYS | {"as", "drew", "passed", "got", "party"},
 }
 
 
