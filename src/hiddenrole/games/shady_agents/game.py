@@ -37,6 +37,7 @@ from .seating import ShadySeating
 from .spycode import SpyCode
 from .timeouts import default_answer, default_move
 from .tools import BULLET, MEDKIT, Ledger
+from .truth import Answered, answer_labels
 
 ROUND_1 = "round_1"
 INTERROGATION = "interrogation"
@@ -137,6 +138,7 @@ class ShadyAgents(Game):
         self._answerers: list[int] = []
         self._answer_pos = 0
         self.interrogations: list[dict[str, Any]] = []
+        self._answered: list[Answered] = []  # every answer with its facts, for the truth labels
         self.chat: list[dict[str, str]] = []
         self._legal: list[dict[str, Any]] | None = None
         self._answers_now: tuple[str, ...] = ()
@@ -337,6 +339,9 @@ class ShadyAgents(Game):
             assert card is not None
             self.code.keep(seat, card, data["answer"], self._roles[seat] == OPERATIVE)
         self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
+        asked = self._card
+        assert asked is not None  # an answer answers the card drawn
+        self._answered.append((len(self.interrogations), seat, asked, self.code.info(seat), data))
         log = self.log
         log.append(Event(len(log), "answer", data, None))
         self._answer_pos += 1
@@ -408,6 +413,11 @@ class ShadyAgents(Game):
         k = len(log)
         log.append(Event(k, "reveal", {"roles": dict(zip(self.players, self._roles)), **ledger.revealed()}, None))
         log.append(Event(k + 1, "game_over", {"winner": result.winner, "reason": result.reason, **result.detail}, None))
+
+    def truth_labels(self) -> list[dict[str, Any]]:
+        """Each interrogation answer labelled true or false by where the answerer's tools went
+        (:func:`.truth.answer_labels`)."""
+        return answer_labels(self._answered, self.ledger)
 
     # ---------------------------------------------------------- the chat
     def _post(self, player: str, action: Mapping[str, Any]) -> None:
