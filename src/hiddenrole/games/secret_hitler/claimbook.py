@@ -65,7 +65,7 @@ class Government:
     Attributes:
         number: 1 for the game's first government, 2 for the next...
         day: the day (turbo) or election round (official) it was elected on.
-        president, chancellor: their names (the Chancellor is known once the cards are passed).
+        president, chancellor: their names (night 0's Chancellor once the Mod picked them).
         drew: the three policies the President drew, sorted (``"FFL"``).
         passed: the two the President passed on, sorted.
         enacted: ``"L"``/``"F"``, ``"veto"`` once vetoed, ``None`` while the session runs.
@@ -75,11 +75,11 @@ class Government:
 
     __slots__ = ("number", "day", "president", "chancellor", "drew", "passed", "enacted", "investigated", "claims")
 
-    def __init__(self, number: int, day: int, president: str, drew: str) -> None:
+    def __init__(self, number: int, day: int, president: str, chancellor: str, drew: str) -> None:
         self.number = number
         self.day = day
         self.president = president
-        self.chancellor = ""
+        self.chancellor = chancellor
         self.drew = drew
         self.passed = ""
         self.enacted: str | None = None
@@ -106,12 +106,14 @@ class ClaimBook:
         return f"ClaimBook(governments={self.governments!r}, open={sorted(self._open)!r}, offers={self.offers!r})"
 
     # ---------------------------------------------------------- the record
-    def drawn(self, president: str, hand: list[str], day: int) -> None:
-        """A new session: ``president`` drew ``hand``; every claim still open closes."""
+    def drawn(self, president: str, chancellor: str | None, hand: list[str], day: int) -> None:
+        """A new session: ``president`` (with ``chancellor``, ``None`` until the Mod picks
+        one on night 0) drew ``hand``; every claim still open closes."""
         if self._open:
             self._open = {}
             self.offers = {}
-        self.governments.append(Government(len(self.governments) + 1, day, president, cards("".join(hand))))
+        self.governments.append(
+            Government(len(self.governments) + 1, day, president, chancellor or "", cards("".join(hand))))
 
     def passed(self, chancellor: str, hand: list[str]) -> None:
         """The President passed ``hand`` to ``chancellor``."""

@@ -85,10 +85,8 @@ class SecretHitler(Game):
         "veto_answered", "vetoed", "policy_enacted", "reshuffled",
         # powers: private results and timeout choices, the public announcement
         "peek", "investigation", "special_election_chosen", "execution_chosen", "executive_action",
-        # turbo dawns: the night's facts, then the new day; the end
-        "night_report", "day_start", "game_over",
-        # a structured claim about a government's cards or an investigation (claimbook.py)
-        "claim",
+        # turbo dawns: the night's facts, then the new day; the end; a claim (claimbook.py)
+        "night_report", "day_start", "game_over", "claim",
     })
     #: The fields that hold lists or dicts, by kind; every other field is a scalar (tests/engine
     #: checks every emitted event).
@@ -232,12 +230,8 @@ class SecretHitler(Game):
         shared: callers must not change them. Posts (free text) are not listed; the claims
         the player may make now (:mod:`.claimbook`) come last."""
         legal = self._legal_by.get(player) or []
-        offers = self.claim_book.offers
-        if offers:
-            claims = offers.get(player)
-            if claims:
-                return legal + claims
-        return legal
+        claims = self.claim_book.offers.get(player) if self.claim_book.offers else None
+        return legal + claims if claims else legal
 
     def can_post(self, player: str) -> bool:
         """Living players may post while the game runs: "The killed player is dead just as in
@@ -520,7 +514,7 @@ class SecretHitler(Game):
         self.hand = hand = [deck.pop(), deck.pop(), deck.pop()]
         log = self.log
         log.append(Event(len(log), "policies_drawn", {"cards": list(hand)}, self._only[president]))
-        self.claim_book.drawn(president, hand, self.day)
+        self.claim_book.drawn(president, self.chancellor if self.day else None, hand, self.day)
         if self.turbo:
             self._publish()
             self._night_secret = True
