@@ -54,7 +54,7 @@ KNOWN_PRIVATE_ACCESS = {
 MAX_GAME_MODULE_LINES = 500
 KNOWN_LONG_GAME_MODULES = {
     "hiddenrole.games.mccarthyism.game": 993,
-    "hiddenrole.games.secret_hitler.game": 1060,  # + the claim action's hooks (claimbook.py)
+    "hiddenrole.games.secret_hitler.game": 1057,  # + the claim action's hooks (claimbook.py)
 }
 
 

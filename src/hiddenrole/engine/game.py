@@ -198,6 +198,9 @@ class Game(ABC):
     #: The game's narrator class as ``"module:Class"`` (:mod:`hiddenrole.engine.narration`):
     #: every event kind told in plain words, for a viewer, in a language.
     NARRATOR: ClassVar[str | None] = None
+    #: The function that labels the game's statements after it, as ``"module:function"``
+    #: (called with the game; see :meth:`truth_labels`); ``None``: nothing to label.
+    TRUTH: ClassVar[str | None] = None
 
     def __init__(
         self,
@@ -414,8 +417,13 @@ class Game(ABC):
     def truth_labels(self) -> list[dict[str, Any]]:
         """After the game: each statement whose truth the engine knows (a Secret Hitler claim,
         a Shady Agents interrogation answer), labelled ``"true": True/False`` against the
-        engine's record (each game documents its entries). Default: none. Reveals secrets."""
-        return []
+        engine's record, as the game's :attr:`TRUTH` function gives them (each documents its
+        entries); ``[]`` without one. Reveals secrets."""
+        if self.TRUTH is None:
+            return []
+        module, _, name = self.TRUTH.partition(":")
+        labels: list[dict[str, Any]] = getattr(importlib.import_module(module), name)(self)
+        return labels
 
     def base_view(self, player: str | None) -> dict[str, Any]:
         """The keys of :meth:`view` every game shares; games add ``board`` and ``private``."""

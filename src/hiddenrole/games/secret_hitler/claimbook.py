@@ -270,3 +270,9 @@ def _choices(player: str, role: str, g: Government) -> list[dict[str, Any]]:
         return [{"player": player, "action": "claim", "as": role, "got": got}
                 for got in PAIRS if not enacted or enacted in got]
     return [{"player": player, "action": "claim", "as": role, "party": party} for party in PARTIES]
+
+
+def truth_labels(game: Any) -> list[dict[str, Any]]:
+    """``SecretHitler.TRUTH``: the claims of ``game`` labelled (:meth:`ClaimBook.labels`)."""
+    labels: list[dict[str, Any]] = game.claim_book.labels()
+    return labels

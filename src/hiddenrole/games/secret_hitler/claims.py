@@ -71,3 +71,28 @@ def claim_event(n: Narrator, d: dict[str, Any]) -> str:
         return n._(_CHANCELLOR_GOT).format(player=player, got=policies_in_words(n, d.get("got")))
     return n._(_CLAIMS[0][1]).format(player=player, target=d.get("target", ""),
                                      party=n._(PARTY_WORDS.get(d.get("party", ""), "Fascist")))
+
+
+def claim_made(n: Narrator, d: dict[str, Any], to: Any) -> list[str]:
+    """The ``claim`` event told (the narrator's function for it)."""
+    return [claim_event(n, d)]
+
+
+def claim_label(n: Narrator, a: Any) -> str:
+    """A claim action in words, as a choice: "Claim: as President you drew Fascist,
+    Fascist, Liberal and passed Fascist, Liberal"."""
+    if a.get("as") == "president":
+        return n._("Claim: as President you drew {drew} and passed {passed}").format(
+            drew=policies_in_words(n, a.get("drew")), passed=policies_in_words(n, a.get("passed")))
+    if a.get("as") == "chancellor":
+        return n._("Claim: as Chancellor you got {got}").format(got=policies_in_words(n, a.get("got")))
+    return n._("Claim: the player you investigated is {party}").format(
+        party=n._(PARTY_WORDS.get(a.get("party", ""), "Fascist")))
+
+
+def claim_choices(n: Narrator, legal: Any) -> list[dict[str, Any]]:
+    """The prompt's choices for the claim actions among ``legal`` (they come last), numbered
+    by their place in ``legal``."""
+    explain = n._("Posted in the thread for everyone; after the game the export shows whether it was true.")
+    return [{"action": i, "label": claim_label(n, a), "explain": explain}
+            for i, a in enumerate(legal) if a.get("action") == "claim"]

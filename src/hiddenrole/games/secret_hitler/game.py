@@ -99,6 +99,7 @@ class SecretHitler(Game):
     #: The observer that builds every view (:class:`.views.SecretHitlerObserver`).
     OBSERVER = "hiddenrole.games.secret_hitler.views:SecretHitlerObserver"
     NARRATOR = "hiddenrole.games.secret_hitler.narration:SecretHitlerNarrator"
+    TRUTH = "hiddenrole.games.secret_hitler.claimbook:truth_labels"  # the claims' truth labels
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
@@ -1018,10 +1019,6 @@ class SecretHitler(Game):
         event = Event(len(log), kind, data, to)
         log.append(event)
         return event
-
-    def truth_labels(self) -> list[dict[str, Any]]:
-        """Every claim made, labelled against the engine's record (:meth:`.claimbook.ClaimBook.labels`)."""
-        return self.claim_book.labels()
 
     # ------------------------------------------------------------------ views
     # view(player) and summary() are built by the observer (OBSERVER: views.SecretHitlerObserver)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.narration import N_, Narrator
 from .claims import PARTY_WORDS as _PARTY
-from .claims import claim, claim_event
+from .claims import claim, claim_choices, claim_made
 from .claims import policies_in_words as _cards
 from .claims import policy_in_words as _policy
 
@@ -109,10 +109,6 @@ def post(n: Narrator, d: Data, to: Any) -> list[str]:
     if mark == "C":
         return [n._("{player} (Chancellor Candidate) wrote: “{text}”").format(player=d.get("player"), text=d.get("text"))]
     return [n._("{player} wrote: “{text}”").format(player=d.get("player"), text=d.get("text"))]
-
-
-def claim_made(n: Narrator, d: Data, to: Any) -> list[str]:
-    return [claim_event(n, d)]
 
 
 def voted(n: Narrator, d: Data, to: Any) -> list[str]:
@@ -401,39 +397,18 @@ class SecretHitlerNarrator(Narrator):
         return None
 
     def prompt(self, view: Mapping[str, Any], legal: list[Mapping[str, Any]]) -> dict[str, Any] | None:
-        """The step's choices, then the claims the player may make (they come last in
-        ``legal``, so every choice's number is its place in the whole list)."""
-        claims = [(i, a) for i, a in enumerate(legal) if a.get("action") == "claim"]
-        out = self._step_prompt(view, legal[:len(legal) - len(claims)])
+        """The step's choices, then the claims (listed last: a choice's number is its place in ``legal``)."""
+        claims = claim_choices(self, legal)
+        out = self._step_prompt(view, legal[:len(legal) - len(claims)]) if len(claims) < len(legal) else None
         if not claims:
             return out
-        _ = self._
-        if out is None:
-            out = {"title": _("You may claim what you saw."), "explain": None, "choices": []}
-        out["choices"] = list(out["choices"]) + [
-            {"action": i, "label": self.claim_label(a),
-             "explain": _("Posted in the thread for everyone; after the game the export shows whether it was true.")}
-            for i, a in claims]
-        return out
-
-    def claim_label(self, a: Mapping[str, Any]) -> str:
-        """A claim action in words, as a choice: "Claim: as President you drew Fascist,
-        Fascist, Liberal and passed Fascist, Liberal"."""
-        _ = self._
-        if a.get("as") == "president":
-            return _("Claim: as President you drew {drew} and passed {passed}").format(
-                drew=_cards(self, a.get("drew")), passed=_cards(self, a.get("passed")))
-        if a.get("as") == "chancellor":
-            return _("Claim: as Chancellor you got {got}").format(got=_cards(self, a.get("got")))
-        return _("Claim: the player you investigated is {party}").format(
-            party=_(_PARTY.get(a.get("party", ""), "Fascist")))
+        out = out or {"title": self._("You may claim what you saw."), "explain": None, "choices": []}
+        return {**out, "choices": list(out["choices"]) + claims}
 
     def _step_prompt(self, view: Mapping[str, Any], legal: list[Mapping[str, Any]]) -> dict[str, Any] | None:
         _ = self._
         b = view.get("board") or {}
         p = view.get("private") or {}
-        if not legal:
-            return None
         kind = legal[0].get("action")
         choices: list[dict[str, Any]] = []
         title, explain = "", None

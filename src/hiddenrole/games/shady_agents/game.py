@@ -37,7 +37,6 @@ from .seating import ShadySeating
 from .spycode import SpyCode
 from .timeouts import default_answer, default_move
 from .tools import BULLET, MEDKIT, Ledger
-from .truth import Answered, answer_labels
 
 ROUND_1 = "round_1"
 INTERROGATION = "interrogation"
@@ -100,6 +99,7 @@ class ShadyAgents(Game):
     }
     LEGAL_ACTIONS_FRESH = True  # legal_actions() copies the listed actions at every call
     OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
+    TRUTH = "hiddenrole.games.shady_agents.truth:answer_labels"  # the answers' truth labels, after the game
     NARRATOR = "hiddenrole.games.shady_agents.narration:ShadyAgentsNarrator"
 
     # ------------------------------------------------------------ set-up
@@ -138,7 +138,6 @@ class ShadyAgents(Game):
         self._answerers: list[int] = []
         self._answer_pos = 0
         self.interrogations: list[dict[str, Any]] = []
-        self._answered: list[Answered] = []  # every answer with its facts, for the truth labels
         self.chat: list[dict[str, str]] = []
         self._legal: list[dict[str, Any]] | None = None
         self._answers_now: tuple[str, ...] = ()
@@ -298,10 +297,8 @@ class ShadyAgents(Game):
         self.code.caller = seat
         self._answerers = [(seat + k) % n for k in range(1, n + 1)]
         self._answer_pos = 0
-        self.interrogations.append(
-            {"caller": player, "card": card.id, "question": card.question, "discarded": discard is not None,
-             "answers": []}
-        )
+        self.interrogations.append({"caller": player, "card": card.id, "question": card.question,
+                                    "discarded": discard is not None, "answers": []})
         self.emit("interrogation", caller=player, card=card.id, question=card.question,
                   discarded=discard is not None, number=len(self.interrogations))
         self._phase = INTERROGATION
@@ -339,9 +336,6 @@ class ShadyAgents(Game):
             assert card is not None
             self.code.keep(seat, card, data["answer"], self._roles[seat] == OPERATIVE)
         self.interrogations[-1]["answers"].append(data)  # shared with the event: never changed
-        asked = self._card
-        assert asked is not None  # an answer answers the card drawn
-        self._answered.append((len(self.interrogations), seat, asked, self.code.info(seat), data))
         log = self.log
         log.append(Event(len(log), "answer", data, None))
         self._answer_pos += 1
@@ -413,11 +407,6 @@ class ShadyAgents(Game):
         k = len(log)
         log.append(Event(k, "reveal", {"roles": dict(zip(self.players, self._roles)), **ledger.revealed()}, None))
         log.append(Event(k + 1, "game_over", {"winner": result.winner, "reason": result.reason, **result.detail}, None))
-
-    def truth_labels(self) -> list[dict[str, Any]]:
-        """Each interrogation answer labelled true or false by where the answerer's tools went
-        (:func:`.truth.answer_labels`)."""
-        return answer_labels(self._answered, self.ledger)
 
     # ---------------------------------------------------------- the chat
     def _post(self, player: str, action: Mapping[str, Any]) -> None:

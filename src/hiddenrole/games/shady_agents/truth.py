@@ -1,21 +1,20 @@
-"""Truth labels for the interrogation answers, for after the game (the export's ``truth``).
+"""Truth labels for the interrogation answers, for after the game (the export's ``truth``;
+``ShadyAgents.TRUTH``).
 
-An answer is true when it is the card's true answer for where the answerer's two tools
-went by the end (:attr:`.interrogations.Card.truth` of the answerer's completion, with the
-public facts as they stood when they answered): "Gesetzestreue Agenten müssen ehrlich
-antworten. Korrupte Agenten müssen lügen."
+An answer is true when it is the card's true answer for where the answerer's two tools went
+by the end (:attr:`.interrogations.Card.truth` of the answerer's completion): "Gesetzestreue
+Agenten müssen ehrlich antworten. Korrupte Agenten müssen lügen." A card's truth depends on
+the seats only (the answerer's, the caller's, the first player's), so the labels are read
+from the public events (``interrogation``, ``answer``) and the ledger: nothing is kept
+during the game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .interrogations import DISCARD, Card, Completion, Seat
+from .interrogations import CARDS, DISCARD, Completion, Seat
 from .tools import BULLET, MEDKIT, Ledger
-
-#: one answer as the game keeps it: (interrogation number from 1, seat, card, the seat's
-#: public facts when it answered, the answer event's data)
-Answered = tuple[int, int, Card, Seat, dict[str, Any]]
 
 
 def completion(ledger: Ledger, seat: int) -> Completion | None:
@@ -33,18 +32,29 @@ def completion(ledger: Ledger, seat: int) -> Completion | None:
     return (mt, mr, bt, br)
 
 
-def answer_labels(answered: list[Answered], ledger: Ledger) -> list[dict[str, Any]]:
-    """Each answer chosen from its card's answers, in the order given, labelled:
-    ``{"player", "interrogation", "card", "answer", "true_answer", "true"}``. Free-text
-    answers (option ``enforce_statements`` off) and answers of a player who still holds a
-    tool (a game ended early) are left out: the engine cannot judge them."""
-    out = []
-    for number, seat, card, info, data in answered:
-        said = data.get("answer")
-        fate = completion(ledger, seat)
-        if said is None or fate is None:
-            continue
-        truth = card.truth(fate, info)
-        out.append({"player": data["player"], "interrogation": number, "card": card.id, "answer": said,
-                    "true_answer": truth, "true": truth == said})
+def answer_labels(game: Any) -> list[dict[str, Any]]:
+    """Each answer of ``game`` (a :class:`~.game.ShadyAgents`) chosen from its card's
+    answers, in the order given, labelled: ``{"player", "interrogation", "card", "answer",
+    "true_answer", "true"}`` (``interrogation``: its number, from 1). Free-text answers (option
+    ``enforce_statements`` off) and answers of a player who still holds a tool (a game ended
+    early) are left out: the engine cannot judge them."""
+    names: tuple[str, ...] = tuple(game.players)
+    seat_of = {name: i for i, name in enumerate(names)}
+    first = seat_of[game.first_player]
+    ledger: Ledger = game.ledger
+    out: list[dict[str, Any]] = []
+    number, caller = 0, -1
+    for event in game.log:
+        data = event.data
+        if event.kind == "interrogation":
+            number, caller = data["number"], seat_of[data["caller"]]
+        elif event.kind == "answer" and "answer" in data:
+            seat = seat_of[data["player"]]
+            fate = completion(ledger, seat)
+            if fate is None:
+                continue
+            # the card's truth reads the seats only (not what the seat could still do)
+            truth = CARDS[data["card"]].truth(fate, Seat(seat, caller, first, names, False, False))
+            out.append({"player": data["player"], "interrogation": number, "card": data["card"],
+                        "answer": data["answer"], "true_answer": truth, "true": truth == data["answer"]})
     return out
