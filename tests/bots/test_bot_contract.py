@@ -104,7 +104,8 @@ def test_secret_hitler_bots_post_their_claims_and_only_a_bounded_number_of_times
     claims = 0
     for seed in range(5):
         g, bots = play("secret-hitler", 7, seed)
-        posts = [e for e in g.log if e.kind == "post" and e.data["text"].startswith("claim ")]
+        # a claim action while it is open, else a post in the claim notation
+        posts = [e for e in g.log if e.kind == "claim" or e.kind == "post" and e.data["text"].startswith("claim ")]
         claims += len(posts)
         for bot in bots.values():
             assert bot.posts <= MAX_POSTS_PER_GAME

@@ -94,6 +94,11 @@ def end_night(g: SecretHitler) -> None:
         g.timeout()
 
 
+def moves(g: SecretHitler, player: str) -> list[dict[str, Any]]:
+    """``player``'s legal actions without the claims they may make (which come last)."""
+    return [a for a in g.legal_actions(player) if a["action"] != "claim"]
+
+
 def fingerprint(g: SecretHitler) -> str:
     """Everything in the game's state, as text (to check that nothing changed)."""
     # code_owner: a lazily built index of the votecodes (read, it fills _code_owner);

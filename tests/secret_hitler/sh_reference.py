@@ -122,12 +122,56 @@ def ref_thread_posts(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             if "mark" in event:
                 post["mark"] = event["mark"]
             out.append(post)
+        elif event["kind"] == "claim":  # a structured claim is the claimant's post
+            out.append({"seq": len(out), "by": event["player"], "text": _claim_text(event)})
         elif event["kind"] == "nominated":  # the Presidential Candidate names a Chancellor Candidate
             out.append({"seq": len(out), "by": event["president"], "mark": "P",
                         "text": f"I name {event['chancellor']} as Chancellor Candidate."})
         elif event.get("by") == MOD:
             out.append({"seq": len(out), "by": MOD, "text": mod_text(event)})
     return out
+
+
+def _claim_text(event: dict[str, Any]) -> str:
+    words = {"L": "Liberal", "F": "Fascist"}
+    if event["as"] == "president":
+        drew = ", ".join(words[c] for c in event["drew"])
+        passed = ", ".join(words[c] for c in event["passed"])
+        return f"I claim: as President I drew {drew} and passed {passed} to the Chancellor."
+    if event["as"] == "chancellor":
+        return f"I claim: as Chancellor I got {', '.join(words[c] for c in event['got'])}."
+    return f"I claim: I investigated {event['target']} and saw the party membership {event['party'].title()}."
+
+
+def ref_claim_tracker(game: SecretHitler) -> list[dict[str, Any]]:
+    """The claim tracker read from the log as the table learns it: a row when a President
+    draws, the Chancellor as elected (night 0's when told at dawn), the outcome when the
+    Mod announces it, the claims as they are made."""
+    rows: list[dict[str, Any]] = []
+    day, elected = 0, None
+    for e in game.log:
+        d = e.data
+        if e.kind == "day_start" or e.kind == "night_report":
+            if e.kind == "day_start":
+                day = d["day"]
+            if rows and d.get("chancellor"):
+                rows[-1]["chancellor"] = d["chancellor"]
+            if rows and rows[-1]["enacted"] is None and ("policy" in d or d.get("veto")):
+                rows[-1]["enacted"] = d.get("policy", "veto")
+        elif e.kind == "vote_result" and d["passed"]:
+            elected = d["chancellor"]
+        elif e.kind == "policies_drawn":
+            rows.append({"government": len(rows) + 1, "day": day, "president": next(iter(e.to)),
+                         "chancellor": elected, "enacted": None, "claims": {}})
+            elected = None
+        elif e.kind == "policy_enacted" and not d["top_deck"] and rows and rows[-1]["enacted"] is None:
+            rows[-1]["enacted"] = d["card"]
+        elif e.kind == "vetoed" and rows:
+            rows[-1]["enacted"] = "veto"
+        elif e.kind == "claim":
+            rows[d["government"] - 1]["claims"][d["as"]] = {
+                k: v for k, v in d.items() if k in ("drew", "passed", "got", "target", "party")}
+    return rows
 
 
 def _public(game: SecretHitler) -> dict[str, Any]:
@@ -183,6 +227,7 @@ def ref_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
         "powers": list(game.powers[:5]),
         "tracker_limit": game.tracker_limit,
         "options": dict(game.rules),
+        "claim_tracker": ref_claim_tracker(game),
     })
     if not game.turbo and game.step == "vote":
         board["voted"] = [p for p in game.order if p in game.votes]

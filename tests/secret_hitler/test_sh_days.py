@@ -4,7 +4,7 @@ day lengths and the turbo/untimed pace."""
 import pytest
 
 from hiddenrole.engine import IllegalAction
-from sh_helpers import act, elect, end_night, fail, fingerprint, legislate, new, night0
+from sh_helpers import act, elect, end_night, fail, fingerprint, legislate, moves, new, night0
 
 
 def day1(n=7, options=None, prefix="LFF", **chance):
@@ -115,7 +115,7 @@ def test_turbo_day_ends_only_at_its_deadline_and_votes_may_change():
     for p in g.order:
         act(g, p, "vote", vote="yes")
     assert g.to_act() == () and g.step == "vote"  # waits for the deadline
-    assert g.legal_actions("Ann") == [{"player": "Ann", "action": "vote", "vote": "yes"},
+    assert moves(g, "Ann") == [{"player": "Ann", "action": "vote", "vote": "yes"},
                                       {"player": "Ann", "action": "vote", "vote": "no"}]
     for p in ("Ann", "Bob", "Cat", "Dan"):
         act(g, p, "vote", vote="no")  # "Players may change their mind"

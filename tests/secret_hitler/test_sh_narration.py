@@ -170,7 +170,8 @@ def test_any_other_post_is_quoted_as_written(text):
 
 def test_every_post_of_the_rule_bots_is_a_number_or_a_told_claim():
     # a real game of rule bots: every post they make is a votecode (bold digits, the same in
-    # every language) or a claim the narrator tells in German; never English words
+    # every language) or a claim the narrator tells in German; never English words. Their
+    # claims are claim actions (told in German too) while open, else posts in the notation.
     from hiddenrole.bots.secret_hitler import SecretHitlerBot
     from hiddenrole.engine import game_class
     from hiddenrole.lab import play_game
@@ -179,8 +180,11 @@ def test_every_post_of_the_rule_bots_is_a_number_or_a_told_claim():
     play_game(g, {p: SecretHitlerBot(p, 11) for p in g.players})
     german = SecretHitlerNarrator(PLAYERS, g.options, MOD, "de")
     posts = [e.data for e in g.log if e.kind == "post"]
-    claims = [p for p in posts if p["text"].startswith("claim ")]
+    claims = [e.data for e in g.log if e.kind == "claim"]
     assert claims, "the rule bots made no claim in this game"
+    for c in claims:
+        told = german.event("claim", c)
+        assert told[0].startswith(f"{c['player']} behauptet, "), told
     for p in posts:
         if p["text"].startswith("claim "):
             told = german.event("post", p)

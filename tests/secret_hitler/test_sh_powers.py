@@ -5,7 +5,7 @@ import json
 import pytest
 
 from hiddenrole.engine import IllegalAction
-from sh_helpers import act, elect, end_night, fail, fingerprint, legislate, new, night0
+from sh_helpers import act, elect, end_night, fail, fingerprint, legislate, moves, new, night0
 
 
 def topdecks(g, k):
@@ -48,7 +48,7 @@ def test_second_fascist_policy_at_seven_the_chancellor_examines_an_identity():
     elect(g, "Cat"); legislate(g, "F", "F"); end_night(g)  # F1: none
     elect(g, "Dan"); legislate(g, "F", "F")  # F2 -> Chancellor Dan examines
     assert g.step == "power" and g.to_act() == ("Dan",) and g.power == "investigate"
-    assert {a["target"] for a in g.legal_actions("Dan")} == {"Ann", "Bob", "Cat", "Eve", "Fay", "Gus"}
+    assert {a["target"] for a in moves(g, "Dan")} == {"Ann", "Bob", "Cat", "Eve", "Fay", "Gus"}
     act(g, "Dan", "investigate", target="Eve")
     assert g.view("Dan")["private"]["investigations"] == {"Eve": "fascist"}
     for p in ("Cat", "Ann", None):
@@ -78,7 +78,7 @@ def test_a_player_can_be_investigated_only_once_and_not_oneself():
     with pytest.raises(IllegalAction, match="yourself"):
         act(g, "Dan", "investigate", target="Dan")
     assert fingerprint(g) == before
-    assert {"Dan", "Eve"}.isdisjoint(a["target"] for a in g.legal_actions("Dan"))
+    assert {"Dan", "Eve"}.isdisjoint(a["target"] for a in moves(g, "Dan"))
 
 
 def test_investigate_twice_allowed_when_the_option_is_off():

@@ -86,3 +86,36 @@ def test_the_verify_command(tmp_path):
     assert out.exit_code == 2
     out = runner.invoke(app, ["verify", str(tmp_path / "missing.json")])
     assert out.exit_code == 2
+
+
+def make_claims_export(seed=5):
+    """An export of a Secret Hitler game of rule bots, who make claims: with its truth labels."""
+    from hiddenrole.bots.secret_hitler import SecretHitlerBot
+
+    game = new_game("secret-hitler", ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"], {"pace": "untimed"}, seed=seed)
+    entries = []
+
+    def on_step(g, action):
+        entries.append({"seq": len(entries) + 1, "kind": "timeout" if action is None else "action",
+                        "at": "2027-01-15T08:00:00.000Z", **({"key": None} if action is None else {"action": action})})
+
+    play_game(game, {p: SecretHitlerBot(p, seed) for p in game.players}, on_step=on_step)
+    return json.loads(json.dumps({
+        "format": EXPORT_FORMAT, "game": "secret-hitler", "players": list(game.players), "options": game.options,
+        "seed": seed, "salt": "s4lt", "commitment": commitment(seed, "s4lt"), "entries": entries,
+        "chance": [[k, v] for k, v in game.chance.record],
+        "result": game.result.to_json(), "summary": game.summary(),
+        "events": [e.to_json(reveal=True) for e in game.log], "truth": game.truth_labels(),
+    }))
+
+
+def test_an_export_with_truth_labels_verifies_them_against_the_replay():
+    export = make_claims_export()
+    claims = [e for e in export["events"] if e["kind"] == "claim"]
+    assert claims and len(export["truth"]) == len(claims)
+    result = verify_export(export)
+    assert result.ok and [c[0] for c in result.checks][-1] == "truth"
+    bad = copy.deepcopy(export)
+    bad["truth"][0]["true"] = not bad["truth"][0]["true"]
+    result = verify_export(bad)
+    assert [c[0] for c in result.checks if not c[1]] == ["truth"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from ..engine import Action, Rng
+from ..engine import STATEMENTS, Action, Rng
 from .base import Bot, Observation
 
 
@@ -12,7 +12,7 @@ from .base import Bot, Observation
 # interpreted subclasses must be open too, or mypyc runs its __init__ twice
 @mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot(Bot):
-    """Chooses uniformly among the legal actions; it never looks at the view."""
+    """Chooses uniformly among the legal actions (claims aside); it never looks at the view."""
 
     kind = "random"
     summary = "Picks any legal move at random and never reads the table: shows what the rules alone do."
@@ -24,6 +24,10 @@ class RandomBot(Bot):
 
     def choose(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``, uniformly at random (seeded; the same draw
-        as ``rng.choice``)."""
+        as ``rng.choice``), statements aside: a claim (:data:`~hiddenrole.engine.STATEMENTS`,
+        listed last) says something but moves nothing on, so the random bot never makes
+        one and its moves are drawn exactly as in a game without claims."""
         legal = observation.legal_actions
+        if legal[-1].get("action") in STATEMENTS:
+            legal = [a for a in legal if a.get("action") not in STATEMENTS]
         return legal[self._below(len(legal))]

@@ -5,14 +5,17 @@ Fascist policy (weighing the President's and Chancellor's public claims), vote d
 with a suspect, and examine and kill the most suspect. Fascists pass Fascist policies when
 it does not expose them (a partner in government, or a claim that covers it), protect
 Hitler, vote Hitler in as Chancellor once 3 Fascist policies are down, and examine Hitler to
-"clear" him. After a legislative session both members post a claim in the thread, and every
-bot reads the claims.
+"clear" him. After a legislative session both members claim what they saw, and every bot
+reads the claims.
 
-Claims are plain posts (no bold text, so they never count as votes in the turbo rules)::
-
-    claim president drew FFL passed FL
-    claim chancellor got FL enacted L
-    claim investigate P3 fascist
+A bot keeps its claims in the forum's claim notation (``claim president drew FFL passed FL``,
+``claim chancellor got FL enacted L``, ``claim investigate P3 fascist``) and makes each as the
+game's structured claim action (``{"action": "claim", "as": "president", "drew": "FFL",
+"passed": "FL"}``, :mod:`hiddenrole.games.secret_hitler.claimbook`) while it is open, else as
+a plain post of the notation (no bold text, so it never counts as a vote in the turbo rules).
+It reads both: a claim event is read as its notation. Liberals claim the truth; a Fascist
+whose government enacted a Fascist policy claims it had no choice (``FFF``/``FF``), and a
+Fascist investigator calls a fellow Fascist Liberal.
 
 A bot posts at most :data:`~hiddenrole.bots.common.MAX_POSTS_PER_GAME` times a game.
 """
@@ -51,6 +54,35 @@ def _claim_words(text: str) -> tuple[str, ...] | None:
             _CLAIM_WORDS.clear()
         _CLAIM_WORDS[text] = words
     return words
+
+
+def _notation(e: dict[str, Any]) -> str:
+    """A claim event in the claim notation (a Chancellor's without the enacted policy)."""
+    role = e.get("as")
+    if role == "president":
+        return f"claim president drew {e.get('drew')} passed {e.get('passed')}"
+    if role == "chancellor":
+        return f"claim chancellor got {e.get('got')}"
+    return f"claim investigate {e.get('target')} {e.get('party')}"
+
+
+def _structured(text: str, claims: list[Action]) -> Action | None:
+    """The claim action among ``claims`` that says what the notation ``text`` says, if any."""
+    words = text.split()
+    if not claims or len(words) < 4 or words[0] != "claim":
+        return None
+    if words[1] == "president" and len(words) >= 6:
+        want = {"as": "president", "drew": _cards(words[3]), "passed": _cards(words[5])}
+    elif words[1] == "chancellor":
+        want = {"as": "chancellor", "got": _cards(words[3])}
+    elif words[1] == "investigate":
+        want = {"as": "investigator", "party": words[-1]}
+    else:
+        return None
+    for action in claims:
+        if all(action.get(k) == v for k, v in want.items()):
+            return action
+    return None
 
 
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
@@ -128,6 +160,9 @@ class SecretHitlerBot(Bot):
                 text = e.get("text", "")
                 if "claim" in text:
                     self._claim(e["player"], text)
+                continue
+            if kind == "claim":  # a structured claim, read as its notation
+                self._claim(e["player"], _notation(e))
                 continue
             if kind == "nominated":
                 self.ticket = (e["president"], e["chancellor"])
@@ -273,12 +308,12 @@ class SecretHitlerBot(Bot):
             other = self.claims.get(("chancellor", chanc))
             if other is not None and other != passed:
                 self._conflict(pres, chanc)
-        elif words[1] == "chancellor" and poster == chanc and len(words) >= 6:
+        elif words[1] == "chancellor" and poster == chanc and len(words) >= 4:
             got = _cards(words[3])
             self.claims[("chancellor", poster)] = got
             if self.player == pres and self.my_pass and got != self.my_pass:
                 self._bump(poster, PROVEN)
-            if "L" in got and words[5] == "F":
+            if "L" in got and len(words) >= 6 and words[5] == "F":
                 self._bump(poster, PROVEN)  # says they had a Liberal policy and enacted F
             other = self.claims.get(("president", pres))
             if other is not None and other != got:
@@ -314,13 +349,18 @@ class SecretHitlerBot(Bot):
         if events:
             self._read(events)
         legal = observation.legal_actions
+        claims: list[Action] = []
+        if legal[-1].get("action") == "claim":  # the claims I may make now come last
+            claims = [a for a in legal if a.get("action") == "claim"]
+            legal = legal[:len(legal) - len(claims)]
         a0 = legal[0]
         kind = a0.get("action")
         if self.pending_posts and self.posts < MAX_POSTS_PER_GAME and (kind == "vote" or kind == "nominate" or any(
                 a.get("action") in ("vote", "nominate") for a in legal)):
             if "targets" not in (a0 or {}):  # never during night 0's nomination
                 self.posts += 1
-                return {"player": self.player, "action": "post", "text": self.pending_posts.pop(0)}
+                text = self.pending_posts.pop(0)
+                return _structured(text, claims) or {"player": self.player, "action": "post", "text": text}
         if len(legal) == 1:
             return self._remember(a0)
         if kind == "nominate" and "targets" in a0:

@@ -4,7 +4,7 @@ from .chance import ONE_DRAW, PACKED, Chance, Rng, derive_seed, seed_to_int
 from .errors import BadOption, BadSetup, HiddenRoleError, IllegalAction
 from .events import PUBLIC, Event
 from .frozen import FrozenDict, FrozenList, freeze_json
-from .game import Action, Game, Result, Timer, check_player_name, check_player_names, field_of, name_key
+from .game import STATEMENTS, Action, Game, Result, Timer, check_player_name, check_player_names, field_of, name_key
 from .observer import MOD, Observer, copy_json
 from .options import Option, OptionSet
 from .registry import available_games, game_class, new_game
@@ -12,6 +12,6 @@ from .seating import Seating, seated_before, seating_of
 
 __all__ = [
     "Action", "BadOption", "BadSetup", "Chance", "Event", "FrozenDict", "FrozenList", "Game", "HiddenRoleError",
-    "IllegalAction", "MOD", "ONE_DRAW", "PACKED", "Observer", "Option", "OptionSet", "PUBLIC", "Result", "Rng", "Seating", "Timer",
+    "IllegalAction", "MOD", "ONE_DRAW", "PACKED", "Observer", "Option", "OptionSet", "PUBLIC", "Result", "Rng", "STATEMENTS", "Seating", "Timer",
     "available_games", "check_player_name", "check_player_names", "copy_json", "derive_seed", "field_of", "freeze_json", "game_class", "name_key", "new_game", "seated_before", "seating_of", "seed_to_int",
 ]

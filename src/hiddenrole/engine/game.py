@@ -137,6 +137,12 @@ class Result:
         return {"winner": self.winner, "reason": self.reason, "outcomes": dict(self.outcomes), **self.detail}
 
 
+#: Action kinds that are statements, not moves (a Secret Hitler claim): a game may list them,
+#: last, among a player's legal actions while the player may make one, but they never move
+#: the game on (the step still waits for the same players). The random bot leaves them out.
+STATEMENTS: frozenset[str] = frozenset({"claim"})
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: games outside it subclass Game
 class Game(ABC):
     """Base class of every game's rules engine.
@@ -192,6 +198,9 @@ class Game(ABC):
     #: The game's narrator class as ``"module:Class"`` (:mod:`hiddenrole.engine.narration`):
     #: every event kind told in plain words, for a viewer, in a language.
     NARRATOR: ClassVar[str | None] = None
+    #: The function that labels the game's statements after it, as ``"module:function"``
+    #: (called with the game; see :meth:`truth_labels`); ``None``: nothing to label.
+    TRUTH: ClassVar[str | None] = None
 
     def __init__(
         self,
@@ -400,7 +409,8 @@ class Game(ABC):
 
     def reveal(self) -> dict[str, Any]:
         """Everything, for after the game: the public summary, every event with its audience,
-        the seed and every chance outcome. Raises :class:`IllegalAction` before the end."""
+        the seed, every chance outcome and the statements' truth labels (:meth:`truth_labels`).
+        Raises :class:`IllegalAction` before the end."""
         if not self.is_over:
             raise IllegalAction(None, {"reveal": True}, "secrets are revealed only after the game")
         return {
@@ -412,7 +422,19 @@ class Game(ABC):
             "result": self.result.to_json() if self.result else None,
             "events": [e.to_json(reveal=True) for e in self.log],
             "chance": [[k, v] for k, v in self.chance.record],
+            "truth": self.truth_labels(),
         }
+
+    def truth_labels(self) -> list[dict[str, Any]]:
+        """After the game: each statement whose truth the engine knows (a Secret Hitler claim,
+        a Shady Agents interrogation answer), labelled ``"true": True/False`` against the
+        engine's record, as the game's :attr:`TRUTH` function gives them (each documents its
+        entries); ``[]`` without one. Reveals secrets."""
+        if self.TRUTH is None:
+            return []
+        module, _, name = self.TRUTH.partition(":")
+        labels: list[dict[str, Any]] = getattr(importlib.import_module(module), name)(self)
+        return labels
 
     def base_view(self, player: str | None) -> dict[str, Any]:
         """The keys of :meth:`view` every game shares; games add ``board`` and ``private``."""

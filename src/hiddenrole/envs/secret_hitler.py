@@ -4,7 +4,8 @@ Actions (free-text posts excluded): ``nominate`` a Chancellor Candidate (``targe
 seat) or, on night 0 of the turbo game, two nominees (``targets``, each pair of seats);
 ``vote`` yes or no; ``discard`` and ``enact`` a Liberal (``L``) or Fascist (``F``) policy;
 ``veto``; ``veto_response`` allowing or refusing; ``investigate``, ``special_election`` and
-``execute`` a seat.
+``execute`` a seat; ``claim`` what one saw as President (three drawn, two passed), Chancellor
+(two received) or investigator (a party), while the game offers it.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ class SecretHitlerEncoding(Encoding):
         Template("investigate", target=SEATS),
         Template("special_election", target=SEATS),
         Template("execute", target=SEATS),
+        # claims (hiddenrole.games.secret_hitler.claimbook): statements that move nothing on
+        Template("claim", **{"as": ("president",), "drew": ("FFF", "FFL", "FLL", "LLL"), "passed": ("FF", "FL", "LL")}),
+        Template("claim", **{"as": ("chancellor",), "got": ("FF", "FL", "LL")}),
+        Template("claim", **{"as": ("investigator",), "party": ("liberal", "fascist")}),
     )
 
     def encode(self, snapshot: Mapping[str, Any], f: Features) -> None:

@@ -261,8 +261,10 @@ def verify_export(export: Mapping[str, Any]) -> Verification:
         diff = _first_difference(result, claimed_result, "result")
         out.check("result", False, f"the export claims {brief(claimed_result)}; the replay gives {brief(result)}"
                                    + (f" ({diff})" if diff else ""))
-    for name, replayed in (("summary", game.summary()),
-                           ("events", [e.to_json(reveal=True) for e in game.log])):
+    checked = [("summary", game.summary()), ("events", [e.to_json(reveal=True) for e in game.log])]
+    if "truth" in export:  # the statements' truth labels (exports before them have none)
+        checked.append(("truth", game.truth_labels()))
+    for name, replayed in checked:
         diff = _first_difference(_jsonable(replayed), _jsonable(export[name]), name)
         out.check(name, diff is None, f"the export's {name} is the replay's" if diff is None
                   else f"first difference at {diff}")

@@ -1165,6 +1165,7 @@ class LiveTable:
             "result": game.result.to_json() if game.result else None,
             "summary": game.summary(),
             "events": [e.to_json(reveal=True) for e in game.log],
+            "truth": game.truth_labels(),
         }
 
     def replay_step(self, step: int, lang: str | None = None) -> dict[str, Any]:

@@ -30,6 +30,7 @@ KEYS = {
     "discard": _BASE_KEYS | {"card"}, "enact": _BASE_KEYS | {"card"}, "veto": _BASE_KEYS,
     "veto_response": _BASE_KEYS | {"allow"}, "investigate": _BASE_KEYS | {"target"},
     "special_election": _BASE_KEYS | {"target"}, "execute": _BASE_KEYS | {"target"},
+    "claim": _BASE_KEYS | {"as", "drew", "passed", "got", "party"},
 }
 
 

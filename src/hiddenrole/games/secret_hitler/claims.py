@@ -52,3 +52,47 @@ def claim(n: Narrator, player: Any, text: Any) -> str | None:
                       else n._(PARTY_WORDS[v]) if k == "party" else v) for k, v in g.items()}
         return n._(sentence).format(player=player, **values)
     return None
+
+
+_CHANCELLOR_GOT = N_("{player} claims: as Chancellor they got {got}.")
+
+
+def claim_event(n: Narrator, d: dict[str, Any]) -> str:
+    """A structured claim (the ``claim`` event, :mod:`.claimbook`) told in words, as the
+    notation's sentences: ``{"player": "Ann", "as": "president", "drew": "FFL", "passed":
+    "FL"}`` -> "Ann claims: as President they drew Fascist, Fascist, Liberal and passed
+    Fascist, Liberal to the Chancellor."; a Chancellor's names the two policies received, an
+    investigator's the player and the party membership seen."""
+    player = d.get("player", "")
+    if d.get("as") == "president":
+        return n._(_CLAIMS[1][1]).format(player=player, drew=policies_in_words(n, d.get("drew")),
+                                         passed=policies_in_words(n, d.get("passed")))
+    if d.get("as") == "chancellor":
+        return n._(_CHANCELLOR_GOT).format(player=player, got=policies_in_words(n, d.get("got")))
+    return n._(_CLAIMS[0][1]).format(player=player, target=d.get("target", ""),
+                                     party=n._(PARTY_WORDS.get(d.get("party", ""), "Fascist")))
+
+
+def claim_made(n: Narrator, d: dict[str, Any], to: Any) -> list[str]:
+    """The ``claim`` event told (the narrator's function for it)."""
+    return [claim_event(n, d)]
+
+
+def claim_label(n: Narrator, a: Any) -> str:
+    """A claim action in words, as a choice: "Claim: as President you drew Fascist,
+    Fascist, Liberal and passed Fascist, Liberal"."""
+    if a.get("as") == "president":
+        return n._("Claim: as President you drew {drew} and passed {passed}").format(
+            drew=policies_in_words(n, a.get("drew")), passed=policies_in_words(n, a.get("passed")))
+    if a.get("as") == "chancellor":
+        return n._("Claim: as Chancellor you got {got}").format(got=policies_in_words(n, a.get("got")))
+    return n._("Claim: the player you investigated is {party}").format(
+        party=n._(PARTY_WORDS.get(a.get("party", ""), "Fascist")))
+
+
+def claim_choices(n: Narrator, legal: Any) -> list[dict[str, Any]]:
+    """The prompt's choices for the claim actions among ``legal`` (they come last), numbered
+    by their place in ``legal``."""
+    explain = n._("Posted in the thread for everyone; after the game the export shows whether it was true.")
+    return [{"action": i, "label": claim_label(n, a), "explain": explain}
+            for i, a in enumerate(legal) if a.get("action") == "claim"]

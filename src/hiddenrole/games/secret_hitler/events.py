@@ -21,8 +21,8 @@ EVENT_KINDS = frozenset({
     "veto_answered", "vetoed", "policy_enacted", "reshuffled",
     # powers: private results and timeout choices, the public announcement
     "peek", "investigation", "special_election_chosen", "execution_chosen", "executive_action",
-    # turbo dawns: the night's facts, then the new day; the end
-    "night_report", "day_start", "game_over",
+    # turbo dawns: the night's facts, then the new day; the end; a claim (claimbook.py)
+    "night_report", "day_start", "game_over", "claim",
 })
 #: The fields that hold lists or dicts, by kind; every other field is a scalar (tests/engine
 #: checks every emitted event).

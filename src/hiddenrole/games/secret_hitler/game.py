@@ -34,6 +34,7 @@ from ...engine import Event, Game, IllegalAction, Result, Timer, field_of
 from . import election, events, powers, session
 from . import roles as R
 from .actions import KEYS, ActionLists, pair_actions, refuse_keys
+from .claimbook import ClaimBook
 from .deal import check_deck, check_order, check_roles, role_info
 from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
 from .timeouts import pick_chancellor, random_default, step_timers
@@ -84,6 +85,7 @@ class SecretHitler(Game):
     #: The observer that builds every view (:class:`.views.SecretHitlerObserver`).
     OBSERVER = "hiddenrole.games.secret_hitler.views:SecretHitlerObserver"
     NARRATOR = "hiddenrole.games.secret_hitler.narration:SecretHitlerNarrator"
+    TRUTH = "hiddenrole.games.secret_hitler.claimbook:truth_labels"  # the claims' truth labels
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
@@ -153,6 +155,7 @@ class SecretHitler(Game):
         self.pair = 0  # index of today's votecode pair
         self.eligible: dict[str, dict[str, Any]] = {}  # eligible Chancellor -> nomination action
         self.dusk: dict[str, Any] = {}  # the public board at dusk (publish)
+        self.claim_book = ClaimBook()  # the governments' sessions and the claims open (claimbook.py)
         self.publish()
 
         # "The Mod rands the player list and puts in it in the opening post of the game thread."
@@ -182,8 +185,11 @@ class SecretHitler(Game):
 
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
         """The concrete actions ``player`` may take now. The lists are cached per step and
-        shared: callers must not change them. Posts (free text) are not listed."""
-        return self.legal_by.get(player) or []
+        shared: callers must not change them. Posts (free text) are not listed; the claims
+        the player may make now (:mod:`.claimbook`) come last."""
+        legal = self.legal_by.get(player) or []
+        claims = self.claim_book.offers.get(player) if self.claim_book.offers else None
+        return legal + claims if claims else legal
 
     def can_post(self, player: str) -> bool:
         """Living players may post while the game runs: "The killed player is dead just as in
@@ -320,6 +326,10 @@ class SecretHitler(Game):
             raise IllegalAction(p, a, f"a post has 1 to {MAX_POST} characters")
         election.post(self, p, text)
 
+    def _act_claim(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
+        """A structured claim (:mod:`.claimbook`): checked there, posted as a public event."""
+        self.log.append(Event(len(self.log), "claim", self.claim_book.claim(p, a), None))
+
     @property
     def code_owner(self) -> dict[int, tuple[str, int, str]]:
         """code -> (player, day of the pair (1..20), "yes"/"no"), built on the first bold post."""
@@ -413,6 +423,7 @@ class SecretHitler(Game):
         self.waiting = ()
         self.report = {}
         self.night_secret = False
+        self.claim_book.close()
         self.emit("game_over", by="Mod", winner=winner, reason=reason, roles=dict(self.roles))
 
     # ---------------------------------------------------------------- timeout
@@ -483,4 +494,5 @@ _HANDLERS = {
     "discard": SecretHitler._act_discard, "enact": SecretHitler._act_enact, "veto": SecretHitler._act_veto,
     "veto_response": SecretHitler._act_veto_response, "investigate": SecretHitler._act_power,
     "special_election": SecretHitler._act_power, "execute": SecretHitler._act_power,
+    "claim": SecretHitler._act_claim,
 }  # action kind -> handler (validates completely, then changes the state)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.narration import N_, Narrator
 from .claims import PARTY_WORDS as _PARTY
-from .claims import claim
+from .claims import claim, claim_choices, claim_made
 from .claims import policies_in_words as _cards
 from .claims import policy_in_words as _policy
 
@@ -325,7 +325,7 @@ EVENTS = {
     "policy_enacted": policy_enacted, "reshuffled": reshuffled,
     "peek": peek, "investigation": investigation, "special_election_chosen": special_election_chosen,
     "execution_chosen": execution_chosen, "executive_action": executive_action,
-    "night_report": night_report, "day_start": day_start, "game_over": game_over,
+    "night_report": night_report, "day_start": day_start, "game_over": game_over, "claim": claim_made,
 }
 
 
@@ -397,6 +397,15 @@ class SecretHitlerNarrator(Narrator):
         return None
 
     def prompt(self, view: Mapping[str, Any], legal: list[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """The step's choices, then the claims (listed last: a choice's number is its place in ``legal``)."""
+        claims = claim_choices(self, legal)
+        out = self._step_prompt(view, legal[:len(legal) - len(claims)]) if len(claims) < len(legal) else None
+        if not claims:
+            return out
+        out = out or {"title": self._("You may claim what you saw."), "explain": None, "choices": []}
+        return {**out, "choices": list(out["choices"]) + claims}
+
+    def _step_prompt(self, view: Mapping[str, Any], legal: list[Mapping[str, Any]]) -> dict[str, Any] | None:
         _ = self._
         b = view.get("board") or {}
         p = view.get("private") or {}

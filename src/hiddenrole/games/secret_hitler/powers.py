@@ -74,6 +74,7 @@ def use(game: SecretHitler, target: str, by_timeout: bool) -> None:
         shown = R.allegiance(game.roles[target])
         game.investigated.add(target)
         game.investigations.setdefault(holder, {})[target] = shown
+        game.claim_book.investigated(holder, target, shown)
         game.emit("investigation", to=game.only[holder], target=target, allegiance=shown, **extra)
     elif power == R.SPECIAL_ELECTION:
         game.special_candidate = target  # the rotation pointer stays on the caller (ruling 7)
@@ -82,6 +83,7 @@ def use(game: SecretHitler, target: str, by_timeout: bool) -> None:
     else:
         game.alive.discard(target)
         game.count_living()
+        game.claim_book.died(target)
         if extra:
             game.emit("execution_chosen", to=game.only[holder], target=target, **extra)
         if game.roles[target] == R.HITLER:

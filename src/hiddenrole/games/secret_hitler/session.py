@@ -32,6 +32,7 @@ def draw_three(game: SecretHitler, president: str) -> None:
     game.hand = hand = [deck.pop(), deck.pop(), deck.pop()]
     log = game.log
     log.append(Event(len(log), "policies_drawn", {"cards": list(hand)}, game.only[president]))
+    game.claim_book.drawn(president, game.chancellor if game.day else None, hand, game.day)
     if game.turbo:
         game.publish()
         game.night_secret = True
@@ -59,6 +60,7 @@ def discard(game: SecretHitler, card: str, pick: str | None, by_timeout: bool) -
     chancellor = game.chancellor
     assert chancellor is not None  # elected, or picked by the Mod on night 0
     game.veto_refused = False
+    game.claim_book.passed(chancellor, hand)
     log = game.log
     log.append(Event(len(log), "policies_passed", {"president": president, "cards": list(hand)},
                      game.only[chancellor]))
@@ -83,6 +85,7 @@ def enact(game: SecretHitler, card: str, by_timeout: bool) -> None:
     if by_timeout:
         assert game.actor is not None  # the enacting Chancellor
         game.emit("enacted", to=game.only[game.actor], card=card, by_timeout=True)
+    game.claim_book.session_over(card, game.alive)
     enact_policy(game, card, False)
 
 
@@ -103,6 +106,7 @@ def veto_response(game: SecretHitler, allow: bool, by_timeout: bool) -> None:
         enact_step(game, chancellor)
         return
     # "both policies are discarded"
+    game.claim_book.session_over("veto", game.alive)
     game.discards.extend(game.hand)
     game.hand = []
     if game.veto_fails:

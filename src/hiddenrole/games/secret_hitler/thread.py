@@ -1,7 +1,8 @@
 """The game thread: every public post, the players' and the Mod's, as forum text.
 
 "All players must communicate entirely within the thread". Players' posts are ``post``
-events; the Mod's announcements are the public events with ``"by": "Mod"``. This module
+events and ``claim`` events (a structured claim, told as the claimant's post); the Mod's
+announcements are the public events with ``"by": "Mod"``. This module
 renders both as thread posts ``{"seq", "by", "text"}`` (plus ``"mark": "P"|"C"`` on a
 candidate's post) for views and clients: the whole thread in a full view
 (:func:`thread_posts`), or a viewer's new posts among their new events
@@ -33,6 +34,22 @@ def _action(action: dict[str, Any]) -> str:
     if power == "execute":
         return f"{who} killed {action['target']}."
     return ""
+
+
+def _cards(cards: str) -> str:
+    return ", ".join("Liberal" if c == "L" else "Fascist" for c in cards)
+
+
+def claim_text(event: dict[str, Any]) -> str:
+    """A structured claim (``claim`` event) as the claimant's post, in plain English."""
+    role = event.get("as")
+    if role == "president":
+        return (f"I claim: as President I drew {_cards(event['drew'])} and passed {_cards(event['passed'])} "
+                "to the Chancellor.")
+    if role == "chancellor":
+        return f"I claim: as Chancellor I got {_cards(event['got'])}."
+    party = "Liberal" if event.get("party") == "liberal" else "Fascist"
+    return f"I claim: I investigated {event.get('target')} and saw the party membership {party}."
 
 
 def mod_text(event: dict[str, Any]) -> str:
@@ -93,6 +110,8 @@ def thread_post(event: dict[str, Any]) -> dict[str, Any] | None:
         if "mark" in event:
             post["mark"] = event["mark"]
         return post
+    if kind == "claim":  # a structured claim is the claimant's post
+        return {"by": event["player"], "text": claim_text(event)}
     if kind == "nominated":  # the Presidential Candidate names a Chancellor Candidate
         return {"by": event["president"], "mark": "P", "text": f"I name {event['chancellor']} as Chancellor Candidate."}
     if event.get("by") == MOD:

@@ -61,8 +61,9 @@ class SecretHitlerObserver(Observer):
     def board(self) -> dict[str, Any]:
         """The public board: the summary (:func:`build_summary`) plus ``step`` (``"night"``
         during a turbo night), ``player_list``, ``dead``, ``chancellor_candidate``,
-        ``nominees_eligible``, ``veto_unlocked``, ``powers``, ``tracker_limit``, ``options``
-        and, during an official vote, ``voted`` (who has voted). JSON data, all of it new."""
+        ``nominees_eligible``, ``veto_unlocked``, ``powers``, ``tracker_limit``, ``options``,
+        ``claim_tracker`` (:meth:`.claimbook.ClaimBook.table`) and, during an official vote,
+        ``voted`` (who has voted). JSON data, all of it new."""
         game: SecretHitler = self.game  # type: ignore[assignment]  # its game is a Secret Hitler
         board = build_summary(game)
         alive = set(board["alive"])
@@ -77,6 +78,8 @@ class SecretHitlerObserver(Observer):
             "powers": list(game.powers[:5]),
             "tracker_limit": game.tracker_limit,
             "options": dict(game.rules),
+            # every government's claims so far (a turbo night's outcome stays secret until dawn)
+            "claim_tracker": game.claim_book.table(game.night_secret, game.turbo and game.day == 0),
         })
         if not game.turbo and game.step == "vote":
             board["voted"] = [p for p in game.order if p in game.votes]

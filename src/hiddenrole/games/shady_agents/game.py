@@ -99,6 +99,7 @@ class ShadyAgents(Game):
     }
     LEGAL_ACTIONS_FRESH = True  # legal_actions() copies the listed actions at every call
     OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
+    TRUTH = "hiddenrole.games.shady_agents.truth:answer_labels"  # the answers' truth labels, after the game
     NARRATOR = "hiddenrole.games.shady_agents.narration:ShadyAgentsNarrator"
 
     # ------------------------------------------------------------ set-up
@@ -296,10 +297,8 @@ class ShadyAgents(Game):
         self.code.caller = seat
         self._answerers = [(seat + k) % n for k in range(1, n + 1)]
         self._answer_pos = 0
-        self.interrogations.append(
-            {"caller": player, "card": card.id, "question": card.question, "discarded": discard is not None,
-             "answers": []}
-        )
+        self.interrogations.append({"caller": player, "card": card.id, "question": card.question,
+                                    "discarded": discard is not None, "answers": []})
         self.emit("interrogation", caller=player, card=card.id, question=card.question,
                   discarded=discard is not None, number=len(self.interrogations))
         self._phase = INTERROGATION

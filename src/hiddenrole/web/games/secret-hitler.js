@@ -54,7 +54,49 @@ function board(v, ctx) {
       if (dead.has(p)) tags.push([t("dead"), "dead"]);
       const chip = voted.has(p) ? h("span", { class: "chip voted", title: t("voted") }, "✓ " + t("voted")) : null;
       return { cls: dead.has(p) ? "dead" : "", tags, chip };
-    }, ctx.me));
+    }, ctx.me),
+    claimTracker(b.claim_tracker));
+}
+
+const cardWords = cs => String(cs || "").split("").map(policyName).join(", ");
+
+/** One claim in words, as the claimant would say it ("I drew …, passed …"). */
+function claimWords(role, c) {
+  if (role === "president") return t("drew {drew}, passed {passed}", { drew: cardWords(c.drew), passed: cardWords(c.passed) });
+  if (role === "chancellor") return t("got {got}", { got: cardWords(c.got) });
+  return t("{name} is {party}", { name: c.target || "?", party: roleName(c.party) });
+}
+
+/** The claim tracker: every government so far, what its members claimed, what it enacted. */
+function claimTracker(rows) {
+  if (!rows || !rows.length) return null;
+  const enacted = e => (e === "veto" ? t("vetoed") : e ? policyName(e) : "…");
+  const said = (r, role) => (r.claims[role] ? claimWords(role, r.claims[role]) : "—");
+  return h("section", { class: "claim-tracker", "data-test": "claim-tracker" },
+    h("h3", {}, t("Claim tracker")),
+    h("div", { class: "table-scroll" }, h("table", { class: "tally claims" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("President")),
+        h("th", { scope: "col" }, t("Chancellor")), h("th", { scope: "col" }, t("President's claim")),
+        h("th", { scope: "col" }, t("Chancellor's claim")), h("th", { scope: "col" }, t("Enacted")))),
+      h("tbody", {}, rows.map(r => h("tr", { "data-government": r.government },
+        h("td", {}, String(r.government)), h("td", {}, r.president), h("td", {}, r.chancellor || "?"),
+        h("td", {}, said(r, "president")),
+        h("td", {}, said(r, "chancellor"), r.claims.investigator ? [h("br"), t("Investigation: {what}", { what: claimWords("investigator", r.claims.investigator) })] : null),
+        h("td", {}, enacted(r.enacted))))))));
+}
+
+/** The claims the player may make now, one tap each (after the step's own prompt; `alone`:
+ * there is none, and the form's heading is the sheet's title). */
+function sidePrompt(claims, v, ctx, alone) {
+  const heading = { president: t("As President"), chancellor: t("As Chancellor"), investigator: t("As investigator") };
+  const roles = [...new Set(claims.map(a => a.as))];
+  return h("div", { class: "claim-form", "data-test": "claim-form" },
+    h(alone ? "h2" : "h3", alone ? { id: "prompt-title" } : {}, t("Claim what you saw")),
+    h("p", { class: "explain" }, t("Your claim is posted in the thread for everyone. It may be the truth or a lie; after the game the export shows which.")),
+    roles.map(role => h("div", { class: "group" }, h("h4", {}, heading[role] || human(role)),
+      h("div", { class: "buttons" }, claims.filter(a => a.as === role).map(a => h("button", {
+        class: "action claim", type: "button", "data-action": "claim", disabled: ctx.busy, onclick: () => ctx.act(a),
+      }, actionLabel(a)))))));
 }
 
 function privatePanel(v) {
@@ -89,6 +131,7 @@ function actionTitle(a, v) {
     case "execute": return t("Execution: the player is dead; if it is Hitler, the Liberals win");
     case "peek": return t("Policy peek: see the top three policies");
     case "veto": return t("Veto: discard this agenda");
+    case "claim": return t("Claim what you saw");
     default: return human(a.action);
   }
 }
@@ -104,6 +147,8 @@ function actionLabel(a) {
     case "execute": return t("Execute {name}", { name: a.target });
     case "peek": return t("Peek");
     case "veto": return a.agree === false || a.veto === false ? t("Refuse the veto") : t("Veto");
+    case "claim": return a.as === "president" ? t("I drew {drew} and passed {passed}", { drew: cardWords(a.drew), passed: cardWords(a.passed) })
+      : a.as === "chancellor" ? t("I got {got}", { got: cardWords(a.got) }) : t("The player I investigated is {party}", { party: roleName(a.party) });
     default: return human(a.action);
   }
 }
@@ -211,5 +256,5 @@ function postWords(e) {
   return /^claim /.test(e.text || "") && told && !told.includes(e.text) ? told : null;
 }
 
-export default { postWords, board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result,
+export default { postWords, sideActions: ["claim"], sidePrompt, board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result,
   sideName, roleCard, presets, howTo, confirmMore, alerts: ["vote_ignored"] };

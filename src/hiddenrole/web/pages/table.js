@@ -25,12 +25,25 @@ export function statusParts(S) {
   };
 }
 
-/** The prompt sheet's content: the game's own prompt, else the narrated one, else one group per kind. */
+/** The prompt sheet's content: the game's own prompt, else the narrated one, else one group per
+ * kind; then the game's form for its side actions (statements such as claims, which move nothing
+ * on: `mod.sideActions` names their kinds, `mod.sidePrompt` draws them). */
 export function promptNodes(S, ctx) {
   const view = S.view;
   const mod = gameModule(S.game);
   const all = (S.state && S.state.legal_actions) || [];
-  const legal = all.filter(a => a.action !== "post");
+  const side = new Set(mod.sideActions || []);
+  const sideLegal = all.filter(a => side.has(a.action));
+  const main = mainPrompt(S, ctx, all.filter(a => a.action !== "post" && !side.has(a.action)), side);
+  // alone, the side form carries the sheet's title
+  const extra = view && !view.over && sideLegal.length && mod.sidePrompt ? mod.sidePrompt(sideLegal, view, ctx, !main) : null;
+  return main && extra ? [main, extra] : (main || extra);
+}
+
+function mainPrompt(S, ctx, legal, side) {
+  const view = S.view;
+  const mod = gameModule(S.game);
+  const all = (S.state && S.state.legal_actions) || [];
   if (!view || view.over || !legal.length) return null;
   const custom = mod.prompt(legal, view, ctx);
   if (custom) return custom;
@@ -41,7 +54,8 @@ export function promptNodes(S, ctx) {
   const np = S.narration.prompt;
   if (np && Array.isArray(np.choices) && np.choices.length) {
     return [h("h2", { id: "prompt-title" }, np.title), np.explain ? h("p", { class: "explain" }, np.explain) : null,
-      h("div", { class: "buttons" }, np.choices.filter(c => all[c.action]).map(c => button(all[c.action], c.label, c.explain)))];
+      h("div", { class: "buttons" }, np.choices.filter(c => all[c.action] && !side.has(all[c.action].action))
+        .map(c => button(all[c.action], c.label, c.explain)))];
   }
   const groups = [];
   for (const a of legal) {
