@@ -105,6 +105,7 @@ class SecretHitlerBot(Bot):
     READS = frozenset({
         "post", "nominated", "vote_result", "day_start", "night_report", "policy_enacted", "policies_drawn",
         "policies_passed", "role", "player_list", "executive_action", "investigation", "no_nomination", "vetoed",
+        "claim",
     })
 
     def __init__(self, player: str, seed: int = 0, rng: Any = None) -> None:
