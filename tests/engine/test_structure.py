@@ -26,9 +26,7 @@ be removed from the list, so the list only shrinks):
   ``reveal_of`` inside a function; another change reshapes the server layers), and the
   server's two reaches into a table's privates (``moderator`` -> ``table._bot_task``,
   ``table`` -> ``shadow._replay``);
-* McCarthyism's views, which still read their game's private fields (to be replaced by
-  public questions, as Shady Agents' and Secret Hitler's views and McCarthyism's card effects
-  now use), and the two long game modules (McCarthyism, Secret Hitler).
+* the long game module of Secret Hitler (McCarthyism's was split, issue 16).
 """
 
 from __future__ import annotations
@@ -46,7 +44,6 @@ KNOWN_CYCLES = [
 ]
 #: module -> how many private reaches it still makes (may only go down)
 KNOWN_PRIVATE_ACCESS = {
-    "hiddenrole.games.mccarthyism.views": 36,
     "hiddenrole.server.moderator": 2,
     "hiddenrole.server.table": 2,
 }

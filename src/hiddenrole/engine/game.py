@@ -34,6 +34,7 @@ from .events import Event
 from .frozen import FrozenDict
 from .observer import Observer
 from .options import OptionSet
+from .seating import seated_before
 
 Action = dict[str, Any]
 
@@ -186,6 +187,11 @@ class Game(ABC):
     #: :class:`~hiddenrole.engine.frozen.FrozenList`; a contract test checks it): the play
     #: loop then gives a bot its own copy of the list only, the actions in it shared.
     LEGAL_ACTIONS_READ_ONLY: ClassVar[bool] = False
+    #: True when an action equal to one that :meth:`legal_actions` lists for its player now is
+    #: legal by definition, so :meth:`apply` carries it out through :meth:`_apply_listed` without
+    #: checking it again (a bot returns one of those very dicts); every other action takes
+    #: :meth:`_apply`'s full checks. The game then implements :meth:`_apply_listed`.
+    TRUSTS_LISTED_ACTIONS: ClassVar[bool] = False
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
     OBSERVER: ClassVar[str | None] = None
@@ -230,11 +236,15 @@ class Game(ABC):
     @classmethod
     def check_players(cls, players: Sequence[str]) -> tuple[str, ...]:
         """Validate the player names (:func:`check_player_name`, all different by :func:`name_key`)
-        and their count (``min_players .. max_players``); returns them as a tuple.
+        and their count (``min_players .. max_players``); returns them as a tuple. A seat order
+        some game has seated (:func:`~hiddenrole.engine.seating.seated_before`) is not checked again.
 
         Raises:
             BadSetup: naming the problem (count out of range, a bad name, a duplicate).
         """
+        names = seated_before(players)  # a seat order some game has seated: checked then
+        if names is not None and cls.min_players <= len(names) <= cls.max_players:
+            return names
         return check_player_names(players, cls.title, cls.min_players, cls.max_players)
 
     @abstractmethod
@@ -318,6 +328,33 @@ class Game(ABC):
             raise IllegalAction(player, action, "the game is over")
         log = self.log
         start = len(log)
+        if self.TRUSTS_LISTED_ACTIONS:  # the listed-action path (TRUSTS_LISTED_ACTIONS)
+            cls = action.__class__
+            if (cls is FrozenDict or cls is dict) and action in self.legal_actions(player):
+                self._apply_listed(player, kind, action)
+                return log[start:]
+        self._apply(player, kind, action)
+        return log[start:]
+
+    def apply_checked(self, action: Mapping[str, Any]) -> list[Event]:
+        """:meth:`apply` with every check, even for a listed action (the listed-action path
+        skipped): what a game that trusts its listed actions must do the same way.
+
+        Raises:
+            IllegalAction: as :meth:`apply`.
+        """
+        if type(action) is not dict and not isinstance(action, Mapping):
+            raise IllegalAction(None, action, "an action must be a JSON object")
+        player = action.get("player")
+        if type(player) is not str or player not in self._seated:
+            raise IllegalAction(player if isinstance(player, str) else None, action, "unknown player")
+        kind = action.get("action")
+        if type(kind) is not str:
+            raise IllegalAction(player, action, "missing the action kind")
+        if self.is_over:
+            raise IllegalAction(player, action, "the game is over")
+        log = self.log
+        start = len(log)
         self._apply(player, kind, action)
         return log[start:]
 
@@ -337,6 +374,12 @@ class Game(ABC):
     @abstractmethod
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         """Validate completely, then change state and :meth:`emit` events."""
+
+    def _apply_listed(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
+        """Carry out ``action``, one of the actions :meth:`legal_actions` lists for ``player`` now
+        (so legal: no check needed). Only called when :attr:`TRUSTS_LISTED_ACTIONS` is set;
+        the default takes the full path."""
+        self._apply(player, kind, action)
 
     @abstractmethod
     def _timeout(self) -> None:

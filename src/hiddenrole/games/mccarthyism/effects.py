@@ -1,8 +1,8 @@
 """What each action card does when played (rulebook, *Action cards*; rulings 1-8): a table of
 cards (``EFFECTS``, ``TARGET_EFFECTS``) whose effects use only the game's public card API
 (``end_turn``, ``show_role``, ``confess``, ``escape``, ``blacklist``, ``whitelist``,
-``swap_roles``, ``take_double_agent``, ``take_over``, ``draw_forced``, ``still_in``,
-``right_of``, ``deck_in_draw_order``, ``emit``), never its private fields.
+``draw_forced``, ``still_in``, ``right_of``, ``deck_in_draw_order``, ``emit``, and its
+``roles``: ``swap``, ``take_double_agent``, ``take_over``), never its private fields.
 
 Each effect is called with the game and the card's player (and, for a card that chooses a
 player, the chosen target) after the card is placed face up; it ends the turn, except
@@ -46,7 +46,7 @@ def deep_research(game: McCarthyism, player: str, card: str) -> None:
 
 def double_agent(game: McCarthyism, player: str, card: str) -> None:
     """Double Agent: the player takes the (public) double agent token from whoever held it."""
-    game.emit("double_agent", player=player, previous=game.take_double_agent(player))
+    game.emit("double_agent", player=player, previous=game.roles.take_double_agent(player))
     game.end_turn()
 
 
@@ -74,7 +74,7 @@ def loose_lips(game: McCarthyism, player: str, card: str) -> None:
 
 def takeover(game: McCarthyism, player: str, card: str) -> None:
     """Commies take over: every allegiance flips for the rest of the game (ruling 1; public)."""
-    game.take_over()
+    game.roles.take_over()
     game.emit("takeover", player=player)
     game.end_turn()
 
@@ -107,7 +107,7 @@ def something_to_say(game: McCarthyism, player: str, target: str) -> None:
 def drink(game: McCarthyism, player: str, target: str) -> None:
     """Too much to drink: swap role cards (the double agent token stays); the player sees the new
     card; the other player is not told (ruling 7)."""
-    mine, theirs = game.swap_roles(player, target)
+    mine, theirs = game.roles.swap(player, target)
     game.emit("swapped", to=(player,), target=target, card=theirs, gave=mine)
     game.end_turn()
 
