@@ -50,7 +50,6 @@ KNOWN_PRIVATE_ACCESS = {
 #: the most lines a module under src/hiddenrole/games may have, and the ones still longer
 MAX_GAME_MODULE_LINES = 500
 KNOWN_LONG_GAME_MODULES = {
-    "hiddenrole.games.mccarthyism.game": 993,
     "hiddenrole.games.secret_hitler.game": 1035,
 }
 

@@ -137,7 +137,7 @@ def test_right_skips_players_who_escaped():
     g = table(first="Bob", top=("escape_to_the_reds", C, C, C, C, "lemme_see_what_you_got_there"))
     act(g, "Bob", "pass")
     act(g, "Bob", "play", card="escape_to_the_reds")
-    assert g.right_of("Ann") == "Cid"
+    assert g.tokens.right_of("Ann") == "Cid"
     for _ in range(4):
         finish_turn(g)
     assert g.snitch == "Ann"

@@ -13,6 +13,7 @@ from typing import Any
 
 from hiddenrole.engine import PACKED, BadOption, BadSetup, Rng
 
+from .cards import DECK_SIZE
 from .roles import AMERICAN, COMMIE, ROLE_CARDS, default_commie_count
 
 POOL = "pool"  # the deals (option "deal")
@@ -35,6 +36,20 @@ def commies_dealt(deal: str, commie_count: int | None, players: int) -> int | No
     if commie_count >= players:
         raise BadOption("commie_count", commie_count, f"must be below the player count ({players})")
     return commie_count
+
+
+def table_setup(players: tuple[str, ...], deal: str, pool: tuple[int, int], commies: int | None, first: str,
+                protection: int, turns_per_player: int) -> dict[str, Any]:
+    """The public ``setup`` event's data: the players, the deal (with the pool deal the pool, not the
+    count: it is secret), the first snitch, the deck's size and the table's options."""
+    setup: dict[str, Any] = {"players": list(players), "deal": deal}
+    if commies is None:  # the pool deal: only the pool is public
+        setup["commie_cards"], setup["american_cards"] = pool
+    else:
+        setup["commies"], setup["americans"] = commies, len(players) - commies
+    setup.update({"first_snitch": first, "deck": DECK_SIZE, "whitelist_protection_turns": protection,
+                  "turns_per_player": turns_per_player})
+    return setup
 
 
 def draw_roles(players: tuple[str, ...], pool: tuple[int, int], commies: int | None) -> Callable[[Rng], dict[str, str]]:

@@ -36,6 +36,17 @@ class ActionDeck:
         self.reshuffle_discards = reshuffle
         self.emit = emit
 
+    def deal(self, player: str, count: int, audience: frozenset[str]) -> list[str]:
+        """:meth:`draw` for ``player``, told to the table: how many (public), which (to ``audience``,
+        the player alone); when no card is left, that the draw is skipped."""
+        hand = self.draw(count)
+        if hand:
+            self.emit("drew", player=player, count=len(hand))
+            self.emit("hand", to=audience, cards=hand[:])
+        else:
+            self.emit("skipped", player=player, step="draw", reason="no action card is left")
+        return hand
+
     def in_draw_order(self) -> list[str]:
         """The cards left, the next card first (a new list)."""
         return self.pile[::-1]

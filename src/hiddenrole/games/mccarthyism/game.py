@@ -1,16 +1,11 @@
-"""McCarthyism's rulebook, as a state machine on the engine contract, in the order of the rules text.
+"""McCarthyism's rulebook on the engine contract, in the order of the rules text: the setup, each
+turn (the token moves; the snitch snitches, calls for the end or passes; the secret vote; the
+blacklist; reveal evidence), the action cards (``effects.py``), the end.
 
-Setup (the deal: ``deal.py``), then each turn (rulebook, *Gameplay cycle*): the snitch token
-moves one place to the right; a snitch who is not blacklisted snitches on a player, calls for
-the end or passes, then reveals evidence (draws one action card, plays it or not); a
-blacklisted snitch snitches on two players, and if still blacklisted draws two cards and must
-play one. Every snitching is put to a secret vote. The action cards' effects are in
-``effects.py``; the game ends on a successful call or when every player has had their turns.
-
-Steps (``phase``, ``steps.py``): ``snitching``, ``snitch_pair``, ``vote``, ``reveal``,
-``forced_play``, ``card_target``, ``over``. Only the snitch, a card's player or the voters act.
-Helpers: ``tokens.py`` (blacklist and whitelist tokens, turns left), ``deck.py`` (the action
-deck), ``choices.py`` (whom a player may choose), ``timeouts.py`` (ruling 11's defaults).
+Steps (``steps.py``): ``snitching``, ``snitch_pair``, ``vote``, ``reveal``, ``forced_play``,
+``card_target``, ``over``. Helpers: ``deal.py``, ``tokens.py`` (blacklist and whitelist tokens,
+turns left), ``votes.py``, ``deck.py``, ``choices.py`` (whom a player may choose),
+``timeouts.py`` (ruling 11's defaults).
 """
 
 from __future__ import annotations
@@ -26,7 +21,7 @@ from . import cards as C
 from . import effects
 from .choices import (card_targets, legal_pair, snitch_pair_choices, snitch_targets, why_not_card_target, why_not_pair,
                       why_not_target)
-from .deal import check_first_snitch, check_roles, commies_dealt, draw_roles
+from .deal import check_first_snitch, check_roles, commies_dealt, draw_roles, table_setup
 from .deck import ActionDeck
 from .options import OPTIONS
 from .roles import COMMIE, RoleCards, pool_cards, side_of_allegiance
@@ -90,7 +85,7 @@ class McCarthyism(Game):
         ``card_in_play``, ``choices``, ``played``, ``vote`` (the last one), ``roles`` (secret: the Mod's).
         """
         players = self.players
-        n = self._n = len(players)
+        n = len(players)
         opts = self.options
         self.deal = deal = opts["deal"]
         self.pool = pool_cards(n)
@@ -99,7 +94,6 @@ class McCarthyism(Game):
         self.protection: int = protection_turns(n) if protect is None else protect
         self.turns_per_player: int = opts["turns_per_player"]
         table = self.seating = seating_of(McCarthySeating, players)
-        self._seat = table.seat
         self._only = table.only
         self._vote_legal = table.vote
         self._reveal_votes = opts["reveal_votes"]
@@ -108,7 +102,7 @@ class McCarthyism(Game):
         first = chance.outcome("first_snitch", lambda rng: rng.choice(players), check_first_snitch(players))
         order = chance.outcome("deck", lambda rng: rng.shuffled(C.DECK, per_draw=PACKED), C.check_deck)
         self.roles = RoleCards(role)
-        self.tokens = Tokens(players, self.turns_per_player)
+        self.tokens = Tokens(players, self.turns_per_player, self.protection, self.emit)
         self.deck = ActionDeck(order, chance, opts["reshuffle_discards"], self.emit)
         self.played: list[tuple[str, str]] = []
         self.turn = 0
@@ -125,14 +119,8 @@ class McCarthyism(Game):
         self.vote = Vote(None, (), ())  # the last vote (votes.py)
 
         log = self.log
-        setup: dict[str, Any] = {"players": list(players), "deal": deal}
-        if commies is None:  # the pool deal: only the pool is public
-            setup["commie_cards"], setup["american_cards"] = self.pool
-        else:
-            setup["commies"], setup["americans"] = commies, n - commies
-        setup.update({"first_snitch": first, "deck": C.DECK_SIZE, "whitelist_protection_turns": self.protection,
-                      "turns_per_player": self.turns_per_player})
-        log.append(Event(0, "setup", setup))
+        log.append(Event(0, "setup", table_setup(players, deal, self.pool, commies, first, self.protection,
+                                                 self.turns_per_player)))
         log.append(Event(1, "deck", {"cards": list(order)}, _MOD))
         only = self._only
         for p in players:
@@ -217,17 +205,14 @@ class McCarthyism(Game):
 
     def _act_snitch_pair(self, player: str, action: Mapping[str, Any]) -> None:
         """"The snitch must choose 2 non-blacklisted players to snitch on. If he is a commie, he
-        must choose as many commies as possible." (only such pairs are legal)."""
-        targets = action["targets"]
-        pair = legal_pair(self.choices, targets)
-        if pair is None:
-            raise IllegalAction(player, action, why_not_pair(self, player, targets))
-        self._snitch_on(player, pair)
+        must choose as many commies as possible." (only such pairs are legal, in either order)."""
+        if legal_pair(self.choices, action["targets"]) is None:
+            raise IllegalAction(player, action, why_not_pair(self, player, action["targets"]))
+        self._do_snitch_pair(player, action)
 
     def _do_snitch_pair(self, player: str, action: Mapping[str, Any]) -> None:
-        self._snitch_on(player, tuple(action["targets"]))  # a listed action: already in seat order
-
-    def _snitch_on(self, player: str, pair: tuple[str, ...]) -> None:
+        pair = legal_pair(self.choices, action["targets"])  # the choice, in seat order
+        assert pair is not None  # checked, or a listed action
         log = self.log
         log.append(Event(len(log), "snitched", {"snitch": player, "targets": list(pair)}))
         self._open_vote(BLACKLIST_PAIR, pair)
@@ -278,33 +263,11 @@ class McCarthyism(Game):
                 self._end("end_vote")
                 return
             for t in vote.targets:
-                self.blacklist(t, "vote")
+                self.tokens.blacklist(t, "vote")  # "said character is blacklisted and gets a blacklist token"
             if vote.motion == BLACKLIST_PAIR:
                 assert self.snitch is not None
-                self.whitelist(self.snitch, "pair_vote")
+                self.tokens.whitelist(self.snitch, "pair_vote", self.turn)
         self._reveal()
-
-    # ------------------------------------------- blacklist and whitelist tokens
-    def blacklist(self, player: str, by: str) -> None:
-        """"said character is blacklisted and gets a blacklist token" (or turns theirs back over);
-        ``by``: ``"vote"`` or the card that did it."""
-        self.tokens.blacklist(player)
-        log = self.log
-        log.append(Event(len(log), "blacklisted", {"player": player, "by": by}))
-
-    def whitelist(self, player: str, by: str) -> None:
-        """"the snitch is whitelisted, and puts his blacklist token upside down": protected for
-        ``whitelist_protection_turns`` turns; ``by``: ``"pair_vote"`` or the card that did it."""
-        last = self.turn + self.protection
-        self.tokens.whitelist(player, last)
-        log = self.log
-        log.append(Event(len(log), "whitelisted", {"player": player, "by": by, "protected_through_turn": last}))
-
-    def escape(self, player: str) -> None:
-        """Escape to the Reds: blacklisted for good, never snitch again (ruling 3)."""
-        self.tokens.escape(player)
-        log = self.log
-        log.append(Event(len(log), "escaped", {"player": player}))
 
     # ------------------------------------------------------ reveal evidence
     def _reveal(self) -> None:
@@ -315,7 +278,7 @@ class McCarthyism(Game):
         if s in self.tokens.blacklisted:
             self.draw_forced(s)
             return
-        hand = self._draw(s, 1)
+        hand = self.deck.deal(s, 1, self._only[s])
         if not hand:
             self.end_turn()
             return
@@ -325,7 +288,7 @@ class McCarthyism(Game):
 
     def draw_forced(self, player: str) -> None:
         """Draw two and "must play one" (a blacklisted snitch; the target of "Something to say")."""
-        hand = self._draw(player, 2)
+        hand = self.deck.deal(player, 2, self._only[player])
         if not hand:
             self.end_turn()
             return
@@ -333,19 +296,6 @@ class McCarthyism(Game):
         plays = self.seating.play[player]
         self._set_step(FORCED_PLAY, player,
                        [plays[c] for c in hand] if len(hand) == 1 or hand[0] != hand[1] else [plays[hand[0]]])
-
-    def _draw(self, player: str, count: int) -> list[str]:
-        """Draw up to ``count`` cards (ruling 9: the discards reshuffled; ruling 10: fewer if there
-        are fewer). Public: how many; private to the drawer: which."""
-        hand = self.deck.draw(count)
-        log = self.log
-        if hand:
-            log.append(Event(len(log), "drew", {"player": player, "count": len(hand)}))
-            log.append(Event(len(log), "hand", {"cards": hand[:]}, self._only[player]))
-        else:
-            log.append(Event(len(log), "skipped", {"player": player, "step": "draw",
-                                                   "reason": "no action card is left"}))
-        return hand
 
     def _act_play(self, player: str, action: Mapping[str, Any]) -> None:
         """Play a drawn action card: it is placed face up, the rest of the hand is discarded face down."""
@@ -407,34 +357,6 @@ class McCarthyism(Game):
         """``looker`` sees ``target``'s role card (``how``: the card that showed it)."""
         self.log.append(Event(len(self.log), "saw_role", {"target": target, "card": self.roles.card_of(target), "how": how},
                               self._only[looker]))
-
-    def confess(self, player: str) -> tuple[str, bool, int]:
-        """Reveal ``player``'s role card to all (ruling 2): a blacklisted player never snitches
-        again, another exactly once more. Returns (role card, blacklisted, snitch turns left)."""
-        role = self.roles.card_of(player)
-        blacklisted = player in self.tokens.blacklisted
-        return role, blacklisted, self.tokens.confess(player, role)
-
-    def still_in(self, player: str) -> bool:
-        """Whether ``player`` is still in the game (has not escaped to the Reds)."""
-        return player not in self.tokens.escaped
-
-    def right_of(self, player: str) -> str | None:
-        """The player to ``player``'s right: the next seat in the token's direction (ruling 5),
-        skipping players who escaped to the Reds; ``None`` when nobody else is left."""
-        players = self.players
-        n = self._n
-        i = self._seat[player]
-        out = self.tokens.escaped
-        for k in range(1, n):
-            q = players[(i + k) % n]
-            if q not in out:
-                return q
-        return None
-
-    def deck_in_draw_order(self) -> list[str]:
-        """The action deck, the next card first (a new list)."""
-        return self.deck.in_draw_order()
 
     # ----------------------------------------------------------------- end
     def _end(self, reason: str) -> None:
@@ -519,10 +441,6 @@ class McCarthyism(Game):
         """Whether ``player`` is whitelisted and still protected in the current turn."""
         return self.tokens.is_protected(player, self.turn)
 
-    def card_targets(self, card: str, chooser: str) -> list[str]:
-        """The players ``chooser`` may choose for ``card`` now, in seat order (:func:`choices.card_targets`)."""
-        return card_targets(self, card, chooser)
-
     def hand_of(self, player: str) -> list[str]:
         """The cards ``player`` drew and holds now (a new list; ``[]`` when they hold none)."""
         return list(self.hand) if player == self.actor else []
@@ -535,7 +453,7 @@ class McCarthyism(Game):
     def can_post(self, player: str) -> bool:
         """Table talk: every player who is still at the table may post while the game runs;
         a player who escaped to the Reds "immediately leave[s] the game" and may not (ruling 12)."""
-        return self.result is None and player in self._seat and player not in self.tokens.escaped
+        return self.result is None and player in self.tokens.seat and player not in self.tokens.escaped
 
     def _act_post(self, player: str, action: Mapping[str, Any]) -> None:
         """A public post of the table talk (ruling 12): the seed's game is played face to face,
