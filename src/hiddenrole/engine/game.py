@@ -190,7 +190,8 @@ class Game(ABC):
     #: True when an action equal to one that :meth:`legal_actions` lists for its player now is
     #: legal by definition, so :meth:`apply` carries it out through :meth:`_apply_listed` without
     #: checking it again (a bot returns one of those very dicts); every other action takes
-    #: :meth:`_apply`'s full checks. The game then implements :meth:`_apply_listed`.
+    #: :meth:`_apply`'s full checks. The game then implements :meth:`_apply_listed`, and its
+    #: :meth:`legal_actions` lists nothing once the game is over.
     TRUSTS_LISTED_ACTIONS: ClassVar[bool] = False
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
@@ -315,8 +316,19 @@ class Game(ABC):
             IllegalAction: the action is malformed, out of turn or against the rules; its
                 message names the player, the action and the reason. Nothing changed.
         """
+        cls = action.__class__
+        if self.TRUSTS_LISTED_ACTIONS and (cls is FrozenDict or cls is dict):
+            # the listed-action path: an action equal to one listed for its player is legal, by
+            # the definition of legal_actions; it is carried out at once. Anything else takes
+            # the full path below, which checks it piece by piece and names the fault.
+            player = action.get("player")
+            if type(player) is str and player in self._seated and action in self.legal_actions(player):
+                log = self.log
+                start = len(log)
+                self._apply_listed(player, action["action"], action)
+                return log[start:]
         # exact type checks first: this runs at every step of every simulated game
-        if type(action) is not dict and not isinstance(action, Mapping):
+        if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
             raise IllegalAction(None, action, "an action must be a JSON object")
         player = action.get("player")
         if type(player) is not str or player not in self._seated:
@@ -328,11 +340,6 @@ class Game(ABC):
             raise IllegalAction(player, action, "the game is over")
         log = self.log
         start = len(log)
-        if self.TRUSTS_LISTED_ACTIONS:  # the listed-action path (TRUSTS_LISTED_ACTIONS)
-            cls = action.__class__
-            if (cls is FrozenDict or cls is dict) and action in self.legal_actions(player):
-                self._apply_listed(player, kind, action)
-                return log[start:]
         self._apply(player, kind, action)
         return log[start:]
 
@@ -343,7 +350,8 @@ class Game(ABC):
         Raises:
             IllegalAction: as :meth:`apply`.
         """
-        if type(action) is not dict and not isinstance(action, Mapping):
+        cls = action.__class__
+        if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
             raise IllegalAction(None, action, "an action must be a JSON object")
         player = action.get("player")
         if type(player) is not str or player not in self._seated:
