@@ -5,6 +5,11 @@ snitch on a player, call for the end, or pass) or ``snitch_pair`` (a blacklisted
 chooses two players), then a ``vote`` of the non-blacklisted players, then the reveal:
 ``reveal`` (one card drawn: play it or decline it) or ``forced_play`` (two cards drawn: play
 one); a card that chooses a player adds ``card_target``. The game ends in ``over``.
+
+Declared here as data, checked once by the game's ``_apply``: the kinds each step takes
+(``KINDS``), the keys of each kind (``KEYS``), why an action out of turn is refused
+(``out_of_turn``), and every event kind the steps emit with its shape (``EVENT_KINDS``,
+``EVENT_SHAPES``).
 """
 
 from __future__ import annotations
