@@ -233,14 +233,7 @@ class McCarthyism(Game):
         """Only non-blacklisted players vote, once, "yes" or "no"."""
         if action["vote"] not in ("yes", "no"):
             raise IllegalAction(player, action, "'vote' must be 'yes' or 'no'")
-        self._do_vote(player, action)
-
-    def _do_vote(self, player: str, action: Mapping[str, Any]) -> None:
-        self.vote.cast(player, action["vote"])
-        waiting = self._waiting
-        self._waiting = rest = waiting[1:] if waiting[0] == player else tuple([p for p in waiting if p != player])
-        if not rest:
-            self._tally()
+        self._apply_listed(player, "vote", action)  # a legal vote: cast as a listed one
 
     def _tally(self) -> None:
         """Count the votes (:class:`votes.Vote`); a passed pair whitelists the snitch ("the given
@@ -476,6 +469,16 @@ class McCarthyism(Game):
         _HANDLERS[kind](self, player, action)
 
     def _apply_listed(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
+        if kind == "vote":  # most actions are votes: cast here, without a call (Vote.cast)
+            vote = self.vote
+            if action["vote"] == "yes":
+                vote.yes += 1
+            vote.votes[player] = action["vote"]
+            waiting = self._waiting
+            self._waiting = rest = waiting[1:] if waiting[0] == player else tuple([p for p in waiting if p != player])
+            if not rest:
+                self._tally()
+            return
         _LISTED[kind](self, player, action)
 
 
@@ -488,7 +491,7 @@ _HANDLERS = {
 }
 _LISTED = {
     "snitch": McCarthyism._do_snitch, "call_end": McCarthyism._do_call_end, "pass": McCarthyism._do_pass,
-    "snitch_pair": McCarthyism._do_snitch_pair, "vote": McCarthyism._do_vote, "play": McCarthyism._do_play,
+    "snitch_pair": McCarthyism._do_snitch_pair, "play": McCarthyism._do_play,
     "decline": McCarthyism._do_decline, "choose": McCarthyism._do_choose,
 }
 _EFFECTS: dict[str, Callable[[McCarthyism, str, str], None]] = dict(effects.EFFECTS)

@@ -27,8 +27,8 @@ class Vote:
         targets: the players to blacklist, in seat order (``()`` for the end).
         voters: the non-blacklisted players when the vote opened, in seat order.
 
-    Attributes (read them; vote with :meth:`cast`): ``motion``, ``targets``, ``voters``,
-    ``votes`` (name -> ``"yes"``/``"no"``, the votes cast so far), ``yes`` (how many said yes).
+    Attributes: ``motion``, ``targets``, ``voters``, ``votes`` (name -> ``"yes"``/``"no"``, the
+    votes cast so far), ``yes`` (how many said yes); the game casts the votes (``_apply_listed``).
     """
 
     def __init__(self, motion: str | None, targets: tuple[str, ...], voters: tuple[str, ...]) -> None:
@@ -37,12 +37,6 @@ class Vote:
         self.voters = voters
         self.votes: dict[str, str] = {}
         self.yes = 0
-
-    def cast(self, player: str, vote: str) -> None:
-        """Record ``player``'s vote, ``"yes"`` or ``"no"`` (the game checks who may vote)."""
-        if vote == "yes":
-            self.yes += 1
-        self.votes[player] = vote
 
     def passed(self) -> bool:
         """Whether the motion passes with the votes cast (missing ones are "no")."""
