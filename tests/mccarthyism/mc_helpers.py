@@ -80,8 +80,8 @@ def fingerprint(game: McCarthyism) -> str:
 
 def finish_turn(game: McCarthyism) -> None:
     """Pass and decline until the current turn is over (used to move the token on)."""
-    turn = game._turn
-    while not game.is_over and game._turn == turn:
+    turn = game.turn
+    while not game.is_over and game.turn == turn:
         step = game.phase
         who = game.to_act()[0]
         if step == "snitching":

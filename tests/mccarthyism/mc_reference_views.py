@@ -19,36 +19,36 @@ def board(game: McCarthyism) -> dict[str, Any]:
     g = game
     players = g.players
     out: dict[str, Any] = {
-        "turn": g._turn,
-        "snitch": g._snitch,
-        "step": g._step,
-        "acting": list(g._waiting),
-        "blacklisted": [p for p in players if p in g._black],
-        "whitelisted": [p for p in players if p in g._white],
-        "escaped": [p for p in players if p in g._escaped],
-        "protected_through_turn": {p: t for p, t in g._protected.items() if t >= g._turn},
-        "confessed": dict(g._confessed),
-        "double_agent": g._double_agent,
-        "commies_take_over": g._takeover,
-        "turns_had": dict(g._turns_had),
-        "can_be_snitch": {p: g._turns_left[p] > 0 for p in players},
-        "deal": g._deal,  # issue 15: the pool deal (the count is secret) or the fixed one
-        "commie_count": g._commie_count,
-        "pool": {"commie_cards": g._pool[0], "american_cards": g._pool[1]} if g._commie_count is None else None,
-        "turns_per_player": g._turns_per_player,
-        "whitelist_protection_turns": g._protection,
-        "deck": len(g._deck),
-        "discards": len(g._discard),
-        "played": [{"player": p, "card": c} for p, c in g._played],
-        "hand_size": len(g._hand),
-        "card_in_play": g._card,
+        "turn": g.turn,
+        "snitch": g.snitch,
+        "step": g.phase,
+        "acting": list(g.to_act()),
+        "blacklisted": [p for p in players if p in g.tokens.blacklisted],
+        "whitelisted": [p for p in players if p in g.tokens.whitelisted],
+        "escaped": [p for p in players if p in g.tokens.escaped],
+        "protected_through_turn": {p: t for p, t in g.tokens.protected.items() if t >= g.turn},
+        "confessed": dict(g.tokens.confessed),
+        "double_agent": g.roles.double_agent,
+        "commies_take_over": g.roles.taken_over,
+        "turns_had": dict(g.tokens.turns_had),
+        "can_be_snitch": {p: g.tokens.turns_left[p] > 0 for p in players},
+        "deal": g.deal,  # issue 15: the pool deal (the count is secret) or the fixed one
+        "commie_count": g.commie_count,
+        "pool": {"commie_cards": g.pool[0], "american_cards": g.pool[1]} if g.commie_count is None else None,
+        "turns_per_player": g.turns_per_player,
+        "whitelist_protection_turns": g.protection,
+        "deck": len(g.deck.pile),
+        "discards": len(g.deck.discards),
+        "played": [{"player": p, "card": c} for p, c in g.played],
+        "hand_size": len(g.hand),
+        "card_in_play": g.card_in_play,
     }
-    if g._step == VOTE:
+    if g.phase == VOTE:
         out["vote"] = {
-            "motion": g._motion,
-            "targets": list(g._vote_targets),
-            "voters": list(g._voters),
-            "voted": len(g._votes),
+            "motion": g.vote.motion,
+            "targets": list(g.vote.targets),
+            "voters": list(g.vote.voters),
+            "voted": len(g.vote.votes),
         }
     return out
 
@@ -104,10 +104,10 @@ def private(game: McCarthyism, player: str) -> dict[str, Any]:
     out["seen_roles"] = seen
     if research is not None:
         out["deep_research"] = research
-    if game._actor == player and game._hand:  # the cards they drew (their private "hand" event)
-        out["hand"] = list(game._hand)
-    if game._step == VOTE and player in game._votes:
-        out["my_vote"] = game._votes[player]
+    if game.actor == player and game.hand:  # the cards they drew (their private "hand" event)
+        out["hand"] = list(game.hand)
+    if game.phase == VOTE and player in game.vote.votes:
+        out["my_vote"] = game.vote.votes[player]
     return out
 
 

@@ -16,13 +16,13 @@ def snitches(g, turns):
     for _ in range(turns):
         if g.is_over:
             break
-        out.append(g._snitch)
+        out.append(g.snitch)
         finish_turn(g)
     return out
 
 
 def conserved(g):
-    return len(g._deck) + len(g._discard) + len(g._played) + len(g._hand) == 48
+    return len(g.deck.pile) + len(g.deck.discards) + len(g.played) + len(g.hand) == 48
 
 
 # ---------------------------------------------------------------- Confess to the Feds (ruling 2)
@@ -38,7 +38,7 @@ def test_confess_by_a_non_blacklisted_player_reveals_and_allows_exactly_one_more
     order = snitches(g, 30)
     assert order.count("Ann") == 1  # turn 7 only (plus turn 1 already played)
     assert order[5] == "Ann" and order[11] == "Bob"
-    assert g.is_over and g._turn == 17
+    assert g.is_over and g.turn == 17
 
 
 def test_confess_by_a_blacklisted_player_means_never_snitch_again():
@@ -64,7 +64,7 @@ def test_escape_blacklists_for_good_without_reveal_and_no_whitelist_can_undo_it(
     events = act(g, "Ann", "play", card="escape_to_the_reds")
     esc = [e for e in events if e.kind == "escaped"][0]
     assert esc.public and esc.data == {"player": "Ann"}  # no identity
-    assert "Ann" in g._black and "Ann" in g._escaped and not g.can_be_snitch("Ann")
+    assert "Ann" in g.tokens.blacklisted and "Ann" in g.tokens.escaped and not g.can_be_snitch("Ann")
     assert g.view(None)["board"]["confessed"] == {}
     # turn 2: Bob snitches on Cid; Ann may not vote
     act(g, "Bob", "snitch", target="Cid")
@@ -77,7 +77,7 @@ def test_escape_blacklists_for_good_without_reveal_and_no_whitelist_can_undo_it(
         act(g, "Bob", "choose", target="Ann")
     assert fingerprint(g) == before
     act(g, "Bob", "choose", target="Cid")
-    assert "Ann" in g._black and "Cid" not in g._black
+    assert "Ann" in g.tokens.blacklisted and "Cid" not in g.tokens.blacklisted
     assert "Ann" not in snitches(g, 30)
 
 
@@ -137,10 +137,10 @@ def test_right_skips_players_who_escaped():
     g = table(first="Bob", top=("escape_to_the_reds", C, C, C, C, "lemme_see_what_you_got_there"))
     act(g, "Bob", "pass")
     act(g, "Bob", "play", card="escape_to_the_reds")
-    assert g.right_of("Ann") == "Cid"
+    assert g.tokens.right_of("Ann") == "Cid"
     for _ in range(4):
         finish_turn(g)
-    assert g._snitch == "Ann"
+    assert g.snitch == "Ann"
     act(g, "Ann", "pass")
     act(g, "Ann", "play", card="lemme_see_what_you_got_there")
     assert last(g, "saw_role").data["target"] == "Cid"
@@ -154,7 +154,7 @@ def test_loose_lips_everybody_sees_the_card_to_their_right():
     assert seen == {"Ann": "Bob", "Bob": "Cid", "Cid": "Dee", "Dee": "Eve", "Eve": "Fay", "Fay": "Ann"}
     for e in g.log:
         if e.kind == "saw_role":
-            assert len(e.to) == 1 and e.data["card"] == g._role[e.data["target"]]
+            assert len(e.to) == 1 and e.data["card"] == g.roles.cards[e.data["target"]]
     assert g.view("Dee")["private"]["seen_roles"] == {"Eve": {"card": "commie", "how": "loose_lips", "turn": 1}}
 
 
@@ -170,7 +170,7 @@ def test_you_seem_suspicious_looks_at_a_chosen_players_role():
     act(g, "Ann", "choose", target="Eve")
     assert last(g, "saw_role").data == {"target": "Eve", "card": "commie", "how": "you_seem_suspicious"}
     assert last(g, "saw_role").to == frozenset({"Ann"})
-    assert g._snitch == "Bob"
+    assert g.snitch == "Bob"
 
 
 # ---------------------------------------------------------------- I know a guy (ruling 6)
@@ -187,7 +187,7 @@ def test_i_know_a_guy_whitelists_a_blacklisted_player_even_yourself_with_protect
         act(g, "Bob", "choose", target="Cid")
     act(g, "Bob", "choose", target="Bob")
     assert last(g, "whitelisted").data == {"player": "Bob", "by": "i_know_a_guy", "protected_through_turn": 7}
-    assert "Bob" not in g._black and g.is_protected("Bob")
+    assert "Bob" not in g.tokens.blacklisted and g.is_protected("Bob")
     assert "Bob" not in [a.get("target") for a in g.legal_actions("Cid")]
 
 
@@ -196,7 +196,7 @@ def test_i_know_a_guy_with_nobody_blacklisted_is_skipped():
     act(g, "Ann", "pass")
     act(g, "Ann", "play", card="i_know_a_guy")
     assert last(g, "skipped").data == {"player": "Ann", "step": "i_know_a_guy", "reason": "no player can be chosen"}
-    assert g._snitch == "Bob"
+    assert g.snitch == "Bob"
 
 
 # ---------------------------------------------------------------- Super snitch
@@ -262,27 +262,27 @@ def test_something_to_say_makes_the_chosen_player_draw_two_and_play_one():
     act(g, "Ann", "play", card="something_to_say")
     act(g, "Ann", "choose", target="Cid")
     assert g.phase == "forced_play" and g.to_act() == ("Cid",)
-    assert g._hand == [C, "double_agent"]
+    assert g.hand == [C, "double_agent"]
     assert g.view("Cid")["private"]["hand"] == [C, "double_agent"]
     assert "hand" not in g.view("Ann")["private"]
     with pytest.raises(IllegalAction, match="Cid's card"):
         act(g, "Ann", "play", card=C)
     act(g, "Cid", "play", card=C)  # the effect is Cid's: Cid confesses
     assert last(g, "confessed").data["player"] == "Cid"
-    assert g._turns_left["Cid"] == 1
-    assert g._snitch == "Bob" and g._discard == ["double_agent"]
+    assert g.tokens.turns_left["Cid"] == 1
+    assert g.snitch == "Bob" and g.deck.discards == ["double_agent"]
 
 
 # ---------------------------------------------------------------- Too much to drink (ruling 7)
 def test_drink_swaps_role_cards_and_the_other_view_keeps_the_last_seen_card():
     g = table(commies=("Bob", "Eve"), top=("too_much_to_drink", C, C, C, C, C, C, C))
-    g._double_agent = "Ann"  # the double agent token stays put
+    g.roles.double_agent = "Ann"  # the double agent token stays put
     act(g, "Ann", "pass")
     act(g, "Ann", "play", card="too_much_to_drink")
     before_bob = g.view("Bob")
     act(g, "Ann", "choose", target="Bob")
-    assert g._role["Ann"] == "commie" and g._role["Bob"] == "american"
-    assert g._double_agent == "Ann"
+    assert g.roles.cards["Ann"] == "commie" and g.roles.cards["Bob"] == "american"
+    assert g.roles.double_agent == "Ann"
     ann = g.view("Ann")["private"]
     assert ann["role_card"] == {"card": "commie", "how": "drink", "turn": 1, "marked": "last seen"}
     assert ann["seen_roles"]["Bob"]["card"] == "american"
@@ -309,18 +309,18 @@ def test_deck_exhaustion_reshuffles_the_discards():
     for _ in range(48):
         finish_turn(g)
         assert conserved(g)
-    assert len(g._deck) == 0 and len(g._discard) == 48
+    assert len(g.deck.pile) == 0 and len(g.deck.discards) == 48
     new_order = list(reversed(DECK))
     g2 = table(players, commies=("Bob",), options={"turns_per_player": 20}, reshuffles=[new_order])
     for _ in range(48):
         finish_turn(g2)
-    act(g2, g2._snitch, "pass")
+    act(g2, g2.snitch, "pass")
     assert last(g2, "reshuffled").data == {"cards": 48}
     assert last(g2, "hand").data["cards"] == [new_order[0]]
     assert g2.chance.record[-1] == ("reshuffles", new_order)
     assert last(g2, "deck").to == frozenset()
     assert conserved(g2)
-    act(g, g._snitch, "pass")  # drawn from the seed when not fixed
+    act(g, g.snitch, "pass")  # drawn from the seed when not fixed
     assert g.chance.record[-1][0] == "reshuffles" and sorted(g.chance.record[-1][1]) == sorted(DECK)
 
 
@@ -330,7 +330,7 @@ def test_a_bad_fixed_reshuffle_is_bad_setup():
     for _ in range(48):
         finish_turn(g)
     with pytest.raises(BadSetup, match="reshuffles"):
-        act(g, g._snitch, "pass")
+        act(g, g.snitch, "pass")
 
 
 def test_without_reshuffle_draws_stop_when_the_deck_runs_out():
@@ -338,9 +338,9 @@ def test_without_reshuffle_draws_stop_when_the_deck_runs_out():
     g = table(players, commies=("Bob",), options={"turns_per_player": 20, "reshuffle_discards": False})
     for _ in range(48):
         finish_turn(g)
-    act(g, g._snitch, "pass")
+    act(g, g.snitch, "pass")
     assert last(g, "skipped").data["step"] == "draw"
-    assert g._turn == 50
+    assert g.turn == 50
 
 
 def test_confess_on_the_last_turn_gives_no_extra_turn():
@@ -394,7 +394,7 @@ def test_something_to_say_target_can_play_a_card_that_chooses():
     assert "Dee" not in [a["target"] for a in g.legal_actions("Dee")]
     act(g, "Dee", "choose", target="Bob")
     assert last(g, "saw_role").to == frozenset({"Dee"})
-    assert g._snitch == "Bob"  # the token moves on from Ann
+    assert g.snitch == "Bob"  # the token moves on from Ann
 
 
 def test_looks_show_the_role_card_not_the_double_agent_allegiance():

@@ -12,6 +12,6 @@ def test_the_game_deals_and_shuffles_through_chance_outcomes():
     kinds = [k for k, _ in g.chance.record]
     assert kinds == ["roles", "first_snitch", "deck"]
     deck = dict(g.chance.record)["deck"]
-    assert sorted(deck) == sorted(DECK) and g._deck[::-1] == deck
+    assert sorted(deck) == sorted(DECK) and g.deck.pile[::-1] == deck
     again = McCarthyism([f"P{i}" for i in range(1, 13)], seed=11)
     assert again.chance.record == g.chance.record

@@ -1,5 +1,6 @@
-"""apply's fast path (an action equal to a listed one is carried out without re-checking) changes
-nothing about what a game does: the same game played through the full checks gives the same log."""
+"""The engine's listed-action path (``TRUSTS_LISTED_ACTIONS``: an action equal to a listed one is
+carried out without re-checking) changes nothing about what a game does: the same game played
+through the full checks (``apply_checked``) gives the same log."""
 
 from __future__ import annotations
 
@@ -10,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mc_helpers import SIX, act, table, vote
 
-from hiddenrole.engine import Game, IllegalAction, Rng
+from hiddenrole.engine import IllegalAction, Rng
 from hiddenrole.games.mccarthyism import McCarthyism
 
 
 def _play(n: int, seed: int, how: str) -> McCarthyism:
     """A random game, each action applied as listed ("listed"), as a JSON copy ("copy"), or
-    through the base class's apply, which always takes the full checks ("checked")."""
+    through apply_checked, which always takes the full checks ("checked")."""
     g = McCarthyism([f"P{i}" for i in range(1, n + 1)], seed=seed)
     rng = Rng(seed + 1)
     while not g.is_over:
@@ -26,7 +27,7 @@ def _play(n: int, seed: int, how: str) -> McCarthyism:
         if how == "copy":
             g.apply(json.loads(json.dumps(action)))
         elif how == "checked":
-            Game.apply(g, action)
+            g.apply_checked(action)
         else:
             g.apply(action)
     return g
@@ -44,11 +45,11 @@ def test_a_pair_named_in_the_other_order_is_the_same_choice():
     act(g, "Ann", "snitch", target="Bob")
     vote(g, {"Ann", "Cid"})  # Bob is blacklisted, and snitch next
     act(g, "Ann", "decline")
-    assert g.phase == "snitch_pair" and g._snitch == "Bob"
+    assert g.phase == "snitch_pair" and g.snitch == "Bob"
     listed = g.legal_actions("Bob")[0]["targets"]
     act(g, "Bob", "snitch_pair", targets=listed[::-1])
     assert [e.data["targets"] for e in g.log if e.kind == "snitched" and "targets" in e.data] == [listed]
-    assert g.phase == "vote" and g._vote_targets == tuple(listed)
+    assert g.phase == "vote" and g.vote.targets == tuple(listed)
 
 
 def test_a_listed_action_of_someone_not_waited_for_first_is_still_checked():

@@ -12,10 +12,10 @@ from hiddenrole.engine import IllegalAction
 
 def test_any_player_may_post_at_any_step_and_everyone_sees_it():
     g = table()
-    before = (g._step, g.to_act(), [list(map(str, g.legal_actions(p))) for p in g.players])
+    before = (g.phase, g.to_act(), [list(map(str, g.legal_actions(p))) for p in g.players])
     events = act(g, "Dee", "post", text="Bob looks shifty")
     assert [(e.kind, e.public, e.data) for e in events] == [("post", True, {"player": "Dee", "text": "Bob looks shifty"})]
-    assert (g._step, g.to_act(), [list(map(str, g.legal_actions(p))) for p in g.players]) == before
+    assert (g.phase, g.to_act(), [list(map(str, g.legal_actions(p))) for p in g.players]) == before
     assert any(e["kind"] == "post" and e["text"] == "Bob looks shifty" for e in g.view(None)["events"])
     act(g, "Ann", "snitch", target="Bob")
     act(g, "Eve", "post", text="during the vote")  # posting does not count as voting

@@ -31,7 +31,7 @@ def names(n):
 
 
 def cards_conserved(g):
-    return len(g._deck) + len(g._discard) + len(g._played) + len(g._hand) == 48
+    return len(g.deck.pile) + len(g.deck.discards) + len(g.played) + len(g.hand) == 48
 
 
 def check_audiences(g):
@@ -107,11 +107,11 @@ def check_view(g, player):
     if "commies_at_start" in priv:
         assert any(e.kind == "commies" for e in visible)
     if "hand" in priv:
-        assert player == g._actor
+        assert player == g.actor
     if "deep_research" in priv:
         assert any(e.kind == "deep_research" for e in visible)
     if "my_vote" in priv:
-        assert g._votes[player] == priv["my_vote"]
+        assert g.vote.votes[player] == priv["my_vote"]
 
 
 OPTIONS = st.fixed_dictionaries({}, optional={
@@ -144,14 +144,14 @@ def test_random_games_end_conserve_cards_and_leak_nothing(n, seed, options, time
             assert legal
             g.apply(legal[rng.below(len(legal))])
         assert cards_conserved(g)
-        assert g._turn <= n * g._turns_per_player
+        assert g.turn <= n * g.turns_per_player
         if rng.below(20) == 0 and checks < 6:
             checks += 1
             check_audiences(g)
             for p in (None, *g.players):
                 check_view(g, p)
     check_audiences(g)
-    free = [p for p in g.players if p not in g._black]
+    free = [p for p in g.players if p not in g.tokens.blacklisted]
     # nobody wins exactly when every player is blacklisted (the ruling on an empty table)
     assert (g.result.winner is None) == (not free)
     assert g.result.winner in (("commies", "americans") if free else (None,))
@@ -165,9 +165,9 @@ def test_many_random_bot_games_end_with_cards_conserved():
         g = McCarthyism(names(n), seed=seed)
         record = play_game(g, {p: RandomBot(p, seed) for p in g.players})
         assert record.result.winner in (*McCarthyism.sides, None)
-        assert (record.result.winner is None) == all(p in g._black for p in g.players)
+        assert (record.result.winner is None) == all(p in g.tokens.blacklisted for p in g.players)
         assert cards_conserved(g)
-        assert sum(g._turns_had.values()) == g._turn <= 3 * n
+        assert sum(g.tokens.turns_had.values()) == g.turn <= 3 * n
 
 
 def _bad_actions(g, rng):

@@ -28,7 +28,7 @@ def test_every_player_blacklisted_means_nobody_wins():
     act(g, "Bob", "play", card=C)  # blacklisted when confessing: never snitch again
     act(g, "Cid", "pass")
     act(g, "Cid", "play", card=E)  # turn 3: Cid escapes
-    assert g._snitch == "Ann" and g.legal_actions("Ann") == [
+    assert g.snitch == "Ann" and g.legal_actions("Ann") == [
         {"player": "Ann", "action": "call_end"}, {"player": "Ann", "action": "pass"}]
     act(g, "Ann", "pass")
     act(g, "Ann", "play", card=E)  # turn 4: Ann escapes; nobody can be snitch any more
@@ -90,11 +90,11 @@ def test_double_agent_played_again_by_its_holder_keeps_the_token_and_does_not_fl
     for p in ("Bob", "Cid", "Dee", "Eve", "Fay"):  # turns 2-6
         act(g, p, "pass")
         act(g, p, "decline")
-    assert g._snitch == "Ann" and g._turn == 7
+    assert g.snitch == "Ann" and g.turn == 7
     act(g, "Ann", "pass")
     act(g, "Ann", "play", card="double_agent")
     assert last(g, "double_agent").data == {"player": "Ann", "previous": "Ann"}
-    assert g._double_agent == "Ann"
+    assert g.roles.double_agent == "Ann"
     assert g.allegiance_of("Ann") == "commie" and g.side_of("Ann") == "commies"
     assert g.view(None)["board"]["double_agent"] == "Ann"
 
@@ -106,9 +106,9 @@ def test_double_agent_goes_to_whoever_plays_it_the_target_of_something_to_say_in
     act(g, "Ann", "pass")
     act(g, "Ann", "play", card="something_to_say")
     act(g, "Ann", "choose", target="Cid")
-    assert g.to_act() == ("Cid",) and sorted(g._hand) == sorted(["double_agent", C])
+    assert g.to_act() == ("Cid",) and sorted(g.hand) == sorted(["double_agent", C])
     act(g, "Cid", "play", card="double_agent")
-    assert g._double_agent == "Cid"
+    assert g.roles.double_agent == "Cid"
     assert g.allegiance_of("Cid") == "commie" and g.allegiance_of("Ann") == "american"
 
 
@@ -174,7 +174,7 @@ def _takeover_then_blacklist(first, second, target):
     act(g, second, "snitch", target=target)
     vote(g, {first, second})  # 2 of 6
     act(g, second, "decline")
-    assert g._snitch == target and target in g._black
+    assert g.snitch == target and target in g.tokens.blacklisted
     return g
 
 
@@ -209,10 +209,10 @@ def test_after_commies_take_over_the_double_agent_flips_back_for_the_pair():
     act(g, "Dee", "snitch", target="Fay")
     vote(g, {"Dee", "Ann"})
     act(g, "Dee", "decline")  # turn 3: Fay (American card, now a Commie) is blacklisted
-    assert g._snitch == "Eve"
+    assert g.snitch == "Eve"
     act(g, "Eve", "pass")
     act(g, "Eve", "decline")  # turn 4 (Eve is not blacklisted)
-    assert g._snitch == "Fay" and "Fay" in g._black
+    assert g.snitch == "Fay" and "Fay" in g.tokens.blacklisted
     # Fay's Commies among the others: Ann, Bob (flipped back), Cid, Dee; not Eve
     pairs = [a["targets"] for a in g.legal_actions("Fay")]
     assert pairs == [["Ann", "Bob"], ["Ann", "Cid"], ["Ann", "Dee"], ["Bob", "Cid"], ["Bob", "Dee"],
@@ -229,12 +229,12 @@ def test_a_whitelisted_player_can_be_blacklisted_again_once_unprotected():
     act(g, "Ann", "decline")  # turn 1: Bob blacklisted
     act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
     vote(g, {"Cid", "Dee"})  # turn 2: Ann and Eve blacklisted, Bob whitelisted (protected through turn 2)
-    assert g._white == {"Bob"} and last(g, "whitelisted").data["protected_through_turn"] == 2
+    assert g.tokens.whitelisted == {"Bob"} and last(g, "whitelisted").data["protected_through_turn"] == 2
     act(g, "Bob", "decline")
-    assert g._snitch == "Cid" and "Bob" in [a.get("target") for a in g.legal_actions("Cid")]
+    assert g.snitch == "Cid" and "Bob" in [a.get("target") for a in g.legal_actions("Cid")]
     act(g, "Cid", "snitch", target="Bob")
     vote(g, {"Cid"})  # 1 of the 4 non-blacklisted players: below 1/3
-    assert "Bob" in g._white
+    assert "Bob" in g.tokens.whitelisted
     act(g, "Cid", "decline")
     act(g, "Dee", "snitch", target="Bob")
     vote(g, {"Cid", "Dee"})  # 2 of 4: Bob is blacklisted again

@@ -35,7 +35,7 @@ def test_player_count_outside_3_to_20_is_bad_setup(n):
 @pytest.mark.parametrize("n", range(3, 21))
 def test_fixed_deal_is_floor_n_over_3_commies_rest_americans(n):
     g = McCarthyism(names(n), {"deal": "fixed"}, seed=n)
-    roles = Counter(g._role.values())
+    roles = Counter(g.roles.cards.values())
     assert roles["commie"] == n // 3
     assert roles["american"] == n - n // 3
     setup = g.log[0]
@@ -47,7 +47,7 @@ def test_fixed_deal_is_floor_n_over_3_commies_rest_americans(n):
 
 def test_commie_count_option():
     g = McCarthyism(SIX, {"deal": "fixed", "commie_count": 3}, seed=1)
-    assert Counter(g._role.values())["commie"] == 3
+    assert Counter(g.roles.cards.values())["commie"] == 3
     with pytest.raises(BadOption, match="commie_count"):
         McCarthyism(SIX, {"deal": "fixed", "commie_count": 6})
     with pytest.raises(BadOption, match="commie_count"):
@@ -67,7 +67,7 @@ def test_each_player_is_told_only_their_role_card():
     assert len(roles) == 6
     for e in roles:
         (who,) = e.to
-        assert e.data == {"card": g._role[who]}
+        assert e.data == {"card": g.roles.cards[who]}
 
 
 def test_commies_wake_up_and_see_each_other():
@@ -81,13 +81,13 @@ def test_commies_wake_up_and_see_each_other():
 
 def test_first_snitch_is_a_chance_outcome_the_script_can_fix():
     g = table(first="Dee")
-    assert g._snitch == "Dee" and g.to_act() == ("Dee",)
+    assert g.snitch == "Dee" and g.to_act() == ("Dee",)
     assert ("first_snitch", "Dee") in g.chance.record
     # drawn from the seed when not fixed, and the same for the same seed
     a = McCarthyism(SIX, seed=5)
     b = McCarthyism(SIX, seed=5)
-    assert a._snitch == b._snitch and a._snitch in SIX
-    firsts = {McCarthyism(SIX, seed=s)._snitch for s in range(40)}
+    assert a.snitch == b.snitch and a.snitch in SIX
+    firsts = {McCarthyism(SIX, seed=s).snitch for s in range(40)}
     assert len(firsts) > 3  # random by default
 
 
@@ -101,14 +101,14 @@ def test_the_deck_has_the_48_cards_of_the_rulebook():
     }
     assert set(CARDS) == set(counts)
     g = McCarthyism(SIX, seed=3)
-    assert sorted(g._deck) == sorted(DECK)
+    assert sorted(g.deck.pile) == sorted(DECK)
     (e,) = [e for e in g.log if e.kind == "deck"]
     assert e.to == frozenset()  # only the Mod knows the order
 
 
 def test_fixed_deck_is_dealt_top_first():
     g = table(top=("double_agent", "loose_lips"))
-    assert g._deck[-1] == "double_agent" and g._deck[-2] == "loose_lips"
+    assert g.deck.pile[-1] == "double_agent" and g.deck.pile[-2] == "loose_lips"
 
 
 @pytest.mark.parametrize("bad, message", [
@@ -174,7 +174,7 @@ def test_the_pool_holds_two_thirds_n_commie_cards_rounded_down_and_four_thirds_n
     board = g.view(None)["board"]
     assert board["deal"] == "pool" and board["commie_count"] is None
     assert board["pool"] == {"commie_cards": commie_cards, "american_cards": american_cards}
-    assert Counter(g._role.values())["commie"] <= commie_cards
+    assert Counter(g.roles.cards.values())["commie"] <= commie_cards
 
 
 def test_the_pool_deal_is_the_default():
@@ -190,8 +190,8 @@ def test_pool_deal_counts_follow_the_pool():
     seat_commie = Counter()
     for seed in range(games):
         g = McCarthyism(names(3), seed=seed)
-        counts[sum(c == "commie" for c in g._role.values())] += 1
-        for p, c in g._role.items():
+        counts[sum(c == "commie" for c in g.roles.cards.values())] += 1
+        for p, c in g.roles.cards.items():
             seat_commie[p] += c == "commie"
     assert set(counts) == {0, 1, 2}
     for k, p in {0: 0.2, 1: 0.6, 2: 0.2}.items():
@@ -203,10 +203,10 @@ def test_pool_deal_counts_follow_the_pool():
 def test_pool_deal_is_a_recorded_chance_outcome_and_replays_exactly():
     g = McCarthyism(names(9), seed="deal")
     (roles,) = [v for k, v in g.chance.record if k == "roles"]
-    assert roles == g._role
+    assert roles == g.roles.cards
     replay = McCarthyism(names(9), chance={"roles": roles}, seed="another seed")
-    assert replay._role == g._role
-    assert McCarthyism(names(9), seed="deal")._role == g._role  # same seed, same deal
+    assert replay.roles.cards == g.roles.cards
+    assert McCarthyism(names(9), seed="deal").roles.cards == g.roles.cards  # same seed, same deal
 
 
 def test_pool_deal_of_no_commie_card_has_nobody_wake_up():
@@ -214,7 +214,7 @@ def test_pool_deal_of_no_commie_card_has_nobody_wake_up():
     stands, nobody wakes up, and nobody is told that there is no Commie."""
     all_american = {p: "american" for p in SIX}
     g = McCarthyism(SIX, chance={"roles": all_american, "first_snitch": "Ann"}, seed=1)
-    assert g._role == all_american
+    assert g.roles.cards == all_american
     assert [e for e in g.log if e.kind == "commies"] == []
     assert g.view(None)["board"]["commie_count"] is None
     assert "commies_at_start" not in g.view("Ann")["private"]

@@ -64,7 +64,7 @@ def test_optional_play_is_declined():
     act(g, "Ann", "pass")
     g.timeout()
     assert last(g, "declined").data == {"player": "Ann"}
-    assert g._discard == ["super_snitch"] and g._snitch == "Bob"
+    assert g.deck.discards == ["super_snitch"] and g.snitch == "Bob"
 
 
 def _blacklisted_bob(top=(), seed=0):
@@ -107,7 +107,7 @@ def test_forced_play_is_chosen_at_random():
     g.chance.fixed["timeouts"] = [C]
     g.timeout()
     assert last(g, "played").data == {"player": "Bob", "card": C, "discarded": 1}
-    assert g._discard == ["loose_lips", "double_agent"]  # Ann's declined card, then Bob's other card
+    assert g.deck.discards == ["loose_lips", "double_agent"]  # Ann's declined card, then Bob's other card
 
 
 def test_forced_target_is_chosen_at_random():

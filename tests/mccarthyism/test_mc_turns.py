@@ -13,7 +13,7 @@ def test_snitch_token_moves_one_seat_right_each_turn_and_wraps():
     g = table(first="Dee")
     order = []
     for _ in range(8):
-        order.append(g._snitch)
+        order.append(g.snitch)
         finish_turn(g)
     assert order == ["Dee", "Eve", "Fay", "Ann", "Bob", "Cid", "Dee", "Eve"]
     turns = [e.data for e in g.log if e.kind == "turn"]
@@ -53,7 +53,7 @@ def test_blacklisting_passes_with_one_third_of_the_non_blacklisted(yes, passed):
     result = last(g, "vote_result").data
     assert result == {"motion": "blacklist", "targets": ["Bob"], "yes": yes, "no": 6 - yes, "voters": 6,
                       "passed": passed}
-    assert ("Bob" in g._black) is passed
+    assert ("Bob" in g.tokens.blacklisted) is passed
     assert g.phase == "reveal" and g.to_act() == ("Ann",)  # then the reveal, either way
 
 
@@ -63,7 +63,7 @@ def test_blacklisted_players_do_not_vote_and_whitelisted_ones_do():
     vote(g, {"Ann", "Bob"})
     act(g, "Ann", "play", card="super_snitch")
     act(g, "Ann", "choose", target="Dee")  # Cid and Dee blacklisted
-    finish_turn(g) if g._turn == 1 else None
+    finish_turn(g) if g.turn == 1 else None
     # turn 2: Bob snitches on Eve; Cid and Dee may not vote
     act(g, "Bob", "snitch", target="Eve")
     assert g.to_act() == ("Ann", "Bob", "Eve", "Fay")
@@ -127,7 +127,7 @@ def test_reveal_evidence_draws_one_card_face_down_play_or_not():
     assert g.view("Ann")["private"]["hand"] == ["double_agent"]
     assert "hand" not in g.view("Bob")["private"]
     act(g, "Ann", "decline")
-    assert g._discard == ["double_agent"] and g._snitch == "Bob"
+    assert g.deck.discards == ["double_agent"] and g.snitch == "Bob"
     assert last(g, "declined").data == {"player": "Ann"}  # the declined card stays secret
 
 
@@ -136,7 +136,7 @@ def _blacklist_bob(g):
     act(g, "Ann", "snitch", target="Bob")
     vote(g, {"Ann", "Cid"})
     act(g, "Ann", "decline")
-    assert g._snitch == "Bob" and "Bob" in g._black
+    assert g.snitch == "Bob" and "Bob" in g.tokens.blacklisted
 
 
 def test_blacklisted_snitch_must_snitch_on_two_and_cannot_pass():
@@ -176,7 +176,7 @@ def test_double_agent_commie_snitch_is_american_for_the_rule():
     act(g, "Bob", "play", card="double_agent")  # Bob's allegiance is now American (ruling 1)
     assert g.allegiance_of("Bob") == "american" and g.side_of("Bob") == "americans"
     g2 = table(commies=("Bob", "Eve"))
-    g2._double_agent = "Bob"
+    g2.roles.double_agent = "Bob"
     _blacklist_bob(g2)
     assert g2.allegiance_of("Bob") == "american"
     assert len(g2.legal_actions("Bob")) == 10
@@ -189,12 +189,12 @@ def test_pair_vote_that_passes_blacklists_both_and_whitelists_the_snitch():
     assert g.to_act() == ("Ann", "Cid", "Dee", "Eve", "Fay")  # Bob is blacklisted: no vote
     vote(g, {"Cid", "Dee"})  # 2 of 5 >= 1/3
     assert last(g, "vote_result").data["passed"] is True
-    assert {"Ann", "Eve"} <= g._black and "Bob" not in g._black
-    assert g._white == {"Bob"}
+    assert {"Ann", "Eve"} <= g.tokens.blacklisted and "Bob" not in g.tokens.blacklisted
+    assert g.tokens.whitelisted == {"Bob"}
     wl = last(g, "whitelisted")
     assert wl.data == {"player": "Bob", "by": "pair_vote", "protected_through_turn": 2 + 5}
     # whitelisted: the normal reveal (one card, may decline)
-    assert g.phase == "reveal" and g._hand == ["loose_lips"]
+    assert g.phase == "reveal" and g.hand == ["loose_lips"]
     board = g.view(None)["board"]
     assert board["whitelisted"] == ["Bob"] and board["blacklisted"] == ["Ann", "Eve"]
 
@@ -205,12 +205,12 @@ def test_pair_vote_that_fails_leaves_the_snitch_to_draw_two_and_play_one():
     act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
     vote(g, {"Cid"})
     assert last(g, "vote_result").data["passed"] is False
-    assert g.phase == "forced_play" and g._hand == ["double_agent", "loose_lips"]
+    assert g.phase == "forced_play" and g.hand == ["double_agent", "loose_lips"]
     assert last(g, "hand").data == {"cards": ["double_agent", "loose_lips"]}
     with pytest.raises(IllegalAction, match="must play one"):
         act(g, "Bob", "decline")
     act(g, "Bob", "play", card="loose_lips")
-    assert g._discard[-1] == "double_agent" and g._played[-1] == ("Bob", "loose_lips")
+    assert g.deck.discards[-1] == "double_agent" and g.played[-1] == ("Bob", "loose_lips")
 
 
 def test_whitelist_protection_expires_after_the_set_number_of_turns():
@@ -221,8 +221,8 @@ def test_whitelist_protection_expires_after_the_set_number_of_turns():
     act(g, "Bob", "decline")
     seen = {}
     for _ in range(3):  # turns 3, 4, 5
-        choosable = {x for a in g.legal_actions(g._snitch) for x in (a.get("targets") or [a.get("target")])}
-        seen[g._turn] = "Bob" in choosable
+        choosable = {x for a in g.legal_actions(g.snitch) for x in (a.get("targets") or [a.get("target")])}
+        seen[g.turn] = "Bob" in choosable
         finish_turn(g)
     assert seen == {3: False, 4: False, 5: True}
 
@@ -243,7 +243,7 @@ def test_protected_player_cannot_be_snitched_on():
 def test_default_protection_is_max_of_n_over_3_and_5(n, turns):
     from hiddenrole.games.mccarthyism import McCarthyism
     g = McCarthyism([f"P{i}" for i in range(n)], seed=1)
-    assert g._protection == turns
+    assert g.protection == turns
 
 
 # Rule 10: fewer eligible players than asked
@@ -260,13 +260,13 @@ def test_only_one_eligible_player_is_snitched_on_alone_and_none_skips_the_step()
     act(g, "Bob", "snitch_pair", targets=["Ann"])
     assert g.to_act() == ("Ann",)
     vote(g, {"Ann"})
-    assert g._black == {"Ann", "Cid"} and g._white == {"Bob"}
+    assert g.tokens.blacklisted == {"Ann", "Cid"} and g.tokens.whitelisted == {"Bob"}
     act(g, "Bob", "decline")
     # turn 3: Cid blacklisted, Ann blacklisted, Bob protected: nobody to choose
-    assert g._snitch == "Cid"
+    assert g.snitch == "Cid"
     skipped = [e for e in g.log if e.kind == "skipped"][-1]
     assert skipped.data == {"player": "Cid", "step": "snitch_pair", "reason": "no player can be chosen"}
-    assert g.phase == "forced_play" and len(g._hand) == 2
+    assert g.phase == "forced_play" and len(g.hand) == 2
 
 
 # Endgame
@@ -276,7 +276,7 @@ def test_game_ends_once_every_player_has_had_three_turns():
         assert not g.is_over
         finish_turn(g)
     assert g.is_over and g.result.reason == "turns_done"
-    assert g._turns_had == {p: 3 for p in SIX}
+    assert g.tokens.turns_had == {p: 3 for p in SIX}
     assert g.phase == "over" and g.timers() == []
     with pytest.raises(IllegalAction, match="game is over"):
         act(g, "Ann", "pass")
@@ -286,7 +286,7 @@ def test_turns_per_player_option():
     g = table(options={"turns_per_player": 1})
     for _ in range(6):
         finish_turn(g)
-    assert g.is_over and g._turn == 6
+    assert g.is_over and g.turn == 6
 
 
 def test_commies_win_when_one_commie_is_not_blacklisted():

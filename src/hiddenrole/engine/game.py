@@ -34,6 +34,7 @@ from .events import Event
 from .frozen import FrozenDict
 from .observer import Observer, Reader, Selection
 from .options import OptionSet
+from .seating import seated_before
 
 Action = dict[str, Any]
 
@@ -192,6 +193,12 @@ class Game(ABC):
     #: :class:`~hiddenrole.engine.frozen.FrozenList`; a contract test checks it): the play
     #: loop then gives a bot its own copy of the list only, the actions in it shared.
     LEGAL_ACTIONS_READ_ONLY: ClassVar[bool] = False
+    #: True when an action equal to one that :meth:`legal_actions` lists for its player now is
+    #: legal by definition, so :meth:`apply` carries it out through :meth:`_apply_listed` without
+    #: checking it again (a bot returns one of those very dicts); every other action takes
+    #: :meth:`_apply`'s full checks. The game then implements :meth:`_apply_listed`, and its
+    #: :meth:`legal_actions` lists nothing once the game is over.
+    TRUSTS_LISTED_ACTIONS: ClassVar[bool] = False
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
     OBSERVER: ClassVar[str | None] = None
@@ -242,11 +249,15 @@ class Game(ABC):
     @classmethod
     def check_players(cls, players: Sequence[str]) -> tuple[str, ...]:
         """Validate the player names (:func:`check_player_name`, all different by :func:`name_key`)
-        and their count (``min_players .. max_players``); returns them as a tuple.
+        and their count (``min_players .. max_players``); returns them as a tuple. A seat order
+        some game has seated (:func:`~hiddenrole.engine.seating.seated_before`) is not checked again.
 
         Raises:
             BadSetup: naming the problem (count out of range, a bad name, a duplicate).
         """
+        names = seated_before(players)  # a seat order some game has seated: checked then
+        if names is not None and cls.min_players <= len(names) <= cls.max_players:
+            return names
         return check_player_names(players, cls.title, cls.min_players, cls.max_players)
 
     @abstractmethod
@@ -317,8 +328,42 @@ class Game(ABC):
             IllegalAction: the action is malformed, out of turn or against the rules; its
                 message names the player, the action and the reason. Nothing changed.
         """
+        cls = action.__class__
+        if self.TRUSTS_LISTED_ACTIONS and (cls is FrozenDict or cls is dict):
+            # the listed-action path: an action equal to one listed for its player is legal, by
+            # the definition of legal_actions; it is carried out at once. Anything else takes
+            # the full path below, which checks it piece by piece and names the fault.
+            player = action.get("player")
+            if type(player) is str and player in self._seated and action in self.legal_actions(player):
+                log = self.log
+                start = len(log)
+                self._apply_listed(player, action["action"], action)
+                return log[start:]
         # exact type checks first: this runs at every step of every simulated game
-        if type(action) is not dict and not isinstance(action, Mapping):
+        if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
+            raise IllegalAction(None, action, "an action must be a JSON object")
+        player = action.get("player")
+        if type(player) is not str or player not in self._seated:
+            raise IllegalAction(player if isinstance(player, str) else None, action, "unknown player")
+        kind = action.get("action")
+        if type(kind) is not str:
+            raise IllegalAction(player, action, "missing the action kind")
+        if self.is_over:
+            raise IllegalAction(player, action, "the game is over")
+        log = self.log
+        start = len(log)
+        self._apply(player, kind, action)
+        return log[start:]
+
+    def apply_checked(self, action: Mapping[str, Any]) -> list[Event]:
+        """:meth:`apply` with every check, even for a listed action (the listed-action path
+        skipped): what a game that trusts its listed actions must do the same way.
+
+        Raises:
+            IllegalAction: as :meth:`apply`.
+        """
+        cls = action.__class__
+        if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
             raise IllegalAction(None, action, "an action must be a JSON object")
         player = action.get("player")
         if type(player) is not str or player not in self._seated:
@@ -349,6 +394,12 @@ class Game(ABC):
     @abstractmethod
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         """Validate completely, then change state and :meth:`emit` events."""
+
+    def _apply_listed(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
+        """Carry out ``action``, one of the actions :meth:`legal_actions` lists for ``player`` now
+        (so legal: no check needed). Only called when :attr:`TRUSTS_LISTED_ACTIONS` is set;
+        the default takes the full path."""
+        self._apply(player, kind, action)
 
     @abstractmethod
     def _timeout(self) -> None:

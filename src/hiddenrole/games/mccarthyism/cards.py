@@ -6,9 +6,8 @@ Interesting action cards (16, "mostly advantageous"): 3 Deep research, 2 Double 
 Super snitch, Loose Lips, Commies take over, You look like you have something to say and
 I think we've both had too much to drink.
 
-The effects themselves are methods of :class:`~hiddenrole.games.mccarthyism.game.McCarthyism`
-named ``_card_<name>`` (dispatched by name); this module holds the card list, the rule text
-of each card and the targeting rule of the cards that choose a player.
+The effects themselves are in :mod:`.effects`; this module holds the card list, the rule text
+of each card and the targeting rule of the cards that choose a player (:mod:`.choices` applies it).
 """
 
 from __future__ import annotations

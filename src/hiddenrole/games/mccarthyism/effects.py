@@ -1,8 +1,9 @@
 """What each action card does when played (rulebook, *Action cards*; rulings 1-8): a table of
 cards (``EFFECTS``, ``TARGET_EFFECTS``) whose effects use only the game's public card API
-(``end_turn``, ``show_role``, ``confess``, ``escape``, ``blacklist``, ``whitelist``,
-``swap_roles``, ``take_double_agent``, ``take_over``, ``draw_forced``, ``still_in``,
-``right_of``, ``deck_in_draw_order``, ``emit``), never its private fields.
+(``end_turn``, ``show_role``, ``draw_forced``, ``emit``, ``turn``; its ``roles``: ``swap``,
+``take_double_agent``, ``take_over``; its ``tokens``: ``blacklist``, ``whitelist``,
+``escape``, ``confess``, ``right_of``, ``escaped``, ``blacklisted``; its ``deck``:
+``in_draw_order``), never its private fields.
 
 Each effect is called with the game and the card's player (and, for a card that chooses a
 player, the chosen target) after the card is placed face up; it ends the turn, except
@@ -22,21 +23,23 @@ if TYPE_CHECKING:
 def confess(game: McCarthyism, player: str, card: str) -> None:
     """Confess to the Feds: reveal the role card to all; blacklisted: never snitch again;
     not blacklisted: snitch exactly one more time (ruling 2)."""
-    role, blacklisted, left = game.confess(player)
+    role = game.roles.card_of(player)
+    blacklisted = player in game.tokens.blacklisted
+    left = game.tokens.confess(player, role)
     game.emit("confessed", player=player, card=role, blacklisted=blacklisted, snitch_turns_left=left)
     game.end_turn()
 
 
 def escape(game: McCarthyism, player: str, card: str) -> None:
     """Escape to the Reds: blacklisted for good, no reveal, never snitch, no vote (ruling 3)."""
-    game.escape(player)
+    game.tokens.escape(player)
     game.end_turn()
 
 
 def deep_research(game: McCarthyism, player: str, card: str) -> None:
     """Deep research: "Look at all the cards in the center" - the action deck, in draw order
     (ruling 4; option ``deep_research_in_order``)."""
-    cards = game.deck_in_draw_order()
+    cards = game.deck.in_draw_order()
     in_order = game.options["deep_research_in_order"]
     if not in_order:
         cards.sort()
@@ -46,13 +49,13 @@ def deep_research(game: McCarthyism, player: str, card: str) -> None:
 
 def double_agent(game: McCarthyism, player: str, card: str) -> None:
     """Double Agent: the player takes the (public) double agent token from whoever held it."""
-    game.emit("double_agent", player=player, previous=game.take_double_agent(player))
+    game.emit("double_agent", player=player, previous=game.roles.take_double_agent(player))
     game.end_turn()
 
 
 def lemme_see(game: McCarthyism, player: str, card: str) -> None:
     """Lemme see what you got there: "See the person to your right's role" (the role card)."""
-    target = game.right_of(player)
+    target = game.tokens.right_of(player)
     if target is None:
         game.emit("skipped", player=player, step=card, reason="nobody is to the right")
     else:
@@ -63,10 +66,11 @@ def lemme_see(game: McCarthyism, player: str, card: str) -> None:
 
 def loose_lips(game: McCarthyism, player: str, card: str) -> None:
     """Loose Lips: "Everybody look at the card of the person to the right" (everyone still in the game)."""
+    tokens = game.tokens
     for p in game.players:
-        if not game.still_in(p):
+        if p in tokens.escaped:
             continue
-        target = game.right_of(p)
+        target = tokens.right_of(p)
         if target is not None:
             game.show_role(p, target, card)
     game.end_turn()
@@ -74,7 +78,7 @@ def loose_lips(game: McCarthyism, player: str, card: str) -> None:
 
 def takeover(game: McCarthyism, player: str, card: str) -> None:
     """Commies take over: every allegiance flips for the rest of the game (ruling 1; public)."""
-    game.take_over()
+    game.roles.take_over()
     game.emit("takeover", player=player)
     game.end_turn()
 
@@ -88,13 +92,13 @@ def suspicious(game: McCarthyism, player: str, target: str) -> None:
 
 def know_a_guy(game: McCarthyism, player: str, target: str) -> None:
     """I know a guy: "Freely whitelist a blacklisted player" (protected as whitelisted; ruling 6)."""
-    game.whitelist(target, C.KNOW_A_GUY)
+    game.tokens.whitelist(target, C.KNOW_A_GUY, game.turn)
     game.end_turn()
 
 
 def super_snitch(game: McCarthyism, player: str, target: str) -> None:
     """Super snitch: "Freely blacklist a chosen player" (no vote)."""
-    game.blacklist(target, C.SUPER_SNITCH)
+    game.tokens.blacklist(target, C.SUPER_SNITCH)
     game.end_turn()
 
 
@@ -107,7 +111,7 @@ def something_to_say(game: McCarthyism, player: str, target: str) -> None:
 def drink(game: McCarthyism, player: str, target: str) -> None:
     """Too much to drink: swap role cards (the double agent token stays); the player sees the new
     card; the other player is not told (ruling 7)."""
-    mine, theirs = game.swap_roles(player, target)
+    mine, theirs = game.roles.swap(player, target)
     game.emit("swapped", to=(player,), target=target, card=theirs, gave=mine)
     game.end_turn()
 

@@ -57,3 +57,52 @@ def allegiance(card: str, double_agent: bool, takeover: bool) -> str:
 def side_of_allegiance(role: str) -> str:
     """The side (``"commies"`` / ``"americans"``) of an allegiance."""
     return COMMIES if role == COMMIE else AMERICANS
+
+
+class RoleCards:
+    """The role cards the players hold, the double agent token and "Commies take over" (ruling 1).
+
+    Args:
+        dealt: name -> the role card dealt (``"commie"``/``"american"``), in seat order.
+
+    Attributes (read them; change them through the methods):
+        double_agent: who holds the double agent token (``None``: nobody yet).
+        taken_over: whether "Commies take over" was played (in force for the rest of the game).
+    """
+
+    def __init__(self, dealt: dict[str, str]) -> None:
+        self.cards = dict(dealt)
+        self.double_agent: str | None = None
+        self.taken_over = False
+
+    def card_of(self, player: str) -> str:
+        """The role card ``player`` holds now (``KeyError`` for a name not seated)."""
+        return self.cards[player]
+
+    def allegiance_of(self, player: str) -> str:
+        """``player``'s allegiance now (ruling 1): their card, flipped by the token and by the takeover."""
+        return allegiance(self.cards[player], player == self.double_agent, self.taken_over)
+
+    def allegiances(self) -> dict[str, str]:
+        """Every player's allegiance now, by name in seat order (a new dict)."""
+        da, tk = self.double_agent, self.taken_over
+        if da is None and not tk:  # no flip: the role cards
+            return dict(self.cards)
+        return {p: allegiance(card, p == da, tk) for p, card in self.cards.items()}
+
+    def swap(self, player: str, target: str) -> tuple[str, str]:
+        """"Switch roles with another player" (ruling 7: the token stays); returns (``player``'s old
+        card, their new card)."""
+        cards = self.cards
+        mine, theirs = cards[player], cards[target]
+        cards[player], cards[target] = theirs, mine
+        return mine, theirs
+
+    def take_double_agent(self, player: str) -> str | None:
+        """``player`` takes the double agent token; returns who held it (``None``: nobody)."""
+        previous, self.double_agent = self.double_agent, player
+        return previous
+
+    def take_over(self) -> None:
+        """"Commies and loyal Americans switch orientations" for the rest of the game."""
+        self.taken_over = True

@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from hiddenrole.engine import MOD, Event, Observer
 
-from .game import VOTE
+from .steps import VOTE
 
 if TYPE_CHECKING:
     from .game import McCarthyism
@@ -30,42 +30,45 @@ def board(game: McCarthyism) -> dict[str, Any]:
     """
     g = game
     players = g.players
-    black = g._black
-    white = g._white
-    escaped = g._escaped
-    turn = g._turn
-    left = g._turns_left
+    tokens = g.tokens
+    black = tokens.blacklisted
+    white = tokens.whitelisted
+    escaped = tokens.escaped
+    turn = g.turn
+    left = tokens.turns_left
+    roles = g.roles
     out: dict[str, Any] = {
         "turn": turn,
-        "snitch": g._snitch,
-        "step": g._step,
-        "acting": list(g._waiting),
+        "snitch": g.snitch,
+        "step": g.phase,
+        "acting": list(g.to_act()),
         "blacklisted": [p for p in players if p in black] if black else [],
         "whitelisted": [p for p in players if p in white] if white else [],
         "escaped": [p for p in players if p in escaped] if escaped else [],
-        "protected_through_turn": {p: t for p, t in g._protected.items() if t >= turn},
-        "confessed": dict(g._confessed),
-        "double_agent": g._double_agent,
-        "commies_take_over": g._takeover,
-        "turns_had": dict(g._turns_had),
+        "protected_through_turn": {p: t for p, t in tokens.protected.items() if t >= turn},
+        "confessed": dict(tokens.confessed),
+        "double_agent": roles.double_agent,
+        "commies_take_over": roles.taken_over,
+        "turns_had": dict(tokens.turns_had),
         "can_be_snitch": {p: left[p] > 0 for p in players},
-        "deal": g._deal,
-        "commie_count": g._commie_count,  # None with the pool deal: the number of Commies is secret
-        "pool": {"commie_cards": g._pool[0], "american_cards": g._pool[1]} if g._commie_count is None else None,
-        "turns_per_player": g._turns_per_player,
-        "whitelist_protection_turns": g._protection,
-        "deck": len(g._deck),
-        "discards": len(g._discard),
-        "played": [{"player": p, "card": c} for p, c in g._played],
-        "hand_size": len(g._hand),
-        "card_in_play": g._card,
+        "deal": g.deal,
+        "commie_count": g.commie_count,  # None with the pool deal: the number of Commies is secret
+        "pool": {"commie_cards": g.pool[0], "american_cards": g.pool[1]} if g.commie_count is None else None,
+        "turns_per_player": g.turns_per_player,
+        "whitelist_protection_turns": g.protection,
+        "deck": len(g.deck.pile),
+        "discards": len(g.deck.discards),
+        "played": [{"player": p, "card": c} for p, c in g.played],
+        "hand_size": len(g.hand),
+        "card_in_play": g.card_in_play,
     }
-    if g._step == VOTE:
+    if g.phase == VOTE:
+        vote = g.vote
         out["vote"] = {
-            "motion": g._motion,
-            "targets": list(g._vote_targets),
-            "voters": list(g._voters),
-            "voted": len(g._votes),
+            "motion": vote.motion,
+            "targets": list(vote.targets),
+            "voters": list(vote.voters),
+            "voted": len(vote.votes),
         }
     return out
 
@@ -164,10 +167,12 @@ class McCarthyismObserver(Observer):
         research = self.research
         if research is not None:
             out["deep_research"] = {"cards": list(research[0]), "in_order": research[1], "turn": research[2]}
-        game = self.mc
         player = self.viewer
-        if game._actor == player and game._hand:  # the cards they drew (their private "hand" event)
-            out["hand"] = list(game._hand)
-        if game._step == VOTE and player in game._votes:
-            out["my_vote"] = game._votes[player]
+        assert player is not None  # seated
+        hand = self.mc.hand_of(player)  # the cards they drew (their private "hand" event)
+        if hand:
+            out["hand"] = hand
+        vote = self.mc.vote_of(player)
+        if vote is not None:
+            out["my_vote"] = vote
         return out
