@@ -63,6 +63,7 @@ from hiddenrole.server.mergepatch import apply as merge_patch
 
 PLAYERS = 7
 STOP = asyncio.Event()
+RECONNECTS: dict[int, int] = {}  # close code -> connections the load client opened again after it
 GRACE = 0.25  # seconds after the ack during which the other players' updates are counted
 
 
@@ -256,6 +257,28 @@ class Seat:
         self.pending = False
 
     async def run(self, url: str, stop: asyncio.Event, opening: asyncio.Semaphore) -> None:
+        """Play the seat until the game ends or ``stop``. A connection the server closes
+        (1012: the table moved to another server process; 1013, 1011, a dropped socket) is
+        opened again after 0.3 s x the retries in a row (at most 5 s), as the web page does,
+        and counted in :data:`RECONNECTS` by close code."""
+        retry = 0
+        while True:
+            try:
+                if await self.connect_once(url, stop, opening):
+                    return
+                retry = 0  # the game went on: a later close starts the backoff afresh
+            except websockets.ConnectionClosed as exc:
+                if stop.is_set():
+                    return
+                code = exc.rcvd.code if exc.rcvd is not None else 1006
+                RECONNECTS[code] = RECONNECTS.get(code, 0) + 1
+            self.ws = None
+            self.pending = False  # the answer to an action in flight was lost with the link: the snapshot tells
+            retry += 1
+            await asyncio.sleep(min(5.0, 0.3 * retry))
+
+    async def connect_once(self, url: str, stop: asyncio.Event, opening: asyncio.Semaphore) -> bool:
+        """One connection: hello, then frames until the seat is done (returns ``True``)."""
         # at most ``opening`` handshakes at once (thousands at once overflow the listen
         # backlog); each is tried again after a refusal
         async with opening:
@@ -269,11 +292,15 @@ class Seat:
                     await asyncio.sleep(0.5 * (attempt + 1))
             self.ws = ws
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
-            self.handle(await ws.recv(), stop)
+            if self.handle(await ws.recv(), stop):
+                return True
         async with ws:
             async for text in ws:
                 if self.handle(text, stop):
-                    return
+                    return True
+        if stop.is_set():
+            return True
+        raise websockets.ConnectionClosedOK(ws.close_rcvd, ws.close_sent)
 
     def handle(self, text: str, stop: asyncio.Event) -> bool:
         """Take one frame; returns whether the seat is done (the game is over, or stop)."""
@@ -499,6 +526,9 @@ async def run(args) -> int:
               f"{'PostgreSQL' if 'postgres' in database else 'SQLite'}"
               f"{' + Redis' if args.redis_url else ''}")
     print(f"connected players   {connected}")
+    moved = ", ".join(f"{n} after {code}" for code, n in sorted(RECONNECTS.items()))
+    print(f"reconnections       {sum(RECONNECTS.values())}{f' ({moved})' if moved else ''} "
+          "(1012: the table moved to another server process)")
     print(f"actions per second  {acked / elapsed:.1f} ({acked} actions in {elapsed:.1f} s)")
     print(f"latency p50         {p50:.1f} ms")
     print(f"latency p99         {p99:.1f} ms  (target < {args.target_ms:g} ms; {len(latencies)} actions timed)")

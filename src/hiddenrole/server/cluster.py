@@ -288,20 +288,23 @@ class Cluster:
         if self.relays:
             owners = await self.lease.owners(sorted({r.table_id for r in self.relays.values()}))
             alive = await self.bus.alive(sorted({r.owner for r in self.relays.values()}))
-            moved = stopped = 0
+            moved = lapsed = stopped = 0
             for relay in list(self.relays.values()):
                 if relay.closed:
                     continue
-                if owners.get(relay.table_id) != relay.owner:
+                if relay.table_id not in owners:
+                    lapsed += 1
+                elif owners[relay.table_id] != relay.owner:
                     moved += 1
                 elif relay.owner not in alive:
                     stopped += 1
                 else:
                     continue
                 relay.close(CLOSE_MOVED)
-            if moved or stopped:
-                log.warning("closed %d relayed connections (1012): %d tables changed owner, %d connections' "
-                            "owner stopped saying it is alive", moved + stopped, moved, stopped)
+            if moved or lapsed or stopped:
+                log.warning("closed %d relayed connections (1012): %d whose table changed owner, %d whose "
+                            "table's lease lapsed, %d whose owner stopped saying it is alive",
+                            moved + lapsed + stopped, moved, lapsed, stopped)
         if self.remote:
             edges = sorted({rs.edge for rs in self.remote.values()})
             alive = await self.bus.alive(edges)

@@ -90,10 +90,14 @@ class Leases:
             the process that does.
         """
         async with self._engine().begin() as conn:
-            got = (await conn.execute(_TAKE, {"table_id": table_id, "owner": self.owner,
-                                              "seconds": self.seconds})).scalar()
-            if got is None:
-                got = (await conn.execute(_OWNER, {"table_id": table_id})).scalar()
+            # another's running lease: answered by a read (the upsert would lock the owner's
+            # row, holding up its renewal, for every client that reaches the wrong process)
+            got = (await conn.execute(_OWNER, {"table_id": table_id})).scalar()
+            if got is None or got == self.owner:
+                got = (await conn.execute(_TAKE, {"table_id": table_id, "owner": self.owner,
+                                                  "seconds": self.seconds})).scalar()
+                if got is None:
+                    got = (await conn.execute(_OWNER, {"table_id": table_id})).scalar()
         if got == self.owner:  # committed: a renewal started from now on finds it
             self._won += 1
             self._won_at[table_id] = self._won
