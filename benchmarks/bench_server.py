@@ -528,7 +528,7 @@ async def run(args) -> int:
     print(f"connected players   {connected}")
     moved = ", ".join(f"{n} after {code}" for code, n in sorted(RECONNECTS.items()))
     print(f"reconnections       {sum(RECONNECTS.values())}{f' ({moved})' if moved else ''} "
-          "(1012: the table moved to another server process)")
+          "over the whole run (1012: the table moved to another server process)")
     print(f"actions per second  {acked / elapsed:.1f} ({acked} actions in {elapsed:.1f} s)")
     print(f"latency p50         {p50:.1f} ms")
     print(f"latency p99         {p99:.1f} ms  (target < {args.target_ms:g} ms; {len(latencies)} actions timed)")
