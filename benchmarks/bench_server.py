@@ -36,7 +36,10 @@ percentile over ``--target-ms`` (100 ms by default).
         --fresh-postgres postgresql://postgres@127.0.0.1:5432/test --redis-url redis://127.0.0.1:6379/0
 
 With ``--workers N`` the server's CPU and RSS are those of all its processes together (the
-supervisor and every worker; the peak is the sum of each process's own peak).
+supervisor and every worker; the peak is the sum of each process's own peak), and the
+standard error of all of them goes to the run's ``server.log``. A seat whose connection
+the server closes (1012 when its table moves to another process) connects again with the
+web page's backoff; the summary counts these reconnections by close code.
 """
 
 from __future__ import annotations
