@@ -453,16 +453,21 @@ async def run(args) -> int:
                 except httpx.HTTPError:
                     await asyncio.sleep(0.05)
             rng = random.Random(args.seed)
-            tables: list[Table] = []
-            for t in range(args.tables):
-                made = (await http.post("/api/tables", json={"game": "secret-hitler", "pace": "fast",
-                                                               "factor": args.factor})).json()
-                table = Table(made["code"], (args.think_min, args.think_max), random.Random(rng.random()))
-                for i in range(PLAYERS):
-                    r = await http.post(f"/api/tables/{table.code}/join", json={"name": f"P{i + 1}"})
-                    table.seats.append(Seat(table, f"P{i + 1}", r.json()["token"], seed=t * 100 + i))
-                table.host = made["host_token"]
-                tables.append(table)
+            seeds = [rng.random() for _ in range(args.tables)]  # drawn in table order, as before
+            making = asyncio.Semaphore(args.setup_concurrency)
+
+            async def make(t: int) -> Table:  # a table and its 7 seats (in seat order)
+                async with making:
+                    made = (await http.post("/api/tables", json={"game": "secret-hitler", "pace": "fast",
+                                                                   "factor": args.factor})).json()
+                    table = Table(made["code"], (args.think_min, args.think_max), random.Random(seeds[t]))
+                    for i in range(PLAYERS):
+                        r = await http.post(f"/api/tables/{table.code}/join", json={"name": f"P{i + 1}"})
+                        table.seats.append(Seat(table, f"P{i + 1}", r.json()["token"], seed=t * 100 + i))
+                    table.host = made["host_token"]
+                    return table
+
+            tables: list[Table] = list(await asyncio.gather(*(make(t) for t in range(args.tables))))
             stop = STOP
             ws_base = base.replace("http", "ws")
             opening = asyncio.Semaphore(100)
@@ -587,6 +592,8 @@ def main() -> None:
     parser.add_argument("--think-max", type=float, default=0.6, help="bots think at most this long (s)")
     parser.add_argument("--target-ms", type=float, default=100.0, help="the p99 target in milliseconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--setup-concurrency", type=int, default=16,
+                        help="tables set up (created and joined over REST) at once before the run")
     parser.add_argument("--spectators", type=int, default=3, help="in-process measurements: spectator connections")
     parser.add_argument("--no-load", action="store_true", help="only the in-process measurements (no load run)")
     parser.add_argument("--no-stream", action="store_true", help="only the load run (no in-process measurements)")
