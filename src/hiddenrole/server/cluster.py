@@ -264,15 +264,21 @@ class Cluster:
         """Say this process is alive and renew its leases, dropping the tables lost. Each
         on connections of its own (never queued behind the requests); a failure of one is
         logged and the other still runs (the next round tries again)."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
         try:
             await self.bus.beat()
         except Exception as exc:
             log.error("the bus heartbeat failed: %s", _first_line(exc))
+        beaten = loop.time()
         try:
             lost = await self.lease.renew()
         except Exception as exc:
             log.error("the lease renewal failed: %s", _first_line(exc))
             return
+        if loop.time() - start > self.lease_seconds / 3:  # a third of the lease's margin gone
+            log.warning("the heartbeat took %.1f s and the lease renewal %.1f s (leases live %g s)",
+                        beaten - start, loop.time() - beaten, self.lease_seconds)
         for table_id in lost:
             self.mod.drop(table_id)
 
