@@ -456,13 +456,23 @@ async def run(args) -> int:
             seeds = [rng.random() for _ in range(args.tables)]  # drawn in table order, as before
             making = asyncio.Semaphore(args.setup_concurrency)
 
+            async def post(path: str, body: dict) -> httpx.Response:
+                for attempt in range(3):  # a kept-alive connection the server closed meanwhile: again
+                    try:
+                        return await http.post(path, json=body)
+                    except httpx.TransportError:
+                        if attempt == 2:
+                            raise
+                        await asyncio.sleep(0.5)
+                raise AssertionError("unreachable")
+
             async def make(t: int) -> Table:  # a table and its 7 seats (in seat order)
                 async with making:
-                    made = (await http.post("/api/tables", json={"game": "secret-hitler", "pace": "fast",
-                                                                   "factor": args.factor})).json()
+                    made = (await post("/api/tables", {"game": "secret-hitler", "pace": "fast",
+                                                       "factor": args.factor})).json()
                     table = Table(made["code"], (args.think_min, args.think_max), random.Random(seeds[t]))
                     for i in range(PLAYERS):
-                        r = await http.post(f"/api/tables/{table.code}/join", json={"name": f"P{i + 1}"})
+                        r = await post(f"/api/tables/{table.code}/join", {"name": f"P{i + 1}"})
                         table.seats.append(Seat(table, f"P{i + 1}", r.json()["token"], seed=t * 100 + i))
                     table.host = made["host_token"]
                     return table
