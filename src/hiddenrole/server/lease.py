@@ -41,6 +41,7 @@ _TAKE = sa.text(f"""
 _OWNER = sa.text(f"SELECT owner FROM leases WHERE table_id = :table_id AND expires_at >= {_NOW}")
 _OWNERS = sa.text(f"SELECT table_id, owner FROM leases WHERE table_id = ANY(:ids) AND expires_at >= {_NOW}")
 _RENEW = sa.text(f"UPDATE leases SET expires_at = {_NOW} + :seconds WHERE owner = :owner RETURNING table_id")
+_NO_FLUSH_WAIT = sa.text("SET LOCAL synchronous_commit = off")
 _RELEASE = sa.text("DELETE FROM leases WHERE owner = :owner AND table_id = ANY(:ids)")
 _RELEASE_ALL = sa.text("DELETE FROM leases WHERE owner = :owner")
 _ORPHANS = sa.text(f"""
@@ -134,6 +135,9 @@ class Leases:
             if self._upkeep is None:
                 self._upkeep = self.store.side_engine()
             async with self._upkeep.begin() as conn:
+                # no wait for the disk flush (seconds on a busy machine): a renewal lost in a
+                # database crash only ends the lease sooner, which is the safe direction
+                await conn.execute(_NO_FLUSH_WAIT)
                 kept = {r[0] for r in await conn.execute(_RENEW, {"owner": self.owner, "seconds": self.seconds})}
             lost = {t for t in self.held if t not in kept and self._won_at.get(t, 0) <= mark}
             self.held -= lost
