@@ -248,7 +248,12 @@ class Cluster:
             if late > period:
                 log.warning("the lease renewal ran %.1f s late (this process's event loop was busy)", late)
             due = loop.time() + period
-            await self.renew()
+            try:
+                await self.renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # never the end of the renewals: the next round comes all the same
+                log.exception("a lease renewal round failed")
 
     async def _tend_forever(self) -> None:
         while True:
