@@ -36,7 +36,10 @@ percentile over ``--target-ms`` (100 ms by default).
         --fresh-postgres postgresql://postgres@127.0.0.1:5432/test --redis-url redis://127.0.0.1:6379/0
 
 With ``--workers N`` the server's CPU and RSS are those of all its processes together (the
-supervisor and every worker; the peak is the sum of each process's own peak).
+supervisor and every worker; the peak is the sum of each process's own peak), and the
+standard error of all of them goes to the run's ``server.log``. A seat whose connection
+the server closes (1012 when its table moves to another process) connects again with the
+web page's backoff; the summary counts these reconnections by close code.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ from hiddenrole.server.mergepatch import apply as merge_patch
 
 PLAYERS = 7
 STOP = asyncio.Event()
+RECONNECTS: dict[int, int] = {}  # close code -> connections the load client opened again after it
 GRACE = 0.25  # seconds after the ack during which the other players' updates are counted
 
 
@@ -256,6 +260,28 @@ class Seat:
         self.pending = False
 
     async def run(self, url: str, stop: asyncio.Event, opening: asyncio.Semaphore) -> None:
+        """Play the seat until the game ends or ``stop``. A connection the server closes
+        (1012: the table moved to another server process; 1013, 1011, a dropped socket) is
+        opened again after 0.3 s x the retries in a row (at most 5 s), as the web page does,
+        and counted in :data:`RECONNECTS` by close code."""
+        retry = 0
+        while True:
+            try:
+                if await self.connect_once(url, stop, opening):
+                    return
+                retry = 0  # the game went on: a later close starts the backoff afresh
+            except websockets.ConnectionClosed as exc:
+                if stop.is_set():
+                    return
+                code = exc.rcvd.code if exc.rcvd is not None else 1006
+                RECONNECTS[code] = RECONNECTS.get(code, 0) + 1
+            self.ws = None
+            self.pending = False  # the answer to an action in flight was lost with the link: the snapshot tells
+            retry += 1
+            await asyncio.sleep(min(5.0, 0.3 * retry))
+
+    async def connect_once(self, url: str, stop: asyncio.Event, opening: asyncio.Semaphore) -> bool:
+        """One connection: hello, then frames until the seat is done (returns ``True``)."""
         # at most ``opening`` handshakes at once (thousands at once overflow the listen
         # backlog); each is tried again after a refusal
         async with opening:
@@ -269,11 +295,15 @@ class Seat:
                     await asyncio.sleep(0.5 * (attempt + 1))
             self.ws = ws
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
-            self.handle(await ws.recv(), stop)
+            if self.handle(await ws.recv(), stop):
+                return True
         async with ws:
             async for text in ws:
                 if self.handle(text, stop):
-                    return
+                    return True
+        if stop.is_set():
+            return True
+        raise websockets.ConnectionClosedOK(ws.close_rcvd, ws.close_sent)
 
     def handle(self, text: str, stop: asyncio.Event) -> bool:
         """Take one frame; returns whether the seat is done (the game is over, or stop)."""
@@ -423,16 +453,31 @@ async def run(args) -> int:
                 except httpx.HTTPError:
                     await asyncio.sleep(0.05)
             rng = random.Random(args.seed)
-            tables: list[Table] = []
-            for t in range(args.tables):
-                made = (await http.post("/api/tables", json={"game": "secret-hitler", "pace": "fast",
-                                                               "factor": args.factor})).json()
-                table = Table(made["code"], (args.think_min, args.think_max), random.Random(rng.random()))
-                for i in range(PLAYERS):
-                    r = await http.post(f"/api/tables/{table.code}/join", json={"name": f"P{i + 1}"})
-                    table.seats.append(Seat(table, f"P{i + 1}", r.json()["token"], seed=t * 100 + i))
-                table.host = made["host_token"]
-                tables.append(table)
+            seeds = [rng.random() for _ in range(args.tables)]  # drawn in table order, as before
+            making = asyncio.Semaphore(args.setup_concurrency)
+
+            async def post(path: str, body: dict) -> httpx.Response:
+                for attempt in range(3):  # a kept-alive connection the server closed meanwhile: again
+                    try:
+                        return await http.post(path, json=body)
+                    except httpx.TransportError:
+                        if attempt == 2:
+                            raise
+                        await asyncio.sleep(0.5)
+                raise AssertionError("unreachable")
+
+            async def make(t: int) -> Table:  # a table and its 7 seats (in seat order)
+                async with making:
+                    made = (await post("/api/tables", {"game": "secret-hitler", "pace": "fast",
+                                                       "factor": args.factor})).json()
+                    table = Table(made["code"], (args.think_min, args.think_max), random.Random(seeds[t]))
+                    for i in range(PLAYERS):
+                        r = await post(f"/api/tables/{table.code}/join", {"name": f"P{i + 1}"})
+                        table.seats.append(Seat(table, f"P{i + 1}", r.json()["token"], seed=t * 100 + i))
+                    table.host = made["host_token"]
+                    return table
+
+            tables: list[Table] = list(await asyncio.gather(*(make(t) for t in range(args.tables))))
             stop = STOP
             ws_base = base.replace("http", "ws")
             opening = asyncio.Semaphore(100)
@@ -499,6 +544,9 @@ async def run(args) -> int:
               f"{'PostgreSQL' if 'postgres' in database else 'SQLite'}"
               f"{' + Redis' if args.redis_url else ''}")
     print(f"connected players   {connected}")
+    moved = ", ".join(f"{n} after {code}" for code, n in sorted(RECONNECTS.items()))
+    print(f"reconnections       {sum(RECONNECTS.values())}{f' ({moved})' if moved else ''} "
+          "over the whole run (1012: the table moved to another server process)")
     print(f"actions per second  {acked / elapsed:.1f} ({acked} actions in {elapsed:.1f} s)")
     print(f"latency p50         {p50:.1f} ms")
     print(f"latency p99         {p99:.1f} ms  (target < {args.target_ms:g} ms; {len(latencies)} actions timed)")
@@ -554,6 +602,8 @@ def main() -> None:
     parser.add_argument("--think-max", type=float, default=0.6, help="bots think at most this long (s)")
     parser.add_argument("--target-ms", type=float, default=100.0, help="the p99 target in milliseconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--setup-concurrency", type=int, default=16,
+                        help="tables set up (created and joined over REST) at once before the run")
     parser.add_argument("--spectators", type=int, default=3, help="in-process measurements: spectator connections")
     parser.add_argument("--no-load", action="store_true", help="only the in-process measurements (no load run)")
     parser.add_argument("--no-stream", action="store_true", help="only the load run (no in-process measurements)")

@@ -8,7 +8,11 @@ before the next, which is how :mod:`.cluster` sends each connection's frames.
 A process also keeps a key ``hiddenrole:alive:<name>`` that expires after
 :attr:`Bus.alive_seconds` unless refreshed (:meth:`Bus.beat`), so the others can tell a
 process that stopped (a killed process's connections are closed at once, without waiting
-for its table leases to expire).
+for its table leases to expire). The heartbeat and the liveness checks use a Redis
+connection of their own: the pool the relayed frames are published through can be busy
+for many seconds while thousands of clients connect, and a heartbeat queued behind them
+would let the key expire (the other processes would then close every relayed connection
+to this one).
 """
 
 from __future__ import annotations
@@ -77,6 +81,7 @@ class Bus:
         self.on_message = on_message
         self.alive_seconds = alive_seconds
         self.redis: redis.Redis | None = None
+        self.upkeep: redis.Redis | None = None  # the heartbeat's own connection (never the publish pool)
         self._pubsub: Any = None
         self._reader: asyncio.Task | None = None
 
@@ -91,6 +96,8 @@ class Bus:
         # free Redis connection instead of failing ("Too many connections")
         pool = redis.BlockingConnectionPool.from_url(self.url, max_connections=MAX_CONNECTIONS, timeout=None)
         self.redis = redis.Redis(connection_pool=pool)
+        self.upkeep = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
+            self.url, max_connections=2, timeout=None))
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self.channel(self.name))
         await self.beat()
@@ -106,9 +113,11 @@ class Bus:
                 await self._pubsub.aclose()
             except Exception as exc:
                 log.warning("could not leave the bus cleanly: %s", exc)
-            await self.redis.aclose()
-            await self.redis.connection_pool.disconnect()
-            self.redis = None
+            for client in (self.redis, self.upkeep):
+                if client is not None:
+                    await client.aclose()
+                    await client.connection_pool.disconnect()
+            self.redis = self.upkeep = None
 
     async def _read(self) -> None:
         while True:
@@ -138,16 +147,17 @@ class Bus:
         await self.redis.publish(self.channel(to), json.dumps(message, separators=(",", ":")))
 
     async def beat(self) -> None:
-        """Say this process is alive for :attr:`alive_seconds` more."""
-        assert self.redis is not None
-        await self.redis.set(f"{PREFIX}alive:{self.name}", "1", px=int(self.alive_seconds * 1000))
+        """Say this process is alive for :attr:`alive_seconds` more (on the heartbeat's own
+        connection: never queued behind the published frames)."""
+        assert self.upkeep is not None
+        await self.upkeep.set(f"{PREFIX}alive:{self.name}", "1", px=int(self.alive_seconds * 1000))
 
     async def alive(self, names: list[str]) -> set[str]:
         """Those of the processes ``names`` that said they are alive within their time."""
-        if not names or self.redis is None:
+        if not names or self.upkeep is None:
             return set()
-        found = await self.redis.exists(*[f"{PREFIX}alive:{n}" for n in names]) if len(names) == 1 else None
+        found = await self.upkeep.exists(*[f"{PREFIX}alive:{n}" for n in names]) if len(names) == 1 else None
         if found is not None:
             return set(names) if found else set()
-        values = await self.redis.mget([f"{PREFIX}alive:{n}" for n in names])
+        values = await self.upkeep.mget([f"{PREFIX}alive:{n}" for n in names])
         return {n for n, v in zip(names, values, strict=True) if v is not None}

@@ -16,8 +16,12 @@ connections and REST calls (:class:`ClusterRouter`):
   frame is the one connection's own (its viewer's update, told in its language), so the
   bus carries per viewer what the viewer may see and nothing else: never a whole state.
 
-Every ``lease_seconds / 3`` seconds each process renews its leases (a table whose lease
-another process took is dropped from memory, its connections closed with 1012), takes
+Every ``lease_seconds / 3`` seconds each process says it is alive on the bus and renews
+its leases (a table whose lease another process took is dropped from memory, its
+connections closed with 1012). This renewal has a task and connections of its own
+(:meth:`Cluster.renew`), so the work of a connection storm (thousands of hellos queued on
+the database pool and the Redis pool) or a slow takeover cannot make a busy but healthy
+process miss it and lose its tables. Separately, at the same pace, each process takes
 over the running tables whose owner stopped renewing (rebuilt from the log, deadlines
 that passed meanwhile fired at once), and closes the relayed connections of tables whose
 owner changed or stopped (1012): the clients reconnect and reach the new owner. Nothing
@@ -57,6 +61,10 @@ MAX_BODY_BYTES = 1024 * 1024  # a relayed REST request's body, at most
 RELAY_TIMEOUT = 15.0  # seconds an edge waits for the owner's answer to a relayed REST call
 _TABLE_PATH = re.compile(r"^/api/tables/([^/]+)(?:/.*)?$")
 _SOCKET_PATH = re.compile(r"^/ws/([^/]+)$")
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 def process_name() -> str:
@@ -196,6 +204,7 @@ class Cluster:
         self.replies: dict[str, asyncio.Future] = {}
         self._tasks: set[asyncio.Task] = set()
         self._tender: asyncio.Task | None = None
+        self._renewer: asyncio.Task | None = None
 
     @property
     def lease(self) -> Leases:
@@ -208,13 +217,16 @@ class Cluster:
         await self.bus.start()
 
     def start_tending(self) -> None:
-        """Start renewing leases, adopting orphaned tables and checking relays."""
-        self._tender = asyncio.get_running_loop().create_task(self._tend_forever())
+        """Start renewing leases (a task of its own), adopting orphaned tables and checking relays."""
+        loop = asyncio.get_running_loop()
+        self._renewer = loop.create_task(self._renew_forever())
+        self._tender = loop.create_task(self._tend_forever())
 
     async def stop(self) -> None:
         """Close the relayed connections and leave the bus (the moderator releases the leases)."""
-        if self._tender is not None:
-            self._tender.cancel()
+        for task in (self._renewer, self._tender):
+            if task is not None:
+                task.cancel()
         for relay in list(self.relays.values()):
             relay.close(CLOSE_MOVED)
         for rs in list(self.remote.values()):
@@ -226,31 +238,84 @@ class Cluster:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def _renew_forever(self) -> None:
+        period = self.lease_seconds / 3
+        loop = asyncio.get_running_loop()
+        due = loop.time() + period
+        while True:
+            await asyncio.sleep(max(0.0, due - loop.time()))
+            late = loop.time() - due
+            if late > period:
+                log.warning("the lease renewal ran %.1f s late (this process's event loop was busy)", late)
+            due = loop.time() + period
+            try:
+                await self.renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # never the end of the renewals: the next round comes all the same
+                log.exception("a lease renewal round failed")
+
     async def _tend_forever(self) -> None:
         while True:
             await asyncio.sleep(self.lease_seconds / 3)
             try:
-                await self.tend()
+                await self.look_around()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the database or Redis is briefly away: try again next round
-                log.error("cluster upkeep failed: %s", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+                log.error("cluster upkeep failed: %s", _first_line(exc))
+
+    async def renew(self) -> None:
+        """Say this process is alive and renew its leases, dropping the tables lost. Each
+        on connections of its own (never queued behind the requests); a failure of one is
+        logged and the other still runs (the next round tries again)."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        try:
+            await self.bus.beat()
+        except Exception as exc:
+            log.error("the bus heartbeat failed: %s", _first_line(exc))
+        beaten = loop.time()
+        try:
+            lost = await self.lease.renew()
+        except Exception as exc:
+            log.error("the lease renewal failed: %s", _first_line(exc))
+            return
+        if loop.time() - start > self.lease_seconds / 3:  # a third of the lease's margin gone
+            log.warning("the heartbeat took %.1f s and the lease renewal %.1f s (leases live %g s)",
+                        beaten - start, loop.time() - beaten, self.lease_seconds)
+        for table_id in lost:
+            self.mod.drop(table_id)
 
     async def tend(self) -> None:
-        """One round of upkeep: say this process is alive, renew its leases (dropping the
-        tables lost), take over orphaned running tables, and close the relayed connections
-        whose table's owner changed or stopped, and the owner-side connections whose edge
-        stopped."""
-        await self.bus.beat()
-        for table_id in await self.lease.renew():
-            self.mod.drop(table_id)
+        """One whole round of upkeep: :meth:`renew`, then :meth:`look_around`."""
+        await self.renew()
+        await self.look_around()
+
+    async def look_around(self) -> None:
+        """Take over orphaned running tables, and close the relayed connections whose
+        table's owner changed or stopped, and the owner-side connections whose edge stopped."""
         await self.mod.adopt()
         if self.relays:
             owners = await self.lease.owners(sorted({r.table_id for r in self.relays.values()}))
             alive = await self.bus.alive(sorted({r.owner for r in self.relays.values()}))
+            moved = lapsed = stopped = 0
             for relay in list(self.relays.values()):
-                if owners.get(relay.table_id) != relay.owner or relay.owner not in alive:
-                    relay.close(CLOSE_MOVED)
+                if relay.closed:
+                    continue
+                if relay.table_id not in owners:
+                    lapsed += 1
+                elif owners[relay.table_id] != relay.owner:
+                    moved += 1
+                elif relay.owner not in alive:
+                    stopped += 1
+                else:
+                    continue
+                relay.close(CLOSE_MOVED)
+            if moved or lapsed or stopped:
+                log.warning("closed %d relayed connections (1012): %d whose table changed owner, %d whose "
+                            "table's lease lapsed, %d whose owner stopped saying it is alive",
+                            moved + lapsed + stopped, moved, lapsed, stopped)
         if self.remote:
             edges = sorted({rs.edge for rs in self.remote.values()})
             alive = await self.bus.alive(edges)

@@ -9,6 +9,11 @@ two processes racing for a table cannot both win; the owner renews all its lease
 statement every :attr:`Leases.seconds` / 3 seconds. Expiry times are on the database's
 clock (``clock_timestamp()``), so the machines' clocks need not agree.
 
+A renewal never waits behind the requests: it runs on a connection of its own (not the
+store's pool, which thousands of connecting clients can keep busy for longer than a
+lease lives), and a take in flight does not hold it up (a table counts as lost only if
+the renewal started after the take that won it and did not find it).
+
 A process that stops renewing (killed, stalled, cut off) loses its tables when the leases
 expire: another process takes each over and rebuilds it from its log. Should the old
 owner still try to append, the log's key ``(game_id, seq)`` refuses the entry (the new
@@ -18,7 +23,7 @@ owner wrote that position first), so no acknowledged action is ever overwritten.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
@@ -36,6 +41,7 @@ _TAKE = sa.text(f"""
 _OWNER = sa.text(f"SELECT owner FROM leases WHERE table_id = :table_id AND expires_at >= {_NOW}")
 _OWNERS = sa.text(f"SELECT table_id, owner FROM leases WHERE table_id = ANY(:ids) AND expires_at >= {_NOW}")
 _RENEW = sa.text(f"UPDATE leases SET expires_at = {_NOW} + :seconds WHERE owner = :owner RETURNING table_id")
+_NO_FLUSH_WAIT = sa.text("SET LOCAL synchronous_commit = off")
 _RELEASE = sa.text("DELETE FROM leases WHERE owner = :owner AND table_id = ANY(:ids)")
 _RELEASE_ALL = sa.text("DELETE FROM leases WHERE owner = :owner")
 _ORPHANS = sa.text(f"""
@@ -63,7 +69,10 @@ class Leases:
         self.owner = owner
         self.seconds = seconds
         self.held: set[str] = set()
-        self._lock = asyncio.Lock()  # a take and a renewal never interleave (``held`` stays true)
+        self._won = 0  # takes won so far
+        self._won_at: dict[str, int] = {}  # table id -> the number of the take that won it last
+        self._renewing = asyncio.Lock()  # one renewal at a time
+        self._upkeep: Any = None  # the renewals' own engine (made at the first renewal)
 
     def _engine(self):
         if self.store.engine is None:
@@ -81,15 +90,22 @@ class Leases:
             the owner after the attempt: :attr:`owner` when this process holds it now, else
             the process that does.
         """
-        async with self._lock, self._engine().begin() as conn:
-            got = (await conn.execute(_TAKE, {"table_id": table_id, "owner": self.owner,
-                                              "seconds": self.seconds})).scalar()
-            if got is None:
-                got = (await conn.execute(_OWNER, {"table_id": table_id})).scalar()
-            if got == self.owner:
-                self.held.add(table_id)
-                return got
-            self.held.discard(table_id)
+        async with self._engine().begin() as conn:
+            # another's running lease: answered by a read (the upsert would lock the owner's
+            # row, holding up its renewal, for every client that reaches the wrong process)
+            got = (await conn.execute(_OWNER, {"table_id": table_id})).scalar()
+            if got is None or got == self.owner:
+                got = (await conn.execute(_TAKE, {"table_id": table_id, "owner": self.owner,
+                                                  "seconds": self.seconds})).scalar()
+                if got is None:
+                    got = (await conn.execute(_OWNER, {"table_id": table_id})).scalar()
+        if got == self.owner:  # committed: a renewal started from now on finds it
+            self._won += 1
+            self._won_at[table_id] = self._won
+            self.held.add(table_id)
+            return got
+        self.held.discard(table_id)
+        self._won_at.pop(table_id, None)
         # taken by another between the two statements and expired since: nobody (try again)
         return got or ""
 
@@ -108,17 +124,38 @@ class Leases:
 
     async def renew(self) -> set[str]:
         """Extend every lease this process holds by :attr:`seconds`; returns the table ids
-        it lost (leases another process took after they expired)."""
-        async with self._lock:
-            async with self._engine().begin() as conn:
+        it lost (leases another process took after they expired).
+
+        Runs on a connection of its own, so neither a busy store pool nor takes in flight
+        delay it; a table won by a take that committed after this renewal started is not
+        counted lost (the renewal's statement may not have seen it).
+        """
+        async with self._renewing:
+            mark = self._won
+            if self._upkeep is None:
+                self._upkeep = self.store.side_engine()
+            async with self._upkeep.begin() as conn:
+                # no wait for the disk flush (seconds on a busy machine): a renewal lost in a
+                # database crash only ends the lease sooner, which is the safe direction
+                await conn.execute(_NO_FLUSH_WAIT)
                 kept = {r[0] for r in await conn.execute(_RENEW, {"owner": self.owner, "seconds": self.seconds})}
-            lost = self.held - kept
-            self.held = kept
+            lost = {t for t in self.held if t not in kept and self._won_at.get(t, 0) <= mark}
+            self.held -= lost
+            for table_id in lost:
+                self._won_at.pop(table_id, None)
         return lost
+
+    async def close(self) -> None:
+        """Close the renewals' own connection (the store's are closed by the store)."""
+        if self._upkeep is not None:
+            await self._upkeep.dispose()
+            self._upkeep = None
 
     async def release(self, table_ids: list[str]) -> None:
         """Give up the leases on ``table_ids`` (a finished table forgotten from memory)."""
         self.held.difference_update(table_ids)
+        for table_id in table_ids:
+            self._won_at.pop(table_id, None)
         if table_ids:
             async with self._engine().begin() as conn:
                 await conn.execute(_RELEASE, {"owner": self.owner, "ids": list(table_ids)})
@@ -126,6 +163,7 @@ class Leases:
     async def release_all(self) -> None:
         """Give up every lease of this process (a clean stop: others take over at once)."""
         self.held.clear()
+        self._won_at.clear()
         async with self._engine().begin() as conn:
             await conn.execute(_RELEASE_ALL, {"owner": self.owner})
 

@@ -156,6 +156,7 @@ class Moderator:
                 await self.lease.release_all()
             except Exception as exc:  # the database went away: the leases expire on their own
                 log.warning("could not release the table leases: %s", exc)
+            await self.lease.close()
         await self.store.close()
 
     # ------------------------------------------------------------ several processes

@@ -220,12 +220,22 @@ class Store:
             event.listen(self._sync_engine, "connect", _sqlite_pragmas)
             self._executor = ThreadPoolExecutor(1, thread_name_prefix="hiddenrole-sqlite-writer")
         else:
-            args = {"server_settings": {"search_path": self.schema}} if self.schema else {}
-            self.engine = create_async_engine(self.url, pool_size=5, max_overflow=5, connect_args=args)
+            self.engine = create_async_engine(self.url, pool_size=5, max_overflow=5, connect_args=self._pg_args())
         async with self.engine.begin() as conn:
             if not self.is_sqlite:  # several processes may start at once: one migrates at a time
                 await conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             await conn.run_sync(_upgrade)
+
+    def _pg_args(self) -> dict:
+        return {"server_settings": {"search_path": self.schema}} if self.schema else {}
+
+    def side_engine(self) -> AsyncEngine:
+        """A second engine on the same PostgreSQL database (and schema), of at most 2
+        connections, for upkeep that must not wait behind the requests queued on the main
+        pool (the lease renewals); its owner disposes of it."""
+        if self.is_sqlite:
+            raise ValueError("a side engine needs PostgreSQL")
+        return create_async_engine(self.url, pool_size=1, max_overflow=1, connect_args=self._pg_args())
 
     async def close(self) -> None:
         """Finish the pending writes, then close every connection."""
