@@ -492,7 +492,7 @@ def play_timed(
                 phases[0] += 1
                 phases[1] = phase
 
-        on_moment = clock.update if clock is not None else None
+        on_moment: Callable[[Game], None] | None = clock.update if clock is not None else None
         if trace is not None:
             on_moment = _tracer(g, trace, on_moment)
         record = play_game(g, seats, on_step=count_phase if count_phases else None, on_moment=on_moment)
