@@ -4,7 +4,11 @@ feed folds away so the result is readable."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from playwright.sync_api import expect
+from web_helpers import client_state, create_table, hide_role, step, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -44,3 +48,33 @@ def test_web_long_german_choices_stay_inside_a_360_px_screen(server, phone):
     # two columns (six choices on a phone), none of them past the edge
     assert len({round(b["left"]) for b in buttons}) == 2, buttons
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_web_a_prompt_folds_players_and_settings_so_its_buttons_are_on_screen(server, phone):
+    page = phone().new_page()
+    create_table(page, server, "secret-hitler", bots=6, host_name="Zoë", pace="untimed")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    more = page.locator("[data-test=more]")
+    rng = random.Random(5)
+    # play until a question is on the screen, then open "Players and settings"
+    for _ in range(400):
+        if client_state(page)["waiting"] and page.locator("[data-test=actions] button.action").count():
+            break
+        page.wait_for_timeout(100)
+    more.locator("summary").click()
+    expect(more).to_have_attribute("open", "")
+    assert step(page, rng)
+    # the next question folds the section away again
+    for _ in range(600):
+        if not more.evaluate("e => e.open"):
+            break
+        assert not client_state(page)["over"], "the game ended before the next question"
+        if not step(page, rng):
+            page.wait_for_timeout(100)
+    expect(more).not_to_have_attribute("open", "")
+    expect(page.locator("[data-test=actions] button.action").first).to_be_visible()
+    boxes = page.locator("[data-test=actions] button.action").evaluate_all(
+        "bs => bs.map(b => { const r = b.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; })")
+    assert boxes and all(0 <= b["top"] and b["bottom"] <= 800 for b in boxes), boxes
