@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 from web_helpers import client_state, create_table, hide_role, step, wait_connected
@@ -78,3 +79,31 @@ def test_web_a_prompt_folds_players_and_settings_so_its_buttons_are_on_screen(se
     boxes = page.locator("[data-test=actions] button.action").evaluate_all(
         "bs => bs.map(b => { const r = b.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; })")
     assert boxes and all(0 <= b["top"] and b["bottom"] <= 800 for b in boxes), boxes
+
+
+def test_web_at_the_end_a_phone_folds_the_feed_so_the_result_is_readable(server, phone):
+    page = phone().new_page()
+    code = create_table(page, server, "secret-hitler", bots=6, host_name="Ann", pace="untimed")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    host_token = page.evaluate(f"() => JSON.parse(localStorage.getItem('hiddenrole.host.{code}'))")
+    r = httpx.post(f"{server}/api/tables/{code}/control", json={"control": "void", "reason": "test over"},
+                   headers={"Authorization": f"Bearer {host_token}"})
+    assert r.status_code == 200, r.text
+    results = page.locator("[data-test=results]")
+    first_row = results.locator("table.roles tbody tr").first
+    expect(first_row).to_be_visible()
+    feed, toggle = page.locator("[data-test=feed]"), page.locator("[data-test=feed-toggle]")
+    expect(feed).to_be_hidden()
+    expect(toggle).to_have_text("Show what happened")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    for part in (results.locator("h2"), first_row):
+        box = part.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 800, box
+    # the button unfolds the feed and folds it again
+    toggle.click()
+    expect(feed).to_be_visible()
+    expect(toggle).to_have_text("Hide what happened")
+    toggle.click()
+    expect(feed).to_be_hidden()
