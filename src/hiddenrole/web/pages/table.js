@@ -7,6 +7,8 @@ import { i18n, t } from "../i18n.js";
 import { gameModule, human } from "../games.js";
 
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
+/** A phone's width: the layout's own breakpoint (style.css, 520 px). */
+const PHONE = matchMedia("(max-width: 520px)");
 
 /** What the status bar and the TV both show: phase in words, who must act, the clock. */
 export function statusParts(S) {
@@ -100,9 +102,17 @@ export function tablePage() {
     revealed: false,
     roleShown: false,
     sheetFolded: false,  // the prompt sheet folded down to its title (a phone: board and feed get the screen)
+    feedFolded: false,   // the feed folded away at the end on a phone, so the result has the screen
     init() {
-      // a new question opens the sheet again
-      this.$watch(() => JSON.stringify((this.S.state && this.S.state.legal_actions) || []), () => { this.sheetFolded = false; });
+      // a new question opens the sheet again; on a phone it also folds "Players and settings"
+      // away, so the question's buttons are on the screen
+      this.$watch(() => JSON.stringify((this.S.state && this.S.state.legal_actions) || []), () => {
+        this.sheetFolded = false;
+        if (this.hasPrompt() && this.S.state.waiting && PHONE.matches && this.$refs.more) this.$refs.more.open = false;
+      });
+      // at the end, a phone shows the result first: the feed folds away (a button unfolds it)
+      this.$watch(() => !!(this.S.view && this.S.view.over), (over) => { this.feedFolded = over && PHONE.matches; });
+      this.feedFolded = !!(this.S.view && this.S.view.over) && PHONE.matches;
       // the role reveal: once per seat and game, when the game starts (or the seat first sees it)
       this.$watch(() => !!(this.S.view && this.S.view.player && !this.S.view.over), (on) => { if (on) this.maybeReveal(); });
       if (this.S.view && this.S.view.player && !this.S.view.over) this.maybeReveal();

@@ -1,0 +1,109 @@
+"""The table on a 360x800 phone after the trial: long German choices stay inside the screen, a
+prompt folds "Players and settings" away so its buttons are on the screen, and at the end the
+feed folds away so the result is readable."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from web_helpers import client_state, create_table, hide_role, step, wait_connected
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+#: A special election at seven players, as the German narration words it (the trial's shot).
+LONG_GERMAN_PROMPT_JS = """async () => {
+  await (await import('/games.js')).loadGame('secret-hitler');
+  const { promptNodes } = await import('/pages/table.js');
+  const names = ['Bot 1', 'Bot 2', 'Bot 3', 'Bot 4', 'Bot 5', 'Bot 6'];
+  const legal = names.map(n => ({action: 'special_election', target: n}));
+  const S = {game: 'secret-hitler', busy: false, view: {over: false, board: {}},
+             state: {waiting: true, legal_actions: legal},
+             narration: {prompt: {title: 'Rufe eine Sonderwahl aus: Wähle den nächsten Präsidentschaftskandidaten.',
+                                  explain: 'Nach dieser Wahl geht die übliche Reihenfolge nach dir weiter.',
+                                  choices: names.map((n, i) => ({action: i, label: n + ' zum Präsidentschaftskandidaten machen'}))}}};
+  const page = document.createElement('main');
+  page.className = 'table-page prompting';
+  page.innerHTML = '<div class="col-feed"><section class="sheet mine"><fieldset class="plain"><div id="stage"></div></fieldset></section></div>';
+  document.body.append(page);
+  const stage = document.getElementById('stage');
+  for (const n of [promptNodes(S, {act() {}, post() {}})].flat(3)) if (n) stage.append(n);
+  return [...stage.querySelectorAll('button.action')].map(b => {
+    const r = b.getBoundingClientRect();
+    return {left: r.left, right: r.right, text: b.textContent};
+  });
+}"""
+
+
+def test_web_long_german_choices_stay_inside_a_360_px_screen(server, phone):
+    page = phone(locale="de-DE").new_page()
+    page.goto(server + "/")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    buttons = page.evaluate(LONG_GERMAN_PROMPT_JS)
+    assert len(buttons) == 6, buttons
+    assert buttons[1]["text"] == "Bot 2 zum Präsidentschaftskandidaten machen"
+    for b in buttons:
+        assert 0 <= b["left"] and b["right"] <= 360, b
+    # two columns (six choices on a phone), none of them past the edge
+    assert len({round(b["left"]) for b in buttons}) == 2, buttons
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_web_a_prompt_folds_players_and_settings_so_its_buttons_are_on_screen(server, phone):
+    page = phone().new_page()
+    create_table(page, server, "secret-hitler", bots=6, host_name="Zoë", pace="untimed")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    more = page.locator("[data-test=more]")
+    rng = random.Random(5)
+    # play until a question is on the screen, then open "Players and settings"
+    for _ in range(400):
+        if client_state(page)["waiting"] and page.locator("[data-test=actions] button.action").count():
+            break
+        page.wait_for_timeout(100)
+    more.locator("summary").click()
+    expect(more).to_have_attribute("open", "")
+    assert step(page, rng)
+    # the next question folds the section away again
+    for _ in range(600):
+        if not more.evaluate("e => e.open"):
+            break
+        assert not client_state(page)["over"], "the game ended before the next question"
+        if not step(page, rng):
+            page.wait_for_timeout(100)
+    expect(more).not_to_have_attribute("open", "")
+    expect(page.locator("[data-test=actions] button.action").first).to_be_visible()
+    boxes = page.locator("[data-test=actions] button.action").evaluate_all(
+        "bs => bs.map(b => { const r = b.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; })")
+    assert boxes and all(0 <= b["top"] and b["bottom"] <= 800 for b in boxes), boxes
+
+
+def test_web_at_the_end_a_phone_folds_the_feed_so_the_result_is_readable(server, phone):
+    page = phone().new_page()
+    code = create_table(page, server, "secret-hitler", bots=6, host_name="Ann", pace="untimed")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    host_token = page.evaluate(f"() => JSON.parse(localStorage.getItem('hiddenrole.host.{code}'))")
+    r = httpx.post(f"{server}/api/tables/{code}/control", json={"control": "void", "reason": "test over"},
+                   headers={"Authorization": f"Bearer {host_token}"})
+    assert r.status_code == 200, r.text
+    results = page.locator("[data-test=results]")
+    first_row = results.locator("table.roles tbody tr").first
+    expect(first_row).to_be_visible()
+    feed, toggle = page.locator("[data-test=feed]"), page.locator("[data-test=feed-toggle]")
+    expect(feed).to_be_hidden()
+    expect(toggle).to_have_text("Show what happened")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    for part in (results.locator("h2"), first_row):
+        box = part.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 800, box
+    # the button unfolds the feed and folds it again
+    toggle.click()
+    expect(feed).to_be_visible()
+    expect(toggle).to_have_text("Hide what happened")
+    toggle.click()
+    expect(feed).to_be_hidden()
