@@ -16,6 +16,7 @@ export function homePage() {
     joinName: "",
     presets: [],   // the chosen game's ready-made setups (its module's `presets`)
     preset: "",    // the one applied, until the form is changed by hand
+    busy: false,   // a create or join request is in flight: its button is disabled
 
     async init() {
       const params = new URLSearchParams(location.search);
@@ -107,6 +108,8 @@ export function homePage() {
 
     async create() {
       const S = this.$store.session;
+      if (this.busy) return;  // a double click creates one table
+      this.busy = true;
       S.error = "";
       try {
         const body = { game: this.form.game, options: this.optionValues(), pace: this.form.pace,
@@ -118,7 +121,7 @@ export function homePage() {
         if (out.seat) store("seat", out.code, out.seat);
         history.replaceState(null, "", "/");
         location.hash = `#/t/${out.code}`;
-      } catch (e) { S.error = e.message; }
+      } catch (e) { S.error = e.message; this.busy = false; }  // on success the page leaves: it stays disabled
     },
 
     /** Whether a table with ``code`` exists: if so it becomes the one to join (the name is
@@ -141,13 +144,19 @@ export function homePage() {
     },
 
     async submitCode() {
-      if (await this.checkCode(this.codeInput)) {
+      if (this.busy) return;
+      this.busy = true;
+      let ok;
+      try { ok = await this.checkCode(this.codeInput); } finally { this.busy = false; }
+      if (ok) {
         this.$nextTick(() => { const el = this.$root.querySelector("input[name=join-name]"); if (el) el.focus(); });
       }
     },
 
     async join() {
       const S = this.$store.session;
+      if (this.busy) return;  // a double click takes one seat
+      this.busy = true;
       S.error = "";
       try {
         const out = await api("POST", `/api/tables/${this.joinCode}/join`, { name: this.joinName.trim() });
@@ -156,7 +165,7 @@ export function homePage() {
         this.joinCode = "";
         history.replaceState(null, "", "/");
         location.hash = `#/t/${code}`;
-      } catch (e) { S.error = e.message; }
+      } catch (e) { S.error = e.message; this.busy = false; }  // on success the page leaves: it stays disabled
     },
   };
 }
