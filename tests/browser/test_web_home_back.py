@@ -28,3 +28,19 @@ def test_web_a_double_click_on_create_makes_one_table(server, server_process, de
     with sqlite3.connect(server_process.db) as db:
         after = db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
     assert after == before + 1
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("en-US", "Type the table code (6 letters and digits)."),
+    ("de-DE", "Gib den Tisch-Code ein (6 Buchstaben und Ziffern)."),
+])
+def test_web_a_blank_table_code_is_said(server, phone, locale, said):
+    page = phone(locale=locale).new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    for typed in ("   ", ""):  # spaces only, or nothing: the same sentence, no name asked
+        page.evaluate("() => { const d = Alpine.$data(document.querySelector('[data-page=home]')); d.codeError = ''; }")
+        page.fill("input[name=code]", typed)
+        page.locator("input[name=code]").press("Enter")
+        expect(page.locator("[data-test=code-error]")).to_have_text(said)
+        expect(page.locator("[data-test=join-form]")).to_be_hidden()

@@ -129,7 +129,7 @@ export function homePage() {
     async checkCode(code) {
       code = (code || "").replace(/\s+/g, "").toUpperCase();  // a pasted code may carry spaces
       this.codeError = "";
-      if (!code) return false;
+      if (!code) { this.codeError = t("Type the table code (6 letters and digits)."); return false; }
       try {
         await api("GET", `/api/tables/${encodeURIComponent(code)}`);
       } catch (e) {
