@@ -7,8 +7,43 @@ import sqlite3
 
 import pytest
 from playwright.sync_api import expect
+from web_helpers import create_table, hide_role, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+def test_web_a_seated_player_gets_back_to_the_running_game_from_home(server, phone):
+    page = phone().new_page()
+    code = create_table(page, server, "secret-hitler", bots=4, host_name="Ann")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    expect(page.locator("[data-page=game]")).to_be_visible()
+
+    page.goto(server + "/")  # the player left the game page
+    mine = page.locator("[data-test=my-tables]")
+    expect(mine).to_be_visible()
+    expect(mine.locator(f"[data-test=my-table-{code}]")).to_have_text(f"Secret Hitler · {code}")
+    # the code typed again (lower case, with a space) goes straight to the seat: no name asked
+    page.fill("input[name=code]", f"{code[:3].lower()} {code[3:].lower()}")
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator("[data-page=game]")).to_be_visible()
+    expect(page.locator("[data-test=join-form]")).to_have_count(0)
+    assert page.evaluate("() => Alpine.store('session').me") == "Ann"
+    expect(page.locator("[data-test=error]")).to_be_hidden()
+
+    page.goto(server + "/")  # and "Your tables" links to it
+    page.locator(f"[data-test=my-table-{code}]").click()
+    expect(page.locator("[data-page=game]")).to_be_visible()
+    assert page.evaluate("() => Alpine.store('session').me") == "Ann"
+
+    page.goto(f"{server}/?join={code}")  # so does the join link
+    expect(page.locator("[data-page=game]")).to_be_visible()
+
+    fresh = phone().new_page()  # a browser without a seat lists no tables of its own
+    fresh.goto(server + "/")
+    expect(fresh.locator("[data-test=create-form]")).to_be_visible()
+    expect(fresh.locator("[data-test=my-tables]")).to_be_hidden()
 
 
 def test_web_a_double_click_on_create_makes_one_table(server, server_process, desktop):
