@@ -16,6 +16,8 @@ export function homePage() {
     joinName: "",
     presets: [],   // the chosen game's ready-made setups (its module's `presets`)
     preset: "",    // the one applied, until the form is changed by hand
+    myTables: [],  // the tables this browser holds a seat at: {code, title}
+    busy: false,   // a create or join request is in flight: its button is disabled
 
     async init() {
       const params = new URLSearchParams(location.search);
@@ -45,6 +47,46 @@ export function homePage() {
         await this.loadPresets();
         this.openTables = await api("GET", "/api/tables");
       } catch (e) { this.$store.session.error = e.message; }
+      await this.loadMyTables();
+    },
+
+    /** The codes this browser holds a seat at (``hiddenrole.seat.CODE`` in localStorage). */
+    seatCodes() {
+      const out = [];
+      for (let i = 0; i < localStorage.length; i++) {
+        const m = (localStorage.key(i) || "").match(/^hiddenrole\.seat\.([A-Z0-9]+)$/);
+        if (m && stored("seat", m[1])) out.push(m[1]);
+      }
+      return out.sort();
+    },
+
+    /** "Your tables": each held seat's table with its game's name; a table the server no
+     * longer has is forgotten (its seat cannot come back). */
+    async loadMyTables() {
+      const found = [];
+      for (const code of this.seatCodes()) {
+        try {
+          const out = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
+          found.push({ code, game: out.table.game, title: out.table.title });
+        } catch (e) {
+          if (["no_table", "table_expired"].includes(e.code)) localStorage.removeItem(`hiddenrole.seat.${code}`);
+        }
+      }
+      this.myTables = found;
+    },
+
+    /** Goes to the table ``code`` if this browser already holds a seat there; returns whether it did. */
+    backToSeat(code) {
+      if (!code || !stored("seat", code)) return false;
+      history.replaceState(null, "", "/");
+      location.hash = `#/t/${code}`;
+      return true;
+    },
+
+    /** A table of "Your tables" in words: its game's name (in the page's language) and its code. */
+    myTableWords(tb) {
+      const g = this.games.find(x => x.name === tb.game);
+      return `${g ? g.title : tb.title} · ${tb.code}`;
     },
 
     currentGame() { return this.games.find(g => g.name === this.form.game); },
@@ -107,6 +149,8 @@ export function homePage() {
 
     async create() {
       const S = this.$store.session;
+      if (this.busy) return;  // a double click creates one table
+      this.busy = true;
       S.error = "";
       try {
         const body = { game: this.form.game, options: this.optionValues(), pace: this.form.pace,
@@ -118,7 +162,7 @@ export function homePage() {
         if (out.seat) store("seat", out.code, out.seat);
         history.replaceState(null, "", "/");
         location.hash = `#/t/${out.code}`;
-      } catch (e) { S.error = e.message; }
+      } catch (e) { S.error = e.message; this.busy = false; }  // on success the page leaves: it stays disabled
     },
 
     /** Whether a table with ``code`` exists: if so it becomes the one to join (the name is
@@ -126,7 +170,7 @@ export function homePage() {
     async checkCode(code) {
       code = (code || "").replace(/\s+/g, "").toUpperCase();  // a pasted code may carry spaces
       this.codeError = "";
-      if (!code) return false;
+      if (!code) { this.codeError = t("Type the table code (6 letters and digits)."); return false; }
       try {
         await api("GET", `/api/tables/${encodeURIComponent(code)}`);
       } catch (e) {
@@ -141,13 +185,21 @@ export function homePage() {
     },
 
     async submitCode() {
-      if (await this.checkCode(this.codeInput)) {
+      if (this.busy) return;
+      this.busy = true;
+      let ok;
+      try { ok = await this.checkCode(this.codeInput); } finally { this.busy = false; }
+      if (ok && this.backToSeat(this.joinCode)) { this.joinCode = ""; this.codeInput = ""; return; }
+      if (ok) {
         this.$nextTick(() => { const el = this.$root.querySelector("input[name=join-name]"); if (el) el.focus(); });
       }
     },
 
     async join() {
       const S = this.$store.session;
+      if (this.busy) return;  // a double click takes one seat
+      if (this.backToSeat(this.joinCode)) { this.joinCode = ""; return; }
+      this.busy = true;
       S.error = "";
       try {
         const out = await api("POST", `/api/tables/${this.joinCode}/join`, { name: this.joinName.trim() });
@@ -156,7 +208,7 @@ export function homePage() {
         this.joinCode = "";
         history.replaceState(null, "", "/");
         location.hash = `#/t/${code}`;
-      } catch (e) { S.error = e.message; }
+      } catch (e) { S.error = e.message; this.busy = false; }  // on success the page leaves: it stays disabled
     },
   };
 }
