@@ -102,8 +102,8 @@ def test_web_shady_agents_points_are_words_and_the_german_is_consistent(server, 
     assert out["lines"] == [
         "die gesetzestreuen Operativen: Werkzeuge von Ann (−1 Punkt), Werkzeuge von Cid (0 Punkte); insgesamt −1 Punkt.",
         "die korrupten Deserteure: Werkzeuge von Bea (+1 Punkt), Werkzeuge von Dan (0 Punkte); insgesamt +1 Punkt.",
-        "Ann erhielt eine KUGEL von Bea (−1 Punkt); insgesamt −1 Punkt.",
-        "Bea erhielt ein MEDIZINISCHES KIT von Ann (+1 Punkt); insgesamt +1 Punkt.",
+        "Ann erhielt eine Kugel von Bea (−1 Punkt); insgesamt −1 Punkt.",
+        "Bea erhielt ein medizinisches Kit von Ann (+1 Punkt); insgesamt +1 Punkt.",
         "Cid erhielt nichts; insgesamt 0 Punkte.",
         "Dan erhielt nichts; insgesamt 0 Punkte.",
     ], out["lines"]
