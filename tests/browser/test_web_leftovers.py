@@ -39,7 +39,7 @@ def test_web_join_refusals_and_a_missing_table_in_german(server, desktop, phone)
     lost.goto(f"{server}/#/t/{wrong}")
     missing = lost.locator("[data-test=missing]")
     expect(missing).to_contain_text(f"Es gibt keinen Tisch mit dem Code {wrong}: Prüfe den Code "
-                                    "oder bitte den Host um den Link.")
+                                    "oder bitte den Gastgeber um den Link.")
     expect(missing.locator("h1")).to_have_text("Dieser Tisch lässt sich nicht öffnen")
     expect(lost.locator("[data-test=error]")).to_be_hidden()
     tv = desktop(locale="de-DE", viewport={"width": 1920, "height": 1080}).new_page()
