@@ -175,7 +175,7 @@ def test_web_complete_game(game, server, desktop, phone):
         expect(lines).to_have_count(len(arithmetic["sides"]) + len(arithmetic["players"]))
         for player, items in arithmetic["players"].items():
             for item in items:
-                expect(host.locator("[data-test=arithmetic] li", has_text=f"{player} received").first
+                expect(host.locator("[data-test=arithmetic] li", has_text=re.compile(f"^{re.escape(player)} received")).first
                        ).to_contain_text(f"{TOOL_WORDS[item['tool']]} from {item['giver']}")
     screenshot(guest, f"{game}-results-phone")
     # the replay: its own page, a shareable link per step, a jump to each day or turn

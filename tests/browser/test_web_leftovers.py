@@ -39,7 +39,7 @@ def test_web_join_refusals_and_a_missing_table_in_german(server, desktop, phone)
     lost.goto(f"{server}/#/t/{wrong}")
     missing = lost.locator("[data-test=missing]")
     expect(missing).to_contain_text(f"Es gibt keinen Tisch mit dem Code {wrong}: Prüfe den Code "
-                                    "oder bitte den Host um den Link.")
+                                    "oder bitte den Gastgeber um den Link.")
     expect(missing.locator("h1")).to_have_text("Dieser Tisch lässt sich nicht öffnen")
     expect(lost.locator("[data-test=error]")).to_be_hidden()
     tv = desktop(locale="de-DE", viewport={"width": 1920, "height": 1080}).new_page()
@@ -98,16 +98,28 @@ def test_web_shady_agents_points_are_words_and_the_german_is_consistent(server, 
     page.wait_for_function("() => document.documentElement.lang === 'de'")
     out = page.evaluate(SA_RESULT_JS)
     # a number of points is never shown bare: "−1 Punkt", in the singular for one
-    assert out["scores"] == "die gesetzestreuen Operativen−1 Punktdie korrupten Deserteure1 Punkt", out["scores"]
+    # a table cell or a line starts with a capital letter; a side's items are the tools its players received
+    assert out["scores"] == "Die gesetzestreuen Operativen−1 PunktDie korrupten Deserteure1 Punkt", out["scores"]
     assert out["lines"] == [
-        "die gesetzestreuen Operativen: Werkzeuge von Ann (−1 Punkt), Werkzeuge von Cid (0 Punkte); insgesamt −1 Punkt.",
-        "die korrupten Deserteure: Werkzeuge von Bea (+1 Punkt), Werkzeuge von Dan (0 Punkte); insgesamt +1 Punkt.",
-        "Ann erhielt eine KUGEL von Bea (−1 Punkt); insgesamt −1 Punkt.",
-        "Bea erhielt ein MEDIZINISCHES KIT von Ann (+1 Punkt); insgesamt +1 Punkt.",
+        "Die gesetzestreuen Operativen: Werkzeuge, die Ann erhielt (−1 Punkt), Werkzeuge, die Cid erhielt (0 Punkte); "
+        "insgesamt −1 Punkt.",
+        "Die korrupten Deserteure: Werkzeuge, die Bea erhielt (+1 Punkt), Werkzeuge, die Dan erhielt (0 Punkte); "
+        "insgesamt +1 Punkt.",
+        "Ann erhielt eine Kugel von Bea (−1 Punkt); insgesamt −1 Punkt.",
+        "Bea erhielt ein medizinisches Kit von Ann (+1 Punkt); insgesamt +1 Punkt.",
         "Cid erhielt nichts; insgesamt 0 Punkte.",
         "Dan erhielt nichts; insgesamt 0 Punkte.",
     ], out["lines"]
     assert "noch 1 Interrogationskarte" in out["stats"] and "Interrogationskarten" not in out["stats"], out["stats"]
+    page.evaluate("() => localStorage.setItem('hiddenrole.lang', 'en')")
+    page.reload()
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    out = page.evaluate(SA_RESULT_JS)
+    assert out["scores"] == "The law-abiding operatives−1 pointThe corrupt deserters1 point", out["scores"]
+    assert out["lines"][:2] == [
+        "The law-abiding operatives: Tools Ann received (−1 point), Tools Cid received (0 points); in all −1 point.",
+        "The corrupt deserters: Tools Bea received (+1 point), Tools Dan received (0 points); in all +1 point.",
+    ], out["lines"]
 
 
 def _box(page, selector):

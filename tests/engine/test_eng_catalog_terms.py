@@ -109,6 +109,15 @@ def test_one_german_text_for_one_english_text_across_the_catalogs():
     assert {k: v for k, v in seen.items() if len(v) > 1} == {}
 
 
+def test_the_host_is_the_gastgeber():
+    # one German word for the person who opened the table, in every catalog ("--host" the option stays)
+    for domain in ("hiddenrole", "web"):
+        bad = [de for _, de in _messages(domain) if re.search(r"\bHosts?\b", de)]
+        assert bad == [], bad
+    assert dict(_messages("web"))["Host"] == "Gastgeber"
+    assert dict(_messages("hiddenrole"))["Only the host can do this."] == "Nur der Gastgeber kann das tun."
+
+
 def test_a_turn_is_a_zug():
     for domain in ("hiddenrole", "web"):
         bad = [(en, de) for en, de in _messages(domain) if re.search(r"\bturns?\b", en, re.I) and "Runde" in de]

@@ -354,8 +354,8 @@ def test_an_untimed_tables_pause_names_no_clock(tmp_path):
             german = await srv.ws(code, hello=False)
             await german.send({"type": "hello", "token": tokens["Cid"], "lang": "de"})
             snap = await german.until(lambda f: f["type"] == "snapshot")
-            assert [n["text"] for n in snap["notices"]] == ["Der Host hat das Spiel pausiert.",
-                                                            "Der Host hat das Spiel fortgesetzt."]
+            assert [n["text"] for n in snap["notices"]] == ["Der Gastgeber hat das Spiel pausiert.",
+                                                            "Der Gastgeber hat das Spiel fortgesetzt."]
 
             made, tokens, cl, table = await table_of(srv, ["Bob", "Cid"], connect=["Bob"])  # turbo: clocks run
             assert (await control(srv, made["code"], made["host_token"], control="pause")).status_code == 200
@@ -549,11 +549,11 @@ def test_notices_are_told_in_the_connections_language():
 
     assert notice_text("timeout", {"missed": ["Bob", "Cid"]}, "en") == "Bob and Cid missed the deadline."
     assert notice_text("timeout", {"missed": ["Bob", "Cid"]}, "de") == "Frist verpasst: Bob und Cid."
-    assert notice_text("extend", {"seconds": -30.5}, "de") == "Der Host hat die aktuelle Frist um 30,5 Sekunden verkürzt."
-    assert notice_text("pause", {}, "de") == "Der Host hat das Spiel pausiert: Alle Uhren stehen still."
-    assert notice_text("pause", {"untimed": True}, "de") == "Der Host hat das Spiel pausiert."
+    assert notice_text("extend", {"seconds": -30.5}, "de") == "Der Gastgeber hat die aktuelle Frist um 30,5 Sekunden verkürzt."
+    assert notice_text("pause", {}, "de") == "Der Gastgeber hat das Spiel pausiert: Alle Uhren stehen still."
+    assert notice_text("pause", {"untimed": True}, "de") == "Der Gastgeber hat das Spiel pausiert."
     assert notice_text("resume", {"untimed": True}, "en") == "The host resumed the game."
-    assert notice_text("host", {"name": "Cid", "reason": "away"}, "de") == "Der Host war zu lange weg: Cid ist jetzt Host."
+    assert notice_text("host", {"name": "Cid", "reason": "away"}, "de") == "Der Gastgeber war zu lange weg: Cid ist jetzt Gastgeber."
     with pytest.raises(KeyError):
         notice_text("missed", {})
 

@@ -46,7 +46,7 @@ def test_join_refusals_are_german_for_a_german_reader_and_keep_their_code(tmp_pa
                                                   "Ein Name hat höchstens 40 Zeichen: Wähle einen kürzeren."})
             assert await join("Bob", table="NOPE42") == (404, {"code": "no_table", "message":
                                                                "Es gibt keinen Tisch mit dem Code NOPE42: Prüfe den Code "
-                                                               "oder bitte den Host um den Link."})
+                                                               "oder bitte den Gastgeber um den Link."})
             r = await srv.http.post(f"/api/tables/{code}/bots", json={"count": 6},
                                     headers={"Authorization": f"Bearer {made['host_token']}"})
             assert r.status_code == 200  # council seats 7: the table is full now
@@ -62,7 +62,7 @@ def test_join_refusals_are_german_for_a_german_reader_and_keep_their_code(tmp_pa
                                          "message": "This substitute link is not valid: ask the host for a new one."}
             r = await srv.http.post(f"/api/tables/{code}/claim", json={"claim": "nonsense"}, headers=DE)
             assert r.json()["error"] == {"code": "bad_claim",
-                                         "message": "Dieser Ersatzlink ist ungültig: Bitte den Host um einen neuen."}
+                                         "message": "Dieser Ersatzlink ist ungültig: Bitte den Gastgeber um einen neuen."}
 
     run(main())
 
@@ -94,7 +94,7 @@ def test_websocket_refusals_come_in_the_hellos_language(tmp_path):
             await ws.send({"type": "hello", "spectator": True, "lang": "de"})
             err = await ws.until(lambda f: f["type"] == "error")
             assert (err["code"], err["message"]) == ("no_table", "Es gibt keinen Tisch mit dem Code NOPE42: Prüfe den "
-                                                                 "Code oder bitte den Host um den Link.")
+                                                                 "Code oder bitte den Gastgeber um den Link.")
             # a spectator who tries to post
             ws = await srv.ws(code, hello=False)
             await ws.send({"type": "hello", "spectator": True, "lang": "de"})

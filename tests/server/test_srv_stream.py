@@ -451,7 +451,7 @@ def test_a_hello_for_another_protocol_version_is_refused(tmp_path, council):
                 await ws.send({"type": "hello", "spectator": True, "protocol": bad})
                 err = await ws.recv()
                 assert err["type"] == "error" and err["code"] == "bad_protocol", err
-                assert "speaks protocol 2" in err["message"]
+                assert err["message"] == "This page does not speak the server's protocol (protocol 2): reload it."
             await ws.send({"type": "hello", "spectator": True, "protocol": 2})
             snap = await ws.recv()
             assert snap["type"] == "snapshot" and snap["protocol"] == 2

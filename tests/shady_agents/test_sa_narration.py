@@ -61,6 +61,19 @@ def test_the_end_shows_how_the_scores_arose():
     assert tell("game_over", data, lang="de")[0] == "Die korrupten Deserteure haben nach Punkten gewonnen: 2 zu 0."
 
 
+def test_negative_scores_take_the_minus_sign():
+    # "−" (U+2212), never the hyphen-minus, as the trial's "-1 zu -2" was
+    data = {"winner": "operatives", "reason": "higher_score", "scores": {"operatives": -1, "deserters": -2},
+            "medkits": {"operatives": 2, "deserters": 1}, "bullets": {"operatives": 3, "deserters": 3},
+            "bonus": {"operatives": 0, "deserters": 0}}
+    assert tell("game_over", data) == [
+        "The law-abiding operatives won on points: \u22121 to \u22122.",
+        "The law-abiding operatives scored \u22121 point: 2 medical kits, minus 3 bullets, plus 0 bonus.",
+        "The corrupt deserters scored \u22122 points: 1 medical kit, minus 3 bullets, plus 0 bonus."]
+    assert tell("game_over", data, lang="de")[0] == \
+        "Die gesetzestreuen Operativen haben nach Punkten gewonnen: \u22121 zu \u22122."
+
+
 # the verdict (the first sentence of the end): the tie-break and the draw with their numbers,
 # one medical kit / one point in the singular, in English and in German
 @pytest.mark.parametrize(("data", "en", "de"), [
@@ -82,8 +95,8 @@ def test_the_end_shows_how_the_scores_arose():
      "Unentschieden: Beide Seiten erzielten 0 Punkte und erhielten je 1 medizinisches Kit."),
     ({"winner": None, "reason": "draw", "scores": {"operatives": -1, "deserters": -1},
       "medkits": {"operatives": 2, "deserters": 2}},
-     "The game is a draw: both sides scored -1 point and received 2 medical kits each.",
-     "Unentschieden: Beide Seiten erzielten -1 Punkt und erhielten je 2 medizinische Kits."),
+     "The game is a draw: both sides scored −1 point and received 2 medical kits each.",
+     "Unentschieden: Beide Seiten erzielten −1 Punkt und erhielten je 2 medizinische Kits."),
 ])
 def test_the_verdict_in_words(data, en, de):
     full = {**data, "bullets": {"operatives": 0, "deserters": 0}, "bonus": {"operatives": 0, "deserters": 0}}
@@ -98,7 +111,7 @@ def test_the_end_counts_one_medical_kit_and_one_bullet_in_the_singular():
     assert tell("game_over", data)[1] == "The law-abiding operatives scored 0 points: 1 medical kit, minus 1 bullet, plus 0 bonus."
     assert tell("game_over", data, lang="de")[1:] == [
         "Die gesetzestreuen Operativen erzielten 0 Punkte: 1 medizinisches Kit, minus 1 Kugel, plus 0 Bonus.",
-        "Die korrupten Deserteure erzielten -3 Punkte: 0 medizinische Kits, minus 3 Kugeln, plus 0 Bonus."]
+        "Die korrupten Deserteure erzielten −3 Punkte: 0 medizinische Kits, minus 3 Kugeln, plus 0 Bonus."]
 
 
 def test_the_role_says_the_spy_code():

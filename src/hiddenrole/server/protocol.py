@@ -552,7 +552,7 @@ async def _handle(conn: Connection, moderator: Moderator, guard: Guard, code: st
         if "spectator" in data and not isinstance(data["spectator"], bool):
             raise TableError("bad_message", "hello's \"spectator\" must be true or false")
         if "protocol" in data and (type(data["protocol"]) is not int or data["protocol"] != PROTOCOL):
-            raise TableError("bad_protocol", N_("This page is older than the server (protocol {protocol}): reload it."),
+            raise TableError("bad_protocol", N_("This page does not speak the server's protocol (protocol {protocol}): reload it."),
                              protocol=PROTOCOL)
         if data.get("spectator") is True and "token" in data:
             raise TableError("bad_message", "ambiguous hello: it has both a seat \"token\" and \"spectator\": true "

@@ -16,9 +16,11 @@ export function primary(tag) {
   return String(tag || "en").split(/[-_]/)[0].toLowerCase();
 }
 
-/** `msg` in the current language, `{name}` replaced by `params.name`. */
+/** `msg` in the current language, `{name}` replaced by `params.name`. An English text that needs
+ * two translations is written "context|text" (t("role|Liberal"): the German noun, not the
+ * adjective); untranslated, the text after the first "|" is shown. */
 export function t(msg, params) {
-  const text = i18n.messages[msg] || msg;
+  const text = i18n.messages[msg] || msg.slice(msg.indexOf("|") + 1);
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
 }

@@ -171,7 +171,7 @@ def verdict(n: Narrator, d: Data) -> str:
     other = "deserters" if winner == "operatives" else "operatives"
 
     def points(count: int) -> str:
-        return n.ngettext("{count} point", "{count} points", abs(count)).format(count=count)
+        return n.ngettext("{count} point", "{count} points", abs(count)).format(count=signed(count))
 
     def medkits(count: int) -> str:
         return n.ngettext("{count} medical kit", "{count} medical kits", count).format(count=count)
@@ -187,7 +187,12 @@ def verdict(n: Narrator, d: Data) -> str:
             side=side, points=points(int(scores.get(winner, 0))), kits=medkits(int(kits.get(winner, 0))),
             other_kits=medkits(int(kits.get(other, 0))))
     return n._("{side} won on points: {score} to {other}.").format(
-        side=side, score=scores.get(winner, 0), other=scores.get(other, 0))
+        side=side, score=signed(int(scores.get(winner, 0))), other=signed(int(scores.get(other, 0))))
+
+
+def signed(count: int) -> str:
+    """A score as shown: a negative one with the minus sign "−" (U+2212), not a hyphen: -2 -> "−2"."""
+    return f"\u2212{-count}" if count < 0 else str(count)
 
 
 def game_over(n: Narrator, d: Data, to: Any) -> list[str]:
@@ -200,7 +205,7 @@ def game_over(n: Narrator, d: Data, to: Any) -> list[str]:
         kit_count, bullet_count = int(kits.get(key, 0)), int(bullets.get(key, 0))
         score = int(scores.get(key, 0))
         out.append(n._("{side} scored {points}: {kits}, minus {bullets}, plus {bonus} bonus.").format(
-            side=n._(name), points=n.ngettext("{count} point", "{count} points", abs(score)).format(count=score),
+            side=n._(name), points=n.ngettext("{count} point", "{count} points", abs(score)).format(count=signed(score)),
             kits=n.ngettext("{count} medical kit", "{count} medical kits", kit_count).format(count=kit_count),
             bullets=n.ngettext("{count} bullet", "{count} bullets", bullet_count).format(count=bullet_count),
             bonus=bonus.get(key, 0)))

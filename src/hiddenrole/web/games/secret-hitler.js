@@ -8,8 +8,10 @@ import { human, seatRing, tallyTable } from "../games.js";
 
 const POLICY = { L: () => t("Liberal"), F: () => t("Fascist") };
 const policyName = c => (POLICY[c] ? POLICY[c]() : c);
-const ROLE = { liberal: () => t("Liberal"), fascist: () => t("Fascist"), hitler: () => t("Hitler") };
+// a role (or a party named as a player's) is a noun: "Liberaler", "Faschist" in German
+const ROLE = { liberal: () => t("role|Liberal"), fascist: () => t("role|Fascist"), hitler: () => t("Hitler") };
 const roleName = r => (ROLE[r] ? ROLE[r]() : human(r));
+const partyName = r => (r === "liberal" ? POLICY.L() : r === "fascist" ? POLICY.F() : human(r));
 const POWER = {
   investigate: () => t("Investigate loyalty"), special_election: () => t("Special election"),
   execute: () => t("Execution"), peek: () => t("Policy peek"),
@@ -103,7 +105,7 @@ function privatePanel(v) {
   const p = v.private || {};
   const out = [];
   out.push(h("p", { class: "role" }, t("Your role:") + " ", h("b", { "data-secret": "role", "data-role": p.role }, roleName(p.role)), " ",
-    h("span", {}, `(${t("party")}: ${roleName(p.allegiance)})`)));
+    h("span", {}, `(${t("party")}: ${partyName(p.allegiance)})`)));
   if (p.roles) {
     const others = Object.entries(p.roles).filter(([q]) => q !== v.player);
     if (others.length) out.push(h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", t("{name} is {role}", { name: q, role: roleName(r) })])));
@@ -196,7 +198,7 @@ function roleCard(v) {
     h("div", { class: ["role-big", p.allegiance === "liberal" ? "liberal" : "fascist"] },
       h("span", { class: "emblem", "aria-hidden": "true" }, p.role === "hitler" ? "H" : (p.allegiance === "liberal" ? "L" : "F")),
       h("b", {}, roleName(p.role))),
-    h("p", {}, t("Your party: {party}.", { party: roleName(p.allegiance) }) + " " +
+    h("p", {}, t("Your party: {party}.", { party: partyName(p.allegiance) }) + " " +
       (p.allegiance === "liberal" ? t("Enact 5 Liberal policies or kill Hitler.") : t("Enact 6 Fascist policies, or elect Hitler Chancellor after 3 Fascist policies."))),
     others.length ? h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", t("{name} is {role}", { name: q, role: roleName(r) })])) : null);
 }

@@ -12,6 +12,7 @@ const ROLE = { operative: () => t("law-abiding operative"), deserter: () => t("c
 const roleName = r => (ROLE[r] ? ROLE[r]() : human(r));
 const SIDE = { operatives: () => t("the law-abiding operatives"), deserters: () => t("the corrupt deserters") };
 const sideName = x => (SIDE[x] ? SIDE[x]() : human(x));
+const capital = s => s.charAt(0).toUpperCase() + s.slice(1);  // a table cell starts with a capital
 
 // the interrogation cards' questions by card id (the engine's English text is their source;
 // the narration's catalog has the same sentences)
@@ -250,11 +251,11 @@ function arithmetic(a) {
   const sum = items => items.reduce((total, i) => total + i.points, 0);
   // one item in words: a tool and who gave it, a member's tools, or the odd table's bonus point
   const words = i => (i.tool ? t("{tool} from {name}", { tool: toolName(i.tool), name: i.giver })
-    : i.player ? t("{name}'s tools", { name: i.player })
+    : i.player ? t("Tools {name} received", { name: i.player })
     : i.bonus ? t("the bonus point of the smaller team (odd number of players)") : "");
   const line = items => (items.length ? items.map(i => `${words(i)} (${pointsWords(i.points)})`).join(", ") : t("nothing"));
   return [h("h3", {}, t("How the scores add up")), h("ul", { class: "plain", "data-test": "arithmetic" },
-    Object.entries(a.sides || {}).map(([side, items]) => h("li", {}, h("b", {}, sideName(side)), ": " + t("{items}; in all {total}.", { items: line(items), total: pointsWords(sum(items)) }))),
+    Object.entries(a.sides || {}).map(([side, items]) => h("li", {}, h("b", {}, capital(sideName(side))), ": " + t("{items}; in all {total}.", { items: line(items), total: pointsWords(sum(items)) }))),
     Object.entries(a.players || {}).map(([p, items]) => h("li", {}, t("{name} received {items}; in all {total}.", { name: p, items: line(items), total: pointsWords(sum(items)) }))))];
 }
 
@@ -303,7 +304,7 @@ function result(v) {
   const r = v.result || {};
   const out = [];
   if (b.scores) out.push(h("h3", {}, t("Scores")), h("table", { class: "tally", "data-test": "scores" },
-    h("tbody", {}, Object.entries(b.scores).map(([side, n]) => h("tr", {}, h("td", {}, sideName(side)), h("td", {}, scoreWords(n)))))));
+    h("tbody", {}, Object.entries(b.scores).map(([side, n]) => h("tr", {}, h("td", {}, capital(sideName(side))), h("td", {}, scoreWords(n)))))));
   if (b.gifts) out.push(h("p", {}, t("Every tool:") + " " + b.gifts.map(g => t("{giver} gave {tool} to {receiver}", { giver: g.giver, tool: toolName(g.tool), receiver: g.receiver })).join("; ")));
   if (b.discards) out.push(h("p", {}, t("Discards:") + " " + Object.entries(b.discards).map(([q, x]) => `${q}: ${toolName(x)}`).join("; ")));
   if (r.arithmetic && r.arithmetic.players) out.push(...arithmetic(r.arithmetic));

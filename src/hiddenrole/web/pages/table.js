@@ -9,6 +9,11 @@ import { gameModule, human } from "../games.js";
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
 /** A phone's width: the layout's own breakpoint (style.css, 520 px). */
 const PHONE = matchMedia("(max-width: 520px)");
+// the table's status (the server's `status`) in words, for the header before a board is known
+const STATUS = { lobby: () => t("lobby"), running: () => t("in progress"), over: () => t("The game is over"),
+  expired: () => t("closed") };
+const capital = s => s.charAt(0).toUpperCase() + s.slice(1);  // a table cell starts with a capital
+export const statusWords = s => (STATUS[s] ? STATUS[s]() : human(s));
 
 /** What the status bar and the TV both show: phase in words, who must act, the clock. */
 export function statusParts(S) {
@@ -19,7 +24,7 @@ export function statusParts(S) {
   const over = !!view.over;
   return {
     title: S.table ? S.table.title : "",
-    phase: over ? t("The game is over") : (n.phase || (view.board ? mod.phaseWords(view) : human(S.table && S.table.status))),
+    phase: over ? t("The game is over") : (n.phase || (view.board ? mod.phaseWords(view) : statusWords(S.table && S.table.status))),
     waiting: over ? "" : (n.waiting_for || (S.state && S.state.waiting ? t("Your move") : "")),
     mine: !over && !!(S.state && S.state.waiting),
     deadline: !over && S.state && S.state.deadline ? S.countdown(S.state.deadline) : "",
@@ -81,7 +86,7 @@ export function resultNodes(S) {
   const outcomes = r.outcomes || {};
   // how it ended, in words: the game's end as the server told it (its first sentence says who won and why)
   const told = [...(S.events || [])].reverse().find(e => !e.private && e.kind === "game_over" && Array.isArray(e.narration) && e.narration.length);
-  const outcomeWords = o => ({ win: t("won"), loss: t("lost"), lose: t("lost"), draw: t("draw") }[o] || human(o));
+  const outcomeWords = o => capital({ win: t("won"), loss: t("lost"), lose: t("lost"), draw: t("draw") }[o] || human(o));
   return [
     h("p", { class: "winner", "data-test": "winner" }, told ? told.narration[0]
       : (r.winner ? t("Winner: {side}", { side: mod.sideName(r.winner) }) : t("A draw"))),
@@ -89,7 +94,7 @@ export function resultNodes(S) {
     h("table", { class: "roles" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Role")), h("th", { scope: "col" }, t("Outcome")))),
       h("tbody", {}, (reveal.players || view.players).map(p => h("tr", {},
-        h("td", {}, p), h("td", {}, roles[p] ? roles[p][1] || human(roles[p][0]) : ""),
+        h("td", {}, p), h("td", {}, roles[p] ? capital(roles[p][1] || human(roles[p][0])) : ""),
         h("td", { class: outcomes[p] === "win" ? "win" : "" }, outcomes[p] === "win" ? "★ " + outcomeWords(outcomes[p]) : outcomeWords(outcomes[p] || "")))))),
     mod.result(view, reveal),
   ];
