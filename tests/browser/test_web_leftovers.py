@@ -150,7 +150,11 @@ def test_web_phone_prompt_is_a_bottom_sheet_that_leaves_board_and_feed_usable(se
     view = page.viewport_size
     title = page.locator("#prompt-title")
     # the prompt names its subject: the ticket, and what yes means
-    board = client_state(page)["view"]["board"]
+    for _ in range(100):  # the ticket's names arrive with the vote (wait for the board to hold them)
+        board = client_state(page)["view"]["board"]
+        if board.get("presidential_candidate") and board.get("chancellor_candidate"):
+            break
+        page.wait_for_timeout(100)
     expect(title).to_contain_text(board["presidential_candidate"])
     expect(title).to_contain_text(board["chancellor_candidate"])
     expect(page.locator("[data-test=actions]")).to_contain_text("Yes means")
