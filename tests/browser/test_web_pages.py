@@ -385,8 +385,9 @@ def test_web_tv_fits_twenty_mccarthyism_players(server, desktop):
     def fits(_round=None):
         boxes = tv.evaluate("""() => {
             const board = document.querySelector('.tv-page .tv-board').getBoundingClientRect();
+            // the result screen hides the board (its seats get no box)
             const seats = [...document.querySelectorAll('.tv-page .seatring li')].map(e => e.getBoundingClientRect())
-                .map(r => ({x: r.x, y: r.y, r: r.right, b: r.bottom}));
+                .filter(r => r.width > 0 || r.height > 0).map(r => ({x: r.x, y: r.y, r: r.right, b: r.bottom}));
             const board_height = [...document.querySelectorAll('.tv-page .tv-board *')]
                 .reduce((h, e) => Math.max(h, e.getBoundingClientRect().bottom), 0);
             return {board: {x: board.x, y: board.y, r: board.right, b: board.bottom}, seats, board_height,

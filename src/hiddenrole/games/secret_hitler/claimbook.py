@@ -175,7 +175,8 @@ class ClaimBook:
         role = action.get("as")
         if role not in ROLES:
             raise IllegalAction(player, action, f"'as' must be one of {', '.join(ROLES)}, not {role!r}")
-        extra = sorted(str(k) for k in action if k not in ("player", "action", "as", *FIELDS[role]))
+        allowed = frozenset(("player", "action", "as")) | frozenset(FIELDS[role])
+        extra = sorted(str(k) for k in action if k not in allowed)
         if extra:
             raise IllegalAction(player, action, f"{_WHOSE[role]} claim takes {' and '.join(FIELDS[role])}, "
                                                 f"not {', '.join(extra)}")
