@@ -134,6 +134,11 @@ class HumanSecretHitlerBot(SecretHitlerBot):
         params: ``{name: number}`` for the parameters in :data:`SH_PARAMS` (others ignored).
     """
 
+    #: every event kind (no reader): on the compiled build its decisions with a reader of the
+    #: rule bot's kinds differed from those with every event (tests/engine/test_eng_stream.py),
+    #: and a reader gains Secret Hitler nothing (docs/performance.md)
+    READS = None
+
     summary = ("Plays like a table of people: noisy trust, fading memory, plausible lies, Fascists "
                "who build cover and start claim conflicts; calibrated on human Secret Hitler games "
                "(--bot-param changes how skilled the group is).")

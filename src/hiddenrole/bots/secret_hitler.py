@@ -22,7 +22,7 @@ A bot posts at most :data:`~hiddenrole.bots.common.MAX_POSTS_PER_GAME` times a g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -102,7 +102,7 @@ class SecretHitlerBot(Bot):
     summary = ("Plays its side's obvious strategy and reasons only from what its seat has seen "
                "(whom it suspects, what was claimed, how people voted).")
     #: the event kinds :meth:`_read` reads (the play loop hands out no others)
-    READS = frozenset({
+    READS: ClassVar[frozenset[str] | None] = frozenset({
         "post", "nominated", "vote_result", "day_start", "night_report", "policy_enacted", "policies_drawn",
         "policies_passed", "role", "player_list", "executive_action", "investigation", "no_nomination", "vetoed",
         "claim",

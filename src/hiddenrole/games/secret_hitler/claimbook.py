@@ -59,6 +59,11 @@ def _cards_of(player: str, action: Mapping[str, Any], key: str, count: int, what
     return cards(value)
 
 
+#: a government's fields, in order (its repr; a compiled class has no ``__slots__`` at run time)
+_GOVERNMENT_FIELDS = ("number", "day", "president", "chancellor", "drew", "passed", "enacted", "investigated",
+                      "claims")
+
+
 class Government:
     """One elected government's session as the engine saw it (the truth claims are judged by).
 
@@ -87,7 +92,7 @@ class Government:
         self.claims: dict[str, dict[str, Any]] = {}
 
     def __repr__(self) -> str:  # the whole state (tests compare states as text)
-        return f"Government({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
+        return f"Government({', '.join(f'{k}={getattr(self, k)!r}' for k in _GOVERNMENT_FIELDS)})"
 
 
 class ClaimBook:
