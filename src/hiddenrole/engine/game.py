@@ -332,28 +332,14 @@ class Game(ABC):
         if self.TRUSTS_LISTED_ACTIONS and (cls is FrozenDict or cls is dict):
             # the listed-action path: an action equal to one listed for its player is legal, by
             # the definition of legal_actions; it is carried out at once. Anything else takes
-            # the full path below, which checks it piece by piece and names the fault.
+            # the full path (apply_checked), which checks it piece by piece and names the fault.
             player = action.get("player")
             if type(player) is str and player in self._seated and action in self.legal_actions(player):
                 log = self.log
                 start = len(log)
                 self._apply_listed(player, action["action"], action)
                 return log[start:]
-        # exact type checks first: this runs at every step of every simulated game
-        if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
-            raise IllegalAction(None, action, "an action must be a JSON object")
-        player = action.get("player")
-        if type(player) is not str or player not in self._seated:
-            raise IllegalAction(player if isinstance(player, str) else None, action, "unknown player")
-        kind = action.get("action")
-        if type(kind) is not str:
-            raise IllegalAction(player, action, "missing the action kind")
-        if self.is_over:
-            raise IllegalAction(player, action, "the game is over")
-        log = self.log
-        start = len(log)
-        self._apply(player, kind, action)
-        return log[start:]
+        return self.apply_checked(action)
 
     def apply_checked(self, action: Mapping[str, Any]) -> list[Event]:
         """:meth:`apply` with every check, even for a listed action (the listed-action path
@@ -363,6 +349,7 @@ class Game(ABC):
             IllegalAction: as :meth:`apply`.
         """
         cls = action.__class__
+        # exact type checks first: this runs at every step of every simulated game
         if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
             raise IllegalAction(None, action, "an action must be a JSON object")
         player = action.get("player")
