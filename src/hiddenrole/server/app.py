@@ -41,9 +41,11 @@ from .clock import Clock
 from .guard import Guard, Limits
 from .moderator import CONTROLS, MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
 from .net import is_loopback, join_base
-from .protocol import player_state, serve_connection, token_hash
+from .errors import TableError
+from .protocol import serve_connection
 from .store import DEFAULT_DATABASE_URL, Store
-from .table import TableError
+from .table import player_state
+from .tokens import token_hash
 from .webcatalog import primary_language, web_messages
 
 WEB = Path(__file__).resolve().parent.parent / "web"

@@ -30,8 +30,10 @@ from .clock import Clock, Scheduler
 from .lease import Leases
 from .names import look_alike, look_alike_keys, name_refusal
 from .pace import check_pace, game_options
-from .store import SeatRow, Store, TableRow, token_hash
-from .table import LiveTable, TableError, best_bot_kind, told_refusal
+from .errors import TableError, told_refusal
+from .store import SeatRow, Store, TableRow
+from .table import LiveTable, Seat, best_bot_kind
+from .tokens import new_token, token_hash
 
 log = logging.getLogger("hiddenrole.server")
 
@@ -148,9 +150,7 @@ class Moderator:
             self._sweeper.cancel()
         await self.scheduler.stop()
         for table in self.tables.values():
-            table.closed = True
-            if table._bot_task is not None:
-                table._bot_task.cancel()
+            table.halt()
         if self.lease is not None:  # the others take over at once instead of after the expiry
             try:
                 await self.lease.release_all()
@@ -369,7 +369,7 @@ class Moderator:
         if host_name is not None:
             host_name = check_name(host_name)
         now = self.clock.now()
-        host_token = secrets.token_urlsafe(24)
+        host_token = new_token()
         seed, salt = new_seed(), new_salt()
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -400,8 +400,6 @@ class Moderator:
         return f"Bot {i}"
 
     async def _add_seat(self, table: LiveTable, name: str, bot_kind: str | None) -> str | None:
-        from .table import Seat
-
         cls = game_class(table.row.game)
         if len(table.seats) >= cls.max_players:
             raise TableError("table_full", N_("The table is full: all {seats} seats are taken."), seats=cls.max_players)
@@ -411,7 +409,7 @@ class Moderator:
         if other is not None:
             raise TableError("name_taken", N_("The name “{name}” looks too much like “{other}”, who is already at this "
                                               "table: choose another."), name=name, other=other)
-        token = None if bot_kind else secrets.token_urlsafe(24)
+        token = None if bot_kind else new_token()
         position = max((s.row.position for s in table.seats), default=-1) + 1
         row = SeatRow(table.id, position, name, token_hash(token) if token else None, bot_kind, self.clock.now())
         await self.store.add_seat(row)
