@@ -144,14 +144,14 @@ class Outbox:
         self._put(f'{{"type":"{kind}","seq":{self.seq},{body[1:]}')
 
     def error(self, code: str, message: str, id: Any = None) -> None:
-        """Send an error naming what was wrong (``id`` echoes the client's message id; the
+        """Queue an error naming what was wrong (``id`` echoes the client's message id; the
         message is cut at :data:`MAX_ERROR_CHARS` characters, whatever it quotes)."""
         if len(message) > MAX_ERROR_CHARS:
             message = message[:MAX_ERROR_CHARS - 1] + "…"
         self.send({"type": "error", "id": id, "code": code, "message": message})
 
     def notice(self, notice: dict[str, Any]) -> None:
-        """Send a table event (:mod:`.notices`, told in the connection's language) to a
+        """Queue a table event (:mod:`.notices`, told in the connection's language) to a
         connection that has had its snapshot."""
         if self.joined:
             self.send({"type": "notice", **notice})
@@ -174,7 +174,7 @@ class Outbox:
 
     # ------------------------------------------------------------ messages
     def snapshot(self, table: LiveTable) -> None:
-        """Send everything this connection's viewer may see: the state, every event and every
+        """Queue everything this connection's viewer may see: the state, every event and every
         thread post so far (on a (re)connect, a ``resync``, or after falling behind). The
         table's connections must have been sent every change first (:meth:`LiveTable.flush`)."""
         game = table.game
@@ -214,7 +214,7 @@ class Outbox:
         self.send(message)
 
     def push_update(self, table: LiveTable, shared: Broadcast) -> None:
-        """Send an ``update`` if anything this viewer may see changed, and the ``reveal`` at the end.
+        """Queue an ``update`` if anything this viewer may see changed, and the ``reveal`` at the end.
 
         The viewer's feed is advanced once per broadcast, and the update's text is made once
         for all the viewer's connections that hold the same state (usually all of them):

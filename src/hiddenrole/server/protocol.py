@@ -8,8 +8,9 @@ After it, each ``update`` carries only what is new: the events the player may se
 thread posts, and a JSON merge patch (RFC 7386, :mod:`.mergepatch`) of the state's changed
 fields; a ``reveal`` comes when the game is over. Each server message carries ``seq``, the
 connection's message counter (1, 2, 3...). A client too far behind (its queue over
-:data:`MAX_BACKLOG_MESSAGES` or :data:`MAX_BACKLOG_BYTES`) gets a fresh snapshot instead of
-its backlog; one that falls behind again before it has taken that snapshot is closed (1013).
+:data:`~.outbox.MAX_BACKLOG_MESSAGES` or :data:`~.outbox.MAX_BACKLOG_BYTES`) gets a fresh
+snapshot instead of its backlog; one that falls behind again before it has taken that snapshot
+is closed (1013).
 
 Client messages: ``action`` (``{"type": "action", "id": ..., "action": {...}}``), ``post``
 (``{"type": "post", "id": ..., "text": ...}``), ``control`` (the host's controls:
@@ -25,6 +26,11 @@ substitute...) come as ``notice`` messages (:mod:`.notices`). The rate (per seat
 client address, :class:`~.guard.Guard`) and the size of a message are checked before it is
 parsed; malformed JSON, unknown types, messages over 64 KiB and messages over the rate get
 an error and change nothing (a connection refused too often for its rate is closed with 1008).
+
+The layers run one way: this module reads and checks a client's message and hands it to the
+moderator or the table (:mod:`.moderator`, :mod:`.table`); the table puts what changed for
+each viewer into that connection's :class:`~.outbox.Outbox`, and :meth:`Connection.writer`
+sends it. Nothing below this module knows the WebSocket.
 
 No message carries anything the player may not know: the state is built from the player's
 observer (``game.observer(player)``: its snapshot, its events, its thread posts), the
