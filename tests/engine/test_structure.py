@@ -18,7 +18,6 @@ The rules, precisely:
   same module (a dispatch table of the class's own methods). ``from m import _name`` is never
   allowed. Exception: ``_`` itself, gettext's conventional name for "translate"
   (``Narrator._``), is public by that convention.
-
 * **The server's layers** (``test_server_layers_point_one_way``): every module of
   ``hiddenrole.server`` has its place in :data:`SERVER_LAYERS`, top to bottom (the commands,
   the app, the cluster relay, the protocol, the moderator, the live table, what it builds on,
