@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.narration import N_, Narrator
-from .claims import PARTY_WORDS as _PARTY
-from .claims import claim, claim_choices, claim_made
+from .claims import claim, claim_choices, claim_made, party_in_words
 from .claims import policies_in_words as _cards
 from .claims import policy_in_words as _policy
 
@@ -126,19 +125,31 @@ _IGNORED = [
 _UNBOLDED = re.compile(r"^\d+ is not in bold$")
 
 
+_ATTEMPT = re.compile(r"^'.*' is not a bold votecode$")
+
+
 def vote_ignored(n: Narrator, d: Data, to: Any) -> list[str]:
     reason = str(d.get("reason", ""))
+    yes, no = d.get("yes"), d.get("no")
+    if _ATTEMPT.match(reason):  # a whole post that reads like a vote (the codes are there: a vote is open)
+        return [n.mine(to, N_("Your post “{text}” did not count as a vote: to vote, post your code for today in bold, "
+                              "**{yes}** for yes or **{no}** for no."),
+                       N_("{reader}'s post “{text}” did not count as a vote."), text=d.get("code"), yes=yes, no=no)]
     if _UNBOLDED.match(reason):
-        return [n.mine(to, N_("Your votecode {code} was not in bold, so it did not count as a vote: post **{code}** to vote."),
-                       N_("{reader}'s votecode {code} was not in bold, so it did not count as a vote."), code=d.get("code"))]
-    why = n._("it is not a vote now.")
-    for pattern, text in _IGNORED:
-        m = pattern.match(reason)
-        if m:
-            why = n._(text).format(**m.groupdict())
-            break
-    return [n.mine(to, N_("Your bold code {code} did not count as a vote: {why}"),
-                   N_("{reader}'s bold code {code} did not count as a vote: {why}"), code=d.get("code"), why=why)]
+        out = [n.mine(to, N_("Your votecode {code} was not in bold, so it did not count as a vote: post **{code}** to vote."),
+                      N_("{reader}'s votecode {code} was not in bold, so it did not count as a vote."), code=d.get("code"))]
+    else:
+        why = n._("it is not a vote now.")
+        for pattern, text in _IGNORED:
+            m = pattern.match(reason)
+            if m:
+                why = n._(text).format(**m.groupdict())
+                break
+        out = [n.mine(to, N_("Your bold code {code} did not count as a vote: {why}"),
+                      N_("{reader}'s bold code {code} did not count as a vote: {why}"), code=d.get("code"), why=why)]
+    if yes is not None and no is not None and n.private_for_viewer(to):
+        out.append(n._("To vote today, post **{yes}** for yes or **{no}** for no.").format(yes=yes, no=no))
+    return out
 
 
 def vote_result(n: Narrator, d: Data, to: Any) -> list[str]:
@@ -234,7 +245,7 @@ def peek(n: Narrator, d: Data, to: Any) -> list[str]:
 
 
 def investigation(n: Narrator, d: Data, to: Any) -> list[str]:
-    party = n._(_PARTY.get(d.get("allegiance", ""), "Liberal"))
+    party = party_in_words(n, d.get("allegiance", "liberal"))
     out = []
     if d.get("by_timeout"):
         out.append(n._("Time ran out, so the Mod chose {target} at random.").format(target=d.get("target")))
