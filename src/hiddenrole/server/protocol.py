@@ -46,6 +46,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine.narration import DEFAULT_LANGUAGE, LANGUAGES, N_, language_of
 from .guard import Guard
 from .mergepatch import diff
+from .refusals import FLOOD, FLOOD_CLOSED
 from .store import token_hash
 from .stream import Broadcast, Feed, log_indices, narrated, number_posts
 
@@ -475,7 +476,7 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
 
     Each message is counted against the rates of ``guard`` (per client address, and per
     seat after the hello) and its size checked before it is parsed."""
-    from .table import TableError
+    from .table import TableError, told_refusal
 
     guard = guard or Guard(moderator.clock)
     address = ws.client.host if ws.client is not None else "unknown"
@@ -499,10 +500,9 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
             seat = (table.id, conn.player) if table is not None and conn.player is not None else None
             if not guard.message(address, seat):  # the rate first: nothing is read or parsed
                 if guard.strike(conn.number):
-                    conn.revoke("flood", "too many messages: this connection is closed", CLOSE_POLICY)
+                    conn.revoke("flood", told_refusal(FLOOD_CLOSED, conn.lang), CLOSE_POLICY)
                 else:
-                    conn.error("flood", "too many messages per second from your seat or address: "
-                                        "this one was ignored")
+                    conn.error("flood", told_refusal(FLOOD, conn.lang))
                 continue
             text = message.get("text")
             if text is None:
