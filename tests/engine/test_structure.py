@@ -70,7 +70,7 @@ SERVER_LAYERS = [
     ["audit", "notices", "lease", "guard"],  # what the table and the layers above build on
     ["store"],  # the SQL store
     ["models", "migrations"],  # the schema
-    ["errors", "tokens", "clock", "mergepatch", "names", "pace", "net", "bus", "webcatalog", "client"],
+    ["errors", "refusals", "tokens", "clock", "mergepatch", "names", "pace", "net", "bus", "webcatalog", "client"],
 ]
 #: the web framework's packages, imported only above the moderator
 WEB_FRAMEWORK = ("fastapi", "starlette", "uvicorn")

@@ -20,13 +20,14 @@ class TableError(Exception):
         message: the English sentence; a refusal a person can meet is marked ``N_("...")``
             for the ``hiddenrole`` catalog and has ``{name}`` fields filled from ``params``.
         status: the HTTP status the REST API answers with.
-        params: the values of the message's ``{fields}`` (names, numbers).
+        params: the values of the message's ``{fields}`` (names, numbers; or a function of the
+            language giving words, e.g. an option's label: see :func:`told_refusal`).
 
     ``str(exc)`` is the English sentence; :meth:`told` the sentence in a reader's language.
     """
 
     def __init__(self, code: str, message: str, status: int = 409, /, **params: Any) -> None:
-        super().__init__(message.format(**params) if params else message)
+        super().__init__(told_refusal(message, "en", **params) if params else message)
         self.code = code
         self.status = status
         self.template = message
@@ -40,10 +41,12 @@ class TableError(Exception):
 
 def told_refusal(message: str, lang: str, /, **params: Any) -> str:
     """The refusal ``message`` (an English sentence marked ``N_``, with ``{fields}`` from
-    ``params``) in ``lang``; the English sentence when the translation lacks it or breaks a field."""
+    ``params``) in ``lang``; the English sentence when the translation lacks it or breaks a field.
+    A value that is a function is called with ``lang`` (words to be told in the reader's language)."""
     text = translations(lang).gettext(message)
     if not params:
         return text
+    params = {k: v(lang) if callable(v) else v for k, v in params.items()}
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):  # a translation with a broken field

@@ -31,6 +31,7 @@ from .lease import Leases
 from .names import look_alike, look_alike_keys, name_refusal
 from .pace import check_pace, game_options
 from .errors import TableError, told_refusal
+from .refusals import option_refusal
 from .store import SeatRow, Store, TableRow
 from .table import LiveTable, Seat, best_bot_kind
 from .tokens import new_token, token_hash
@@ -354,7 +355,8 @@ class Moderator:
         try:
             resolved = game_options(cls.OPTIONS, options, pace)
         except BadOption as exc:
-            raise TableError("bad_option", str(exc), 400) from None
+            message, params = option_refusal(cls, exc)
+            raise TableError("bad_option", message, 400, **params) from None
         kinds = bot_kinds(cls.name, waiting=False)  # an llm bot plays a served table as a remote agent
         if bot_kind is None:
             bot_kind = best_bot_kind(cls.name)

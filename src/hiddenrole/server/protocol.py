@@ -48,9 +48,10 @@ from typing import TYPE_CHECKING, Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.narration import N_
-from .errors import TableError
+from .errors import TableError, told_refusal
 from .guard import Guard
 from .outbox import CLOSE, CLOSE_TRY_LATER, PROTOCOL, Outbox, dumps
+from .refusals import FLOOD, FLOOD_CLOSED
 
 if TYPE_CHECKING:
     from .moderator import Moderator
@@ -229,10 +230,9 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
             seat = (table.id, out.player) if table is not None and out.player is not None else None
             if not guard.message(address, seat):  # the rate first: nothing is read or parsed
                 if guard.strike(out.number):
-                    out.revoke("flood", "too many messages: this connection is closed", CLOSE_POLICY)
+                    out.revoke("flood", told_refusal(FLOOD_CLOSED, out.lang), CLOSE_POLICY)
                 else:
-                    out.error("flood", "too many messages per second from your seat or address: "
-                                        "this one was ignored")
+                    out.error("flood", told_refusal(FLOOD, out.lang))
                 continue
             text = message.get("text")
             if text is None:

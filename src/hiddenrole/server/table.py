@@ -29,6 +29,7 @@ from .audit import EXPORT_FORMAT, void_result
 from .clock import Clock, iso
 from .errors import TableError, told_refusal
 from .notices import is_notice, notice_of, told
+from .refusals import action_refusal
 from .store import LogEntry, SeatRow, Store, TableRow
 from .stream import Broadcast, Feed, NarrationCache
 from .tokens import new_token, token_hash
@@ -558,7 +559,8 @@ class LiveTable:
             code = "illegal_action"
             if kind != "post" and not game.legal_actions(player):
                 code = "out_of_turn"
-            raise TableError(code, str(exc), 400) from None
+            message, params = action_refusal(game, player, action, exc, code == "out_of_turn")
+            raise TableError(code, message, 400, **params) from None
         if known is not None:  # stored exactly as validated: the keys the engine takes, nothing else
             action = {k: v for k, v in action.items() if k in known}
         await self._append("action", {"action": action}, self.clock.now())
