@@ -257,7 +257,7 @@ def test_web_tv_results_fit_a_1920x1080_screen(server, desktop, game, bots):
     tv.goto(f"{server}/#/tv/{made['code']}")
     results = tv.locator("[data-test=results]")
     # the bots play it to the end; the result is drawn at once, with the reveal
-    expect(results.locator("table.roles")).to_be_visible(timeout=120_000)
+    expect(results.locator("table.roles, table.tv-result")).to_be_visible(timeout=120_000)
     size = tv.evaluate("""() => {
       const board = document.querySelector('.tv-board').getBoundingClientRect();
       const last = [...document.querySelectorAll('[data-test=results] *')].filter(e => e.offsetParent)

@@ -328,7 +328,7 @@ function tvResult(v) {
     const total = items.reduce((n, i) => n + i.points, 0);
     return h("tbody", { "data-side": side },
       h("tr", { class: ["side", r.winner === side ? "win" : ""] },
-        h("th", { scope: "rowgroup", colspan: 3 }, t("{side}: in all", { side: capital(sideName(side)) }),
+        h("th", { scope: "rowgroup", colspan: 3 }, t("{side}: in all", { side: capital(sideName(side)) }), " ",
           h("span", { class: "outcome" }, outcome(side))),
         h("td", { class: "num" }, pointsWords(total))),
       items.map(i => (i.bonus
