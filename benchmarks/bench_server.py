@@ -109,10 +109,11 @@ async def stream_table(seed: int, spectators: int):
     conns = []
     for viewer in [*STREAM_SEATS, *[None] * spectators]:
         conn = Connection(RecordingSocket())
-        conn.player = viewer
-        conn.table = table
+        conn.outbox.player = viewer
+        conn.outbox.table = table
         conn.writer_task = asyncio.get_running_loop().create_task(conn.writer())
-        table.connect(conn)
+        async with table.lock:
+            await table.connect(conn.outbox)
         conns.append(conn)
     async with table.lock:
         await table.start(seed, {"pace": "untimed"})

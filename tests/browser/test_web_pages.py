@@ -342,8 +342,8 @@ def test_web_shady_agents_give_is_a_two_step_pick(server, phone):
     tools = page.locator("[data-test=give-tool] button")
     if tools.count():  # round 1: both tools in hand, each saying what it does
         expect(tools).to_have_count(2)
-        expect(tools.filter(has_text="bullet")).to_contain_text("The receiver's side loses a point.")
-        expect(tools.filter(has_text="medical kit")).to_contain_text("The receiver's side gains a point.")
+        expect(tools.filter(has_text="bullet")).to_contain_text("The receiver’s side loses a point.")
+        expect(tools.filter(has_text="medical kit")).to_contain_text("The receiver’s side gains a point.")
     # a legal gift (the spy code may hold Ann to an answer: not every tool goes to every player)
     gift = next(a for a in client_state(page)["legal"] if a.get("action") == "give")
     if tools.count():

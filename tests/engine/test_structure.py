@@ -18,14 +18,20 @@ The rules, precisely:
   same module (a dispatch table of the class's own methods). ``from m import _name`` is never
   allowed. Exception: ``_`` itself, gettext's conventional name for "translate"
   (``Narrator._``), is public by that convention.
+* **The server's layers** (``test_server_layers_point_one_way``): every module of
+  ``hiddenrole.server`` has its place in :data:`SERVER_LAYERS`, top to bottom (the commands,
+  the app, the cluster relay, the protocol, the moderator, the live table, what it builds on,
+  the store, the leaves), and imports only modules of its own layer or of a layer below --
+  here imports under ``if TYPE_CHECKING:`` count too: a module may not even name a class of a
+  layer above it. So the table never calls into a connection: it cannot know the protocol's
+  ``Connection``, only its own :class:`~hiddenrole.server.outbox.Outbox`, the queue of what it
+  made for one connection, which the protocol layer sends. Only the layers above the
+  moderator import the web framework (``fastapi``, ``starlette``, ``uvicorn``): nothing below
+  touches a socket.
 
 Known gaps, not skipped but pinned (each count may only go down; a module that is clean must
-be removed from the list, so the list only shrinks):
-
-* the server's runtime cycle ``protocol`` <-> ``table`` (the table imports the protocol's
-  ``reveal_of`` inside a function; another change reshapes the server layers), and the
-  server's two reaches into a table's privates (``moderator`` -> ``table._bot_task``,
-  ``table`` -> ``shadow._replay``).
+be removed from the list, so the list only shrinks): none left. The lists stay, empty, for
+the checks' wording.
 
 The long game modules (McCarthyism's and Secret Hitler's ``game.py``) were split (issue 16);
 :data:`KNOWN_LONG_GAME_MODULES` stays, empty, for the check's wording.
@@ -41,18 +47,33 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = SRC / "hiddenrole"
 
 #: runtime import cycles still present, each as its sorted modules (see the module docstring)
-KNOWN_CYCLES = [
-    ["hiddenrole.server.protocol", "hiddenrole.server.table"],
+KNOWN_CYCLES: list[list[str]] = [
 ]
 #: module -> how many private reaches it still makes (may only go down)
-KNOWN_PRIVATE_ACCESS = {
-    "hiddenrole.server.moderator": 2,
-    "hiddenrole.server.table": 2,
+KNOWN_PRIVATE_ACCESS: dict[str, int] = {
 }
 #: the most lines a module under src/hiddenrole/games may have, and the ones still longer
 MAX_GAME_MODULE_LINES = 500
 KNOWN_LONG_GAME_MODULES = {
 }
+#: the server's layers, top to bottom, each a list of modules (the part of the name after
+#: ``hiddenrole.server.``; ``migrations`` stands for its whole folder, ``__init__`` for the
+#: package itself): an import goes to the module's own layer or to one below
+SERVER_LAYERS = [
+    ["__init__"],  # the package's face: re-exports
+    ["commands"],  # `hiddenrole serve` and `verify`
+    ["app"],  # FastAPI: the REST API and the WebSocket route
+    ["cluster"],  # several processes: relays a table's REST calls and WebSockets to its owner
+    ["protocol"],  # one WebSocket connection: read, check, hand on; send what the outbox holds
+    ["moderator"],  # every table of this process, the lobby, the host's controls by name
+    ["table", "outbox", "stream"],  # one live table: its game, seats, deadlines, bots, feeds, outboxes
+    ["audit", "notices", "lease", "guard"],  # what the table and the layers above build on
+    ["store"],  # the SQL store
+    ["models", "migrations"],  # the schema
+    ["errors", "refusals", "tokens", "clock", "mergepatch", "names", "pace", "net", "bus", "webcatalog", "client"],
+]
+#: the web framework's packages, imported only above the moderator
+WEB_FRAMEWORK = ("fastapi", "starlette", "uvicorn")
 
 
 def _module_name(path: Path) -> str:
@@ -92,11 +113,12 @@ def _type_checking_only(tree: ast.Module) -> set[int]:
     return out
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the package modules it imports at run time (module docstring)."""
+def import_graph(annotations: bool = False) -> dict[str, set[str]]:
+    """Module -> the package modules it imports at run time (module docstring); with
+    ``annotations``, also those it imports under ``if TYPE_CHECKING:``."""
     graph: dict[str, set[str]] = {}
     for name, tree in _trees():
-        skip = _type_checking_only(tree)
+        skip = set() if annotations else _type_checking_only(tree)
         graph[name] = {
             target
             for node in ast.walk(tree)
@@ -226,3 +248,63 @@ def test_game_modules_are_short_enough_to_read():
         elif name in KNOWN_LONG_GAME_MODULES and lines < MAX_GAME_MODULE_LINES:
             problems.append(f"{name}: {lines} lines: remove it from KNOWN_LONG_GAME_MODULES")
     assert not problems, "\n".join(problems)
+
+
+def _server_layer(module: str) -> int | None:
+    """The index in :data:`SERVER_LAYERS` of a ``hiddenrole.server`` module (``None``: not listed)."""
+    rest = module.removeprefix("hiddenrole.server")
+    short = rest.lstrip(".").split(".")[0] or "__init__"
+    return next((i for i, layer in enumerate(SERVER_LAYERS) if short in layer), None)
+
+
+def upward_server_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Each import between server modules that goes to a layer above its own, as ``a -> b``."""
+    out = []
+    for module, targets in sorted(graph.items()):
+        if not (module == "hiddenrole.server" or module.startswith("hiddenrole.server.")):
+            continue
+        here = _server_layer(module)
+        for target in sorted(targets):
+            if target == "hiddenrole.server" or target.startswith("hiddenrole.server."):
+                there = _server_layer(target)
+                if here is not None and there is not None and there < here:
+                    out.append(f"{module} -> {target}")
+    return out
+
+
+def test_the_layer_check_sees_an_upward_import():
+    # the checker itself: the table naming the protocol's Connection, even for an annotation only
+    graph = {"hiddenrole.server.table": {"hiddenrole.server.protocol", "hiddenrole.server.store"},
+             "hiddenrole.server.protocol": {"hiddenrole.server.moderator"},
+             "hiddenrole.server.migrations.env": {"hiddenrole.server.models"},
+             "hiddenrole.server.store": {"hiddenrole.server.outbox"}}
+    assert upward_server_imports(graph) == ["hiddenrole.server.store -> hiddenrole.server.outbox",
+                                            "hiddenrole.server.table -> hiddenrole.server.protocol"]
+    assert _server_layer("hiddenrole.server") == 0
+    assert _server_layer("hiddenrole.server.migrations.versions.0001_initial") == _server_layer("hiddenrole.server.models")
+
+
+def test_server_layers_point_one_way():
+    graph = import_graph(annotations=True)
+    unplaced = [m for m in graph if m.startswith("hiddenrole.server") and _server_layer(m) is None]
+    assert not unplaced, f"give these server modules a place in SERVER_LAYERS: {unplaced}"
+    upward = upward_server_imports(graph)
+    assert not upward, "server imports that go up a layer:\n  " + "\n  ".join(upward)
+
+
+def test_only_the_layers_above_the_moderator_use_the_web_framework():
+    moderator = _server_layer("hiddenrole.server.moderator")
+    problems = []
+    for name, tree in _trees():
+        layer = _server_layer(name) if name.startswith("hiddenrole.server.") else None
+        if layer is None or layer < moderator:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                used = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                used = [node.module or ""]
+            else:
+                continue
+            problems += [f"{name}:{node.lineno}: {u}" for u in used if u.split(".")[0] in WEB_FRAMEWORK]
+    assert not problems, "below the protocol, nothing touches the web framework:\n  " + "\n  ".join(problems)

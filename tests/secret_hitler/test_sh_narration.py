@@ -152,10 +152,10 @@ def test_night_zero_prompt_says_what_a_pair_is():
      "Anna behauptet, als Kanzler Liberal, Faschistisch bekommen und Liberal erlassen zu haben."),
     ("claim investigate Ben fascist",
      "Anna claims: they investigated Ben and saw the party membership Fascist.",
-     "Anna behauptet, bei Ben die Parteizugehörigkeit Faschistisch gesehen zu haben."),
+     "Anna behauptet, Ben untersucht zu haben – Partei: die Faschisten."),
     ("claim investigate Bot 6 liberal",  # a name with a space, as the server's bots have
      "Anna claims: they investigated Bot 6 and saw the party membership Liberal.",
-     "Anna behauptet, bei Bot 6 die Parteizugehörigkeit Liberal gesehen zu haben."),
+     "Anna behauptet, Bot 6 untersucht zu haben – Partei: die Liberalen."),
 ])
 def test_a_claim_post_is_told_in_the_readers_language(text, en, de):
     assert tell("post", {"player": "Anna", "text": text}) == [en]
@@ -191,3 +191,33 @@ def test_every_post_of_the_rule_bots_is_a_number_or_a_told_claim():
             assert told[0].startswith(f"{p['player']} behauptet, ") and p["text"] not in told[0], told
         else:
             assert p["text"].strip("*").isdigit(), p["text"]
+
+
+def test_a_post_that_reads_like_a_vote_tells_its_poster_what_to_post_instead():
+    told = {"code": "12a", "reason": "'12a' is not a bold votecode", "yes": 412, "no": 734}
+    assert tell("vote_ignored", told, {"Eva"}, "Eva") == [
+        "Your post “12a” did not count as a vote: to vote, post your code for today in bold, **412** for yes or "
+        "**734** for no."]
+    assert tell("vote_ignored", told, {"Eva"}, "Eva", "de") == [
+        "Dein Beitrag „12a“ zählte nicht als Stimme: Um abzustimmen, poste deinen Code für heute fett, **412** für Ja "
+        "oder **734** für Nein."]
+    assert tell("vote_ignored", told, {"Eva"}, MOD) == ["Eva's post “12a” did not count as a vote."]
+
+
+def test_a_wrong_code_during_a_vote_also_says_what_to_post():
+    told = {"code": 123, "reason": "123 is not one of your votecodes", "yes": 412, "no": 734}
+    assert tell("vote_ignored", told, {"Eva"}, "Eva") == [
+        "Your bold code 123 did not count as a vote: it is not one of your votecodes.",
+        "To vote today, post **412** for yes or **734** for no."]
+    assert tell("vote_ignored", told, {"Eva"}, "Eva", "de")[1] == "Um heute abzustimmen, poste **412** für Ja oder **734** für Nein."
+
+
+def test_a_party_is_a_noun_in_german():
+    """German names a party by its members ("die Liberalen"), never by the policy's adjective."""
+    data = {"target": "Ben", "allegiance": "fascist"}
+    assert tell("investigation", data, {"Eva"}, "Eva") == ["You investigated Ben: their party membership is Fascist."]
+    assert tell("investigation", data, {"Eva"}, "Eva", "de") == ["Du hast Ben untersucht – Partei: die Faschisten."]
+    assert tell("investigation", {"target": "Ben", "allegiance": "liberal"}, {"Eva"}, MOD, "de") == [
+        "Eva hat Ben untersucht – Partei: die Liberalen."]
+    assert tell("claim", {"player": "Anna", "as": "investigator", "target": "Ben", "party": "liberal"}, lang="de") == [
+        "Anna behauptet, Ben untersucht zu haben – Partei: die Liberalen."]

@@ -262,6 +262,51 @@ def test_an_own_code_posted_without_bold_counts_for_nothing_and_the_poster_is_to
     dans = code(g, "Dan", "yes")
     act(g, "Ann", "post", text=f"I vote {yes}, see you at 100, also {dans}")
     assert "Ann" not in g.votes
-    assert ignored(g, "Ann") == [{"code": yes, "reason": f"{yes} is not in bold"}]
+    no = code(g, "Ann", "no")
+    assert ignored(g, "Ann") == [{"code": yes, "reason": f"{yes} is not in bold", "yes": yes, "no": no}]
     act(g, "Ann", "post", text=f"now **{yes}**")  # the same code in bold counts
     assert g.votes == {"Ann": "yes"} and len(ignored(g, "Ann")) == 1
+
+
+@pytest.mark.parametrize("text", ["ja", "Nein!", "**ja**", "vote yes", "12a", "12", "**12a", "4123x"])
+def test_a_post_that_reads_like_a_vote_tells_its_poster_what_to_post(text):
+    """A whole post that looks like a vote but is no bold code ("ja", "12a", "12") counts for
+    nothing, and its poster alone is told so, with today's codes."""
+    g = day1_nominated()
+    yes, no = g.votecodes["Ann"][0]
+    act(g, "Ann", "post", text=text)
+    assert "Ann" not in g.votes
+    (hint,) = ignored(g, "Ann")
+    assert hint["yes"] == yes and hint["no"] == no
+    assert hint["reason"].endswith("is not a bold votecode")
+    assert not [e for e in g.view("Dan")["events"] if e["kind"] == "vote_ignored"]
+
+
+def test_someone_elses_code_posted_without_bold_is_pointed_out_to_the_poster():
+    g = day1_nominated()
+    dans = g.votecodes["Dan"][0][0]
+    act(g, "Ann", "post", text=str(dans))
+    (hint,) = ignored(g, "Ann")
+    assert hint["code"] == str(dans) and hint["yes"] == g.votecodes["Ann"][0][0]
+
+
+def test_a_wrong_bold_code_during_a_vote_comes_with_todays_codes():
+    g = day1_nominated()
+    act(g, "Ann", "post", text=f"**{code(g, 'Ann', 'yes', day=2)}**")
+    (hint,) = ignored(g, "Ann")
+    assert (hint["yes"], hint["no"]) == tuple(g.votecodes["Ann"][0])
+
+
+@pytest.mark.parametrize("text", ["ja, I agree with Ben", "I think 12 is too many", "yes please", "hello"])
+def test_chat_is_not_taken_for_a_vote_attempt(text):
+    g = day1_nominated()
+    act(g, "Ann", "post", text=text)
+    assert ignored(g, "Ann") == []
+
+
+def test_no_hint_when_no_vote_is_open():
+    """Before the nomination a "ja" is chat: no vote is open."""
+    g = new(7, prefix="LFF", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    act(g, "Ann", "post", text="ja")
+    assert ignored(g, "Ann") == []

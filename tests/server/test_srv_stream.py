@@ -20,6 +20,7 @@ from hiddenrole.engine.observer import Observer
 from hiddenrole.engine.narration import narrator
 from hiddenrole.server import ManualClock
 from hiddenrole.server.mergepatch import apply, strip_nulls
+from hiddenrole.server.outbox import Outbox
 from hiddenrole.server.protocol import PROTOCOL, Connection
 from hiddenrole.server.store import LogEntry, SeatRow, TableRow
 from hiddenrole.server.stream import number_posts
@@ -79,10 +80,11 @@ class Viewer:
 
     def __init__(self, table: LiveTable, player: str | None) -> None:
         self.ws = Socket()
-        self.conn = Connection(self.ws)
+        self.link = Connection(self.ws)
+        self.conn = self.link.outbox  # the connection as the table sees it
         self.conn.player = player
         self.conn.table = table
-        self.task = asyncio.get_running_loop().create_task(self.conn.writer())
+        self.task = asyncio.get_running_loop().create_task(self.link.writer())
         self.read = 0
 
     def new_frames(self) -> list[dict]:
@@ -210,16 +212,16 @@ def test_a_viewer_is_computed_once_per_broadcast_for_all_its_connections(council
     monkeypatch.setattr(Council, "observer", lambda self, viewer: Counting(self, viewer))
 
     async def main():
-        table, _, _ = await council_table(viewers=("Ann", "Ann", "Ann", None, None, "Bob"))
+        table, _, viewers = await council_table(viewers=("Ann", "Ann", "Ann", None, None, "Bob"))
         made.clear()
         await table.act("Cid", {"action": "vote", "target": "Dee"})
         await settle()
         assert sorted(made, key=str) == ["Ann", "Bob", None]  # one snapshot per viewer, not per connection
         texts = {}
-        for v in table.connections:
+        for v in viewers:
             (f,) = [f for f in v.ws.frames if f["type"] == "update"][-1:]
             f.pop("seq")
-            texts.setdefault(v.player, []).append(json.dumps(f))
+            texts.setdefault(v.conn.player, []).append(json.dumps(f))
         assert len(set(texts["Ann"])) == 1 and len(texts["Ann"]) == 3
         assert len(set(texts[None])) == 1 and len(texts[None]) == 2
 
@@ -306,7 +308,7 @@ def test_the_process_wide_budget_drops_the_backlog_of_a_client_that_does_not_rea
     (an empty queue) is never dropped."""
     async def main():
         table, _, (ann, bob, cid) = await council_table(viewers=("Ann", "Bob", "Cid"))
-        start = Connection.all_queued_bytes
+        start = Outbox.all_queued_bytes
         for v in (ann, bob, cid):
             v.conn.max_queued_bytes = start + 3_000
         bob.ws.reading.clear()
@@ -314,7 +316,7 @@ def test_the_process_wide_budget_drops_the_backlog_of_a_client_that_does_not_rea
         for i in range(40):
             await table.act("Ann", {"action": "post", "text": f"post {i:02d} " + "y" * 50})
             await settle()
-            assert Connection.all_queued_bytes - start <= 3_000
+            assert Outbox.all_queued_bytes - start <= 3_000
         assert bob.conn.resyncs >= 1 and cid.conn.resyncs >= 1 and ann.conn.resyncs == 0
         bob.ws.reading.set()
         cid.ws.reading.set()

@@ -42,3 +42,11 @@ def test_i18n_endpoint(client):
     assert client.get("/i18n/en.json").json() == {"lang": "en", "messages": {}}
     r = client.get("/i18n/xx.json")
     assert r.status_code == 404 and r.json()["error"]["code"] == "no_language"
+
+
+def test_client_sentences_use_the_typographic_apostrophe():
+    """The client's English words are typeset: "the rules’ own timings", never a straight
+    apostrophe (a program's quote mark) inside a sentence a person reads."""
+    straight = sorted(s for s in client_strings() if "'" in s)
+    assert straight == []
+    assert "the rules’ own timings" in client_strings()

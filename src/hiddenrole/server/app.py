@@ -41,9 +41,12 @@ from .clock import Clock
 from .guard import Guard, Limits
 from .moderator import CONTROLS, MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
 from .net import is_loopback, join_base
-from .protocol import player_state, serve_connection, token_hash
+from .errors import TableError, told_refusal
+from .protocol import serve_connection
 from .store import DEFAULT_DATABASE_URL, Store
-from .table import TableError
+from .table import player_state
+from .tokens import token_hash
+from .refusals import validation_refusal
 from .webcatalog import primary_language, web_messages
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -122,18 +125,6 @@ class BotCount(Strict):
     """How many bot seats to add."""
 
     count: int = 1
-
-
-def validation_message(exc: RequestValidationError) -> str:
-    """One sentence naming each field FastAPI refused (``body.bots: Input should be a valid integer``)."""
-    parts = []
-    for err in exc.errors():
-        loc = ".".join(str(x) for x in err.get("loc", ()))
-        if err.get("type") == "json_invalid":
-            parts.append(f"the body is not valid JSON ({err.get('ctx', {}).get('error', 'parse error')})")
-        else:
-            parts.append(f"{loc or 'body'}: {err.get('msg', 'invalid')}")
-    return "; ".join(parts) or "malformed request"
 
 
 def error_response(code: str, message: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -282,8 +273,13 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         return error_response(exc.code, exc.told(chosen), exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
-    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return error_response("bad_request", validation_message(exc), 400)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # the first field refused, in one sentence in the reader's language (as TableError's)
+        chosen = language_of(request.query_params.get("lang"))
+        if chosen is None:
+            chosen = accept_language(request.headers.get("accept-language"))
+        message, params = validation_refusal(exc.errors())
+        return error_response("bad_request", told_refusal(message, chosen, **params), 400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

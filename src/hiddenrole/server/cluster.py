@@ -45,11 +45,11 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .bus import Bus
+from .errors import TableError
 from .guard import Guard
 from .lease import LEASE_SECONDS, Leases
 from .moderator import Moderator, Moved
 from .protocol import MAX_MESSAGE_BYTES, serve_connection
-from .table import TableError
 
 log = logging.getLogger("hiddenrole.server")
 

@@ -30,8 +30,11 @@ from .clock import Clock, Scheduler
 from .lease import Leases
 from .names import look_alike, look_alike_keys, name_refusal
 from .pace import check_pace, game_options
-from .store import SeatRow, Store, TableRow, token_hash
-from .table import LiveTable, TableError, best_bot_kind, told_refusal
+from .errors import TableError, told_refusal
+from .refusals import option_refusal
+from .store import SeatRow, Store, TableRow
+from .table import LiveTable, Seat, best_bot_kind
+from .tokens import new_token, token_hash
 
 log = logging.getLogger("hiddenrole.server")
 
@@ -148,9 +151,7 @@ class Moderator:
             self._sweeper.cancel()
         await self.scheduler.stop()
         for table in self.tables.values():
-            table.closed = True
-            if table._bot_task is not None:
-                table._bot_task.cancel()
+            table.halt()
         if self.lease is not None:  # the others take over at once instead of after the expiry
             try:
                 await self.lease.release_all()
@@ -354,7 +355,8 @@ class Moderator:
         try:
             resolved = game_options(cls.OPTIONS, options, pace)
         except BadOption as exc:
-            raise TableError("bad_option", str(exc), 400) from None
+            message, params = option_refusal(cls, exc)
+            raise TableError("bad_option", message, 400, **params) from None
         kinds = bot_kinds(cls.name, waiting=False)  # an llm bot plays a served table as a remote agent
         if bot_kind is None:
             bot_kind = best_bot_kind(cls.name)
@@ -369,7 +371,7 @@ class Moderator:
         if host_name is not None:
             host_name = check_name(host_name)
         now = self.clock.now()
-        host_token = secrets.token_urlsafe(24)
+        host_token = new_token()
         seed, salt = new_seed(), new_salt()
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -400,8 +402,6 @@ class Moderator:
         return f"Bot {i}"
 
     async def _add_seat(self, table: LiveTable, name: str, bot_kind: str | None) -> str | None:
-        from .table import Seat
-
         cls = game_class(table.row.game)
         if len(table.seats) >= cls.max_players:
             raise TableError("table_full", N_("The table is full: all {seats} seats are taken."), seats=cls.max_players)
@@ -411,7 +411,7 @@ class Moderator:
         if other is not None:
             raise TableError("name_taken", N_("The name “{name}” looks too much like “{other}”, who is already at this "
                                               "table: choose another."), name=name, other=other)
-        token = None if bot_kind else secrets.token_urlsafe(24)
+        token = None if bot_kind else new_token()
         position = max((s.row.position for s in table.seats), default=-1) + 1
         row = SeatRow(table.id, position, name, token_hash(token) if token else None, bot_kind, self.clock.now())
         await self.store.add_seat(row)

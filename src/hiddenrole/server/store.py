@@ -12,7 +12,6 @@ accepted action.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -27,11 +26,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from .models import game_log, seats, tables
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/hiddenrole.db"
-
-
-def token_hash(token: str) -> str:
-    """The stored form of a seat, host or substitute token: its SHA-256 hex digest."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x68696464  # the PostgreSQL advisory lock held while migrating ("hidd")
 

@@ -2,7 +2,9 @@
 
 Every change goes through :class:`LiveTable` under its lock, in this order: validate with
 the engine (an illegal action raises and changes nothing), append the entry to the store
-(committed), then tell the connections and register the next deadline. Rebuilding a
+(committed), then put what changed into the outbox of each connection it concerns
+(:class:`~.outbox.Outbox`: the protocol layer sends it; the table never calls into a
+connection) and register the next deadline. Rebuilding a
 table replays its log through the engine, timers included: a timer starts at the time of
 the log entry after which its key first appeared, so a restarted server honours the
 remaining time of a running deadline.
@@ -14,7 +16,6 @@ import asyncio
 import json
 import logging
 import math
-import secrets
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,12 +27,15 @@ from ..engine.narration import N_, narrator, translations
 from ..engine.observer import copy_json
 from .audit import EXPORT_FORMAT, void_result
 from .clock import Clock, iso
+from .errors import TableError, told_refusal
 from .notices import is_notice, notice_of, told
-from .store import LogEntry, SeatRow, Store, TableRow, token_hash
+from .refusals import action_refusal
+from .store import LogEntry, SeatRow, Store, TableRow
 from .stream import Broadcast, Feed, NarrationCache
+from .tokens import new_token, token_hash
 
 if TYPE_CHECKING:
-    from .protocol import Connection
+    from .outbox import Outbox
 
 log = logging.getLogger("hiddenrole.server")
 
@@ -60,44 +64,6 @@ def post_size(action: Mapping[str, Any]) -> int:
     if action.get("action") != "post" or not isinstance(text, str):
         return 0
     return len(json.dumps(text))
-
-
-class TableError(Exception):
-    """A request the table refuses; ``code`` is machine-readable, the message says why.
-
-    Args:
-        code: e.g. ``"not_running"``, ``"game_over"``, ``"seat_replaced"``, ``"illegal_action"``.
-        message: the English sentence; a refusal a person can meet is marked ``N_("...")``
-            for the ``hiddenrole`` catalog and has ``{name}`` fields filled from ``params``.
-        status: the HTTP status the REST API answers with.
-        params: the values of the message's ``{fields}`` (names, numbers).
-
-    ``str(exc)`` is the English sentence; :meth:`told` the sentence in a reader's language.
-    """
-
-    def __init__(self, code: str, message: str, status: int = 409, /, **params: Any) -> None:
-        super().__init__(message.format(**params) if params else message)
-        self.code = code
-        self.status = status
-        self.template = message
-        self.params = params
-
-    def told(self, lang: str) -> str:
-        """The message in ``lang`` (``"en"``, ``"de"``): the catalog's translation of the
-        marked sentence with its fields filled; English for a sentence the catalog lacks."""
-        return told_refusal(self.template, lang, **self.params)
-
-
-def told_refusal(message: str, lang: str, /, **params: Any) -> str:
-    """The refusal ``message`` (an English sentence marked ``N_``, with ``{fields}`` from
-    ``params``) in ``lang``; the English sentence when the translation lacks it or breaks a field."""
-    text = translations(lang).gettext(message)
-    if not params:
-        return text
-    try:
-        return text.format(**params)
-    except (KeyError, IndexError, ValueError):  # a translation with a broken field
-        return message.format(**params)
 
 
 @dataclass
@@ -184,7 +150,7 @@ class LiveTable:
         self.log: list[LogEntry] = []
         self.timer_starts: dict[str, float] = {}
         self.lock = asyncio.Lock()
-        self.connections: set[Connection] = set()
+        self.connections: set[Outbox] = set()  # the outboxes of the connections that said hello
         self.feeds: dict[str | None, Feed] = {}  # each connected viewer's feed (None: the spectators)
         self.narration_cache = NarrationCache()  # the public events' narration, per language
         self._replay_counts: list[int] | None = None  # events after each log entry, once over
@@ -360,7 +326,7 @@ class LiveTable:
         self.notices = []
         self.notice_at = []
         for entry in entries:
-            self._replay(entry)
+            self.replay(entry)
             self.log.append(entry)
             self._note(entry)
         for s in self.seats:
@@ -375,7 +341,9 @@ class LiveTable:
             if conn.joined:
                 conn.snapshot(self)
 
-    def _replay(self, entry: LogEntry) -> None:
+    def replay(self, entry: LogEntry) -> None:
+        """Apply one stored entry to the game and the Mod's state, as when the log is read back
+        (nothing is stored, nobody is told: :meth:`rebuild`, and a replay's shadow table)."""
         data = entry.data
         if entry.kind == "start":
             self.game = new_game(self.row.game, data["players"], data["options"], seed=int(data["seed"]))
@@ -591,7 +559,8 @@ class LiveTable:
             code = "illegal_action"
             if kind != "post" and not game.legal_actions(player):
                 code = "out_of_turn"
-            raise TableError(code, str(exc), 400) from None
+            message, params = action_refusal(game, player, action, exc, code == "out_of_turn")
+            raise TableError(code, message, 400, **params) from None
         if known is not None:  # stored exactly as validated: the keys the engine takes, nothing else
             action = {k: v for k, v in action.items() if k in known}
         await self._append("action", {"action": action}, self.clock.now())
@@ -889,7 +858,7 @@ class LiveTable:
             if seat.bot_seat:
                 raise TableError("bot_seat", N_("{name}’s seat has been a bot’s from the start: only a person’s seat can "
                                                 "be handed to a new person."), 409, name=seat.name)
-            claim = secrets.token_urlsafe(24)
+            claim = new_token()
             row = SeatRow(**{**seat.row.__dict__, "token_hash": None})
             now = self.clock.now()
             await self._append("substitute", {"name": seat.name, "claim": token_hash(claim)}, now, seat=row)
@@ -918,7 +887,7 @@ class LiveTable:
             self._check_game()
             seat = self.seat(name)
             assert seat is not None
-            token = secrets.token_urlsafe(24)
+            token = new_token()
             row = SeatRow(**{**seat.row.__dict__, "token_hash": token_hash(token), "bot_kind": None})
             await self._append("claim", {"name": seat.name, "claim": digest}, self.clock.now(), seat=row)
             seat.row = row
@@ -950,7 +919,7 @@ class LiveTable:
                       if c.player is None and not c.host and not c.closing and c.spectator)
 
     # ------------------------------------------------------------ presence
-    async def connect(self, conn: Connection) -> None:
+    async def connect(self, conn: Outbox) -> None:
         """Attach a connection that said hello (the caller holds the lock): send its snapshot;
         a seat that was away is back; a seat a stand-in bot plays is its player's again."""
         self.flush()
@@ -976,7 +945,7 @@ class LiveTable:
             self.broadcast()  # a seat is back, or a spectator's number joins the list
         self.set_deadline(self.id, self.next_wake())
 
-    def disconnect(self, conn: Connection) -> None:
+    def disconnect(self, conn: Outbox) -> None:
         """Detach a closed connection; when it was the player's last, the seat shows "away"
         after :attr:`away_after` seconds (told to the others under the lock, after any change
         in progress)."""
@@ -1008,7 +977,7 @@ class LiveTable:
             self._bot_task.cancel()
 
     # ---------------------------------------------------------------- feeds
-    def attach(self, conn: Connection) -> tuple[Feed, bool]:
+    def attach(self, conn: Outbox) -> tuple[Feed, bool]:
         """Give ``conn`` its viewer's feed of the current game (made if none); returns the
         feed and whether it was made now."""
         assert self.game is not None
@@ -1028,7 +997,7 @@ class LiveTable:
         conn.feed = feed
         return feed, fresh
 
-    def detach(self, conn: Connection) -> None:
+    def detach(self, conn: Outbox) -> None:
         """Take ``conn`` off its feed; a feed nobody holds is dropped (it would fall behind)."""
         feed = conn.feed
         if feed is None:
@@ -1063,7 +1032,7 @@ class LiveTable:
             self.broadcast()
 
     def revealed(self) -> dict[str, Any]:
-        """The finished game's reveal (:func:`~.protocol.reveal_of`), made once."""
+        """The finished game's reveal (:func:`reveal_of`), made once."""
         return self._reveal_pair()[0]
 
     def reveal_body(self) -> str:
@@ -1072,8 +1041,6 @@ class LiveTable:
 
     def _reveal_pair(self) -> tuple[dict[str, Any], str]:
         if self._reveal is None:
-            from .protocol import reveal_of
-
             reveal = reveal_of(self)
             self._reveal = (reveal, json.dumps({"reveal": reveal}, separators=(",", ":")))
         return self._reveal
@@ -1189,7 +1156,7 @@ class LiveTable:
         shadow = LiveTable(self.row, [SeatRow(**s.row.__dict__) for s in self.seats], self.store, self.clock,
                            lambda *_: None)
         for entry in self.log[: step + 1]:
-            shadow._replay(entry)
+            shadow.replay(entry)
         g = shadow.game
         assert g is not None
         entry = self.log[step]
@@ -1226,7 +1193,42 @@ class LiveTable:
                                lambda *_: None)
             counts = []
             for entry in self.log:
-                shadow._replay(entry)
+                shadow.replay(entry)
                 counts.append(len(shadow.game.log) if shadow.game is not None else 0)
             self._replay_counts = counts
         return self._replay_counts
+
+
+def reveal_of(table: LiveTable) -> dict[str, Any]:
+    """Everything about a finished game: the engine's ``reveal()`` plus seed (a number, and
+    as ``seed_text`` its decimal text for clients whose numbers are doubles), salt and
+    commitment (made anew; :meth:`LiveTable.revealed` keeps one for the connections)."""
+    assert table.game is not None
+    out = table.game.reveal()
+    out["seed"] = int(table.row.seed)
+    # the seed as text too: a browser reads JSON numbers as doubles, exact only up to 2**53,
+    # and a seed shown rounded would not match the commitment
+    out["seed_text"] = str(int(table.row.seed))
+    out["salt"] = table.row.salt
+    out["commitment"] = table.row.commitment
+    return out
+
+
+def player_state(table: LiveTable, player: str | None) -> dict[str, Any]:
+    """What ``player`` (``None``: a spectator) may know now, except the events: the state a
+    snapshot carries (for the REST API; the caller holds the table's lock).
+
+    Keys: ``status``, ``seats`` (public), and once the game started ``view`` (the player's
+    observer's snapshot), ``legal_actions``, ``can_post``, ``waiting`` (whether the game
+    waits for this player) and ``deadline`` (ISO UTC; left out when there is none: like
+    every ``null`` member, see :mod:`.mergepatch`).
+    """
+    table.flush()
+    shared = Broadcast(table, table.turn)
+    game = table.game
+    if game is None:
+        return shared.lobby
+    feed = table.feeds.get(player)
+    if feed is None:
+        feed = Feed(game, player)
+    return feed.state_now(table, shared)

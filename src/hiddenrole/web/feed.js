@@ -12,14 +12,15 @@ function noticeNode(n) {
 }
 
 /** The feed's entries (DOM) for `events` as `mod` (the game module) words them, with the
- * table's `notices` (each placed after its `pos` events). */
-export function feedNodes(events, mod, notices = []) {
+ * table's `notices` (each placed after its `pos` events); `view` (the table's view, if any)
+ * lets the module word its section headers as the table's rules do (`mod.section(e, {view})`). */
+export function feedNodes(events, mod, notices = [], view = null) {
   const out = [];
   const at = notices.filter(n => n.pos < events.length);
   let ni = 0;
   for (const [i, e] of events.entries()) {
     while (ni < at.length && at[ni].pos <= i) out.push(noticeNode(at[ni++]));
-    const head = mod.section(e);
+    const head = mod.section(e, { view });
     if (head) out.push(h("li", { class: "section" }, h("h3", {}, head)));
     if (e.kind === "post" && mod.postWords(e)) {  // a formal claim, told in the reader's language
       out.push(h("li", { class: "entry post claim", "data-seq": e.seq, "data-test": "claim" }, h("span", { class: "text" }, mod.postWords(e))));
@@ -41,7 +42,8 @@ export function feedNodes(events, mod, notices = []) {
   return out;
 }
 
-/** The feed component (Alpine.data "feed"): the page's `feedSource()` gives {events, mod, lang}. */
+/** The feed component (Alpine.data "feed"): the page's `feedSource()` gives {events, mod, lang}
+ * and may give `view` (else the session's view is used: the table the page shows). */
 export function feedComponent() {
   // not reactive: scrolling must not redraw the feed
   let stuck = true;  // the reader is at the bottom: new entries scroll into view
@@ -58,9 +60,10 @@ export function feedComponent() {
       new ResizeObserver(() => { if (stuck) box.scrollTop = box.scrollHeight; }).observe(box);
     },
     render() {
-      const { events, mod, notices } = this.feedSource();
+      const { events, mod, notices, view } = this.feedSource();
       const before = shown;
-      mount(this.$refs.list, feedNodes(events, mod, notices || []));
+      const session = this.$store.session || {};
+      mount(this.$refs.list, feedNodes(events, mod, notices || [], view !== undefined ? view : session.view));
       const count = events.length + (notices || []).length;
       shown = count;
       if (stuck || before === 0 || count < before) this.$nextTick(() => this.toBottom());

@@ -12,7 +12,9 @@ from typing import Any
 from ...engine.narration import N_, Narrator
 
 POLICY_WORDS = {"L": N_("Liberal"), "F": N_("Fascist")}
-PARTY_WORDS = {"liberal": N_("Liberal"), "fascist": N_("Fascist")}
+#: a party named as a party (German: a noun, "die Liberalen"; English the same word as the
+#: policy's): "context|text" messages, the context dropped where the catalog lacks them
+PARTY_WORDS = {"liberal": N_("party|Liberal"), "fascist": N_("party|Fascist")}
 
 
 def policies_in_words(n: Narrator, cards: Any) -> str:
@@ -23,6 +25,14 @@ def policies_in_words(n: Narrator, cards: Any) -> str:
 def policy_in_words(n: Narrator, card: Any) -> str:
     """One policy (``"L"`` or ``"F"``) as a word in ``n``'s language."""
     return n._(POLICY_WORDS.get(card, "Fascist"))
+
+
+def party_in_words(n: Narrator, party: Any) -> str:
+    """A party (``"liberal"`` or ``"fascist"``) as a party's name in ``n``'s language
+    ("Liberal"; German "die Liberalen")."""
+    message = PARTY_WORDS.get(party, PARTY_WORDS["fascist"])
+    text = n._(message)
+    return text.partition("|")[2] if text == message else text
 
 
 _CLAIMS = (
@@ -49,7 +59,7 @@ def claim(n: Narrator, player: Any, text: Any) -> str | None:
             continue
         g = m.groupdict()
         values = {k: (policies_in_words(n, v) if k in ("drew", "passed", "got") else policy_in_words(n, v) if k == "card"
-                      else n._(PARTY_WORDS[v]) if k == "party" else v) for k, v in g.items()}
+                      else party_in_words(n, v) if k == "party" else v) for k, v in g.items()}
         return n._(sentence).format(player=player, **values)
     return None
 
@@ -70,7 +80,7 @@ def claim_event(n: Narrator, d: dict[str, Any]) -> str:
     if d.get("as") == "chancellor":
         return n._(_CHANCELLOR_GOT).format(player=player, got=policies_in_words(n, d.get("got")))
     return n._(_CLAIMS[0][1]).format(player=player, target=d.get("target", ""),
-                                     party=n._(PARTY_WORDS.get(d.get("party", ""), "Fascist")))
+                                     party=party_in_words(n, d.get("party")))
 
 
 def claim_made(n: Narrator, d: dict[str, Any], to: Any) -> list[str]:
@@ -87,7 +97,7 @@ def claim_label(n: Narrator, a: Any) -> str:
     if a.get("as") == "chancellor":
         return n._("Claim: as Chancellor you got {got}").format(got=policies_in_words(n, a.get("got")))
     return n._("Claim: the player you investigated is {party}").format(
-        party=n._(PARTY_WORDS.get(a.get("party", ""), "Fascist")))
+        party=party_in_words(n, a.get("party")))
 
 
 def claim_choices(n: Narrator, legal: Any) -> list[dict[str, Any]]:

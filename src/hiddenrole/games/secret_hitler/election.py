@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Event
 from . import roles as R
 from . import session
-from .votecodes import PAIRS, bold_codes, judge_code, mistaken_codes
+from .votecodes import PAIRS, attempt_reason, bold_codes, judge_code, mistaken_codes, vote_attempt
 
 if TYPE_CHECKING:
     from .game import SecretHitler
@@ -82,9 +82,28 @@ def post_event(game: SecretHitler, p: str, text: str) -> None:
 def post_mistakes(game: SecretHitler, p: str, text: str) -> None:
     """Votecodes the poster got wrong count for nothing, and the poster is told why in
     private: bold text with digits that is not a 3-digit code (``**41**``), and one of
-    the poster's own codes posted without bold (``412``)."""
-    for code, reason in mistaken_codes(game.code_owner, p, text):
-        game.emit("vote_ignored", to=game.only[p], code=code, reason=reason)
+    the poster's own codes posted without bold (``412``); while a vote is open, a whole post
+    that reads like a vote but is no bold code (``ja``, ``12a``, ``412`` unbolded: the
+    ``vote_ignored`` event's ``code`` is then the post's text). While a vote is open the
+    event carries the poster's codes of today (``yes``, ``no``), so the hint can say what to
+    post instead."""
+    today = todays_codes(game, p)
+    mistakes = mistaken_codes(game.code_owner, p, text)
+    if not mistakes and today:
+        attempt = vote_attempt(text)
+        if attempt is not None:
+            mistakes = [(attempt, attempt_reason(attempt))]
+    for code, reason in mistakes:
+        game.emit("vote_ignored", to=game.only[p], code=code, reason=reason, **today)
+
+
+def todays_codes(game: SecretHitler, p: str) -> dict[str, int]:
+    """``{"yes", "no"}``: ``p``'s codes of today while a vote is open (in the day, a Chancellor
+    Candidate named), else ``{}``."""
+    if game.phase_name != "day" or game.step != VOTE or p not in game.votecodes:
+        return {}
+    yes, no = game.votecodes[p][game.pair]
+    return {"yes": yes, "no": no}
 
 
 def post_code(game: SecretHitler, p: str, code: int) -> None:
@@ -92,7 +111,7 @@ def post_code(game: SecretHitler, p: str, code: int) -> None:
     counts for nothing and the poster is told why in private (votecodes.judge_code)."""
     vote, reason = judge_code(game.code_owner, p, code, game.day, game.phase_name == "day", game.step == VOTE)
     if reason:
-        game.emit("vote_ignored", to=game.only[p], code=code, reason=reason)
+        game.emit("vote_ignored", to=game.only[p], code=code, reason=reason, **todays_codes(game, p))
         return
     count_vote(game, p, vote)
 

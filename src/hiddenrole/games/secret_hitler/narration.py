@@ -7,15 +7,14 @@ reader ("You drew Fascist, Fascist, Liberal.") or, for the Mod, name the reader.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from ...engine.narration import N_, Narrator
-from .claims import PARTY_WORDS as _PARTY
-from .claims import claim, claim_choices, claim_made
+from .claims import claim, claim_choices, claim_made, party_in_words
 from .claims import policies_in_words as _cards
 from .claims import policy_in_words as _policy
+from .vote_hints import vote_ignored
 
 Data = dict[str, Any]
 
@@ -115,32 +114,6 @@ def voted(n: Narrator, d: Data, to: Any) -> list[str]:
     return [n._("{player} has voted.").format(player=d.get("player"))]
 
 
-_IGNORED = [
-    (re.compile(r"^\d+ is not one of your votecodes$"), N_("it is not one of your votecodes.")),
-    (re.compile(r"^\d+ is your code for day (?P<pair>\d+), not for day (?P<day>\d+)$"),
-     N_("it is your code for day {pair}, not for today (day {day}).")),
-    (re.compile(r"^the vote of day (?P<day>\d+) is closed$"), N_("the vote of day {day} is already closed.")),
-    (re.compile(r"^no Chancellor Candidate has been named yet$"), N_("no Chancellor Candidate has been named yet.")),
-    (re.compile(r"^'.*' is not a 3-digit votecode$"), N_("a votecode has exactly 3 digits.")),
-]
-_UNBOLDED = re.compile(r"^\d+ is not in bold$")
-
-
-def vote_ignored(n: Narrator, d: Data, to: Any) -> list[str]:
-    reason = str(d.get("reason", ""))
-    if _UNBOLDED.match(reason):
-        return [n.mine(to, N_("Your votecode {code} was not in bold, so it did not count as a vote: post **{code}** to vote."),
-                       N_("{reader}'s votecode {code} was not in bold, so it did not count as a vote."), code=d.get("code"))]
-    why = n._("it is not a vote now.")
-    for pattern, text in _IGNORED:
-        m = pattern.match(reason)
-        if m:
-            why = n._(text).format(**m.groupdict())
-            break
-    return [n.mine(to, N_("Your bold code {code} did not count as a vote: {why}"),
-                   N_("{reader}'s bold code {code} did not count as a vote: {why}"), code=d.get("code"), why=why)]
-
-
 def vote_result(n: Narrator, d: Data, to: Any) -> list[str]:
     values = {"president": d.get("president"), "chancellor": d.get("chancellor"), "yes": d.get("yes"), "no": d.get("no")}
     if d.get("passed"):
@@ -234,7 +207,7 @@ def peek(n: Narrator, d: Data, to: Any) -> list[str]:
 
 
 def investigation(n: Narrator, d: Data, to: Any) -> list[str]:
-    party = n._(_PARTY.get(d.get("allegiance", ""), "Liberal"))
+    party = party_in_words(n, d.get("allegiance", "liberal"))
     out = []
     if d.get("by_timeout"):
         out.append(n._("Time ran out, so the Mod chose {target} at random.").format(target=d.get("target")))

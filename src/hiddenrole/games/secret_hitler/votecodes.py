@@ -106,6 +106,26 @@ def malformed_codes(text: str) -> list[str]:
     return out
 
 
+# a whole post that reads like a vote but is no bold code: a vote word ("ja", "Nein!", "vote
+# yes") or a short run of digits with at most a letter ("12", "12a", "412", "4123"), bold or not
+_MARKUP = re.compile(r"\*\*|\[/?b\]", re.IGNORECASE)
+_VOTE_WORD = re.compile(r"(?:(?:i\s+)?vote\s+|ich\s+stimme\s+)?(?:ja|nein|yes|no)", re.IGNORECASE)
+_CODE_LIKE = re.compile(r"[a-z]?\d{1,6}[a-z]?", re.IGNORECASE)
+
+
+def vote_attempt(text: str) -> str | None:
+    """``text`` stripped of bold markup and end punctuation when the whole post looks like a
+    vote that is not a bold 3-digit code (``ja``, ``Nein!``, ``vote yes``, ``12``, ``12a``,
+    ``412`` without bold); ``None`` for any other post (chat, or a bold code: those are judged
+    as codes)."""
+    if bold_codes(text):
+        return None
+    bare = _MARKUP.sub("", text).strip().rstrip("!.?").strip()
+    if _VOTE_WORD.fullmatch(bare) or _CODE_LIKE.fullmatch(bare):
+        return bare
+    return None
+
+
 def unbolded_codes(text: str) -> list[int]:
     """The 3-digit numbers in ``text`` outside bold markup, in order (``412`` in "I vote 412")."""
     return [int(c) for c in _PLAIN_CODE.findall(_BOLD_ANY.sub(" ", text))]
@@ -151,3 +171,8 @@ def mistaken_codes(owner: dict[int, tuple[str, int, str]], player: str, text: st
         if mine is not None and mine[0] == player:
             out.append((code, f"{code} is not in bold"))
     return out
+
+
+def attempt_reason(attempt: str) -> str:
+    """Why a post that looks like a vote (:func:`vote_attempt`) counts for nothing."""
+    return f"{attempt!r} is not a bold votecode"

@@ -18,7 +18,7 @@ const CARDS = {
   loose_lips: [() => t("Loose Lips"), () => t("Everybody looks at the role of the person to their right.")],
   commies_take_over: [() => t("Commies take over"), () => t("Commies and loyal Americans switch sides.")],
   something_to_say: [() => t("You look like you have something to say"), () => t("A chosen player must draw two action cards and play one of them.")],
-  too_much_to_drink: [() => t("I think we've both had too much to drink"), () => t("Swap role cards with another player and see your new role (they do not see theirs).")],
+  too_much_to_drink: [() => t("I think we’ve both had too much to drink"), () => t("Swap role cards with another player and see your new role (they do not see theirs).")],
 };
 const cardName = c => (CARDS[c] ? CARDS[c][0]() : human(c));
 const ROLE = { commie: () => t("Commie"), american: () => t("Loyal American") };
@@ -159,11 +159,39 @@ function confirmMore(a) {
   return a.action === "call_end" ? t("If too few vote yes, the game goes on: you then draw an action card as after a pass.") : "";
 }
 
+/** Every private hand of the game, each row labelled with its turn, whose it was and what
+ * kind of look it was ("Turn 3, Anna’s deep research …:"), from the reveal's events in order. */
+export function handRows(events) {
+  const rows = [];
+  let turn = 0, snitch = null, blacklisted = false, forced = null;
+  for (const e of events || []) {
+    if (e.kind === "turn") { turn = e.turn; snitch = e.snitch; blacklisted = !!e.blacklisted; forced = null; continue; }
+    if (e.kind === "must_say_something") { forced = e.target; continue; }
+    if (!Array.isArray(e.cards) || !e.to || e.to.length !== 1) continue;
+    const name = e.to[0];
+    let label;
+    if (e.kind === "deep_research") {
+      label = e.in_order ? t("Turn {turn}, {name}’s deep research (the action deck, in draw order):", { turn, name })
+        : t("Turn {turn}, {name}’s deep research (the cards left in the action deck):", { turn, name });
+    } else if (e.kind === "hand" && name === forced) {
+      label = t("Turn {turn}, {name} drew, made to by “{card}” (must play one):", { turn, name, card: cardName("something_to_say") });
+    } else if (e.kind === "hand" && name === snitch && blacklisted) {
+      label = t("Turn {turn}, {name} drew as a blacklisted snitch (must play one):", { turn, name });
+    } else if (e.kind === "hand") {
+      label = t("Turn {turn}, {name} drew:", { turn, name });
+    } else {
+      label = t("Turn {turn}, {name} saw:", { turn, name });
+    }
+    rows.push({ label, cards: e.cards });
+  }
+  return rows;
+}
+
 function result(v, reveal) {
-  const hands = (reveal.events || []).filter(e => Array.isArray(e.cards) && e.to && e.to.length === 1);
-  if (!hands.length) return null;
-  return [h("h3", {}, t("Every hand")), h("ol", { class: "plain", "data-test": "hands" }, hands.map(e =>
-    h("li", {}, `${e.to[0]}: ` + e.cards.map(cardName).join(", "))))];
+  const rows = handRows(reveal.events);
+  if (!rows.length) return null;
+  return [h("h3", {}, t("Every hand")), h("ol", { class: "plain", "data-test": "hands" }, rows.map(r =>
+    h("li", {}, r.label + " " + r.cards.map(cardName).join(", "))))];
 }
 
 export default { board, privatePanel, actionTitle, actionLabel, section, detail, phaseWords, roleOf, result,

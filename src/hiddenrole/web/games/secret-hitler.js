@@ -11,7 +11,9 @@ const policyName = c => (POLICY[c] ? POLICY[c]() : c);
 // a role (or a party named as a player's) is a noun: "Liberaler", "Faschist" in German
 const ROLE = { liberal: () => t("role|Liberal"), fascist: () => t("role|Fascist"), hitler: () => t("Hitler") };
 const roleName = r => (ROLE[r] ? ROLE[r]() : human(r));
-const partyName = r => (r === "liberal" ? POLICY.L() : r === "fascist" ? POLICY.F() : human(r));
+// a party named as a party: "Liberal" in English, a noun in German ("die Liberalen")
+const PARTY = { liberal: () => t("party|Liberal"), fascist: () => t("party|Fascist") };
+const partyName = r => (PARTY[r] ? PARTY[r]() : human(r));
 const POWER = {
   investigate: () => t("Investigate loyalty"), special_election: () => t("Special election"),
   execute: () => t("Execution"), peek: () => t("Policy peek"),
@@ -46,7 +48,9 @@ function board(v, ctx) {
       b.veto_unlocked ? h("span", { class: "tag" }, t("veto unlocked")) : null), track("fascist", b.fascist_policies, 6, fasLabels)),
     h("div", { class: "tracker" }, h("span", {}, t("Election tracker")), h("ol", { class: "pips" }, pips),
       h("span", { class: "muted small" }, t("At {n} failed elections the top policy is enacted.", { n: b.tracker_limit }))),
-    h("p", { class: "muted small" }, t("Day {day} · {deck} policies in the deck · {discards} discarded", { day: b.day, deck: b.deck_size, discards: b.discard_size })),
+    h("p", { class: "muted small" }, b.variant === "official"
+      ? t("Election round {day} · {deck} policies in the deck · {discards} discarded", { day: b.day, deck: b.deck_size, discards: b.discard_size })
+      : t("Day {day} · {deck} policies in the deck · {discards} discarded", { day: b.day, deck: b.deck_size, discards: b.discard_size })),
     seatRing(players, p => {
       const tags = [];
       if (p === b.presidential_candidate) tags.push([t("Presidential Candidate"), "pres"]);
@@ -78,8 +82,8 @@ function claimTracker(rows) {
     h("h3", {}, t("Claim tracker")),
     h("div", { class: "table-scroll" }, h("table", { class: "tally claims" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("President")),
-        h("th", { scope: "col" }, t("Chancellor")), h("th", { scope: "col" }, t("President's claim")),
-        h("th", { scope: "col" }, t("Chancellor's claim")), h("th", { scope: "col" }, t("Enacted")))),
+        h("th", { scope: "col" }, t("Chancellor")), h("th", { scope: "col" }, t("President’s claim")),
+        h("th", { scope: "col" }, t("Chancellor’s claim")), h("th", { scope: "col" }, t("Enacted")))),
       h("tbody", {}, rows.map(r => h("tr", { "data-government": r.government },
         h("td", {}, String(r.government)), h("td", {}, r.president), h("td", {}, r.chancellor || "?"),
         h("td", {}, said(r, "president")),
@@ -111,7 +115,7 @@ function privatePanel(v) {
     if (others.length) out.push(h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", t("{name} is {role}", { name: q, role: roleName(r) })])));
   }
   if (p.alive === false) out.push(h("p", { class: "dead" }, t("You are dead: you cannot vote or post.")));
-  if (p.todays_codes) out.push(h("p", {}, t("Today's votecodes: yes {yes}, no {no}.", { yes: p.todays_codes.yes, no: p.todays_codes.no })));
+  if (p.todays_codes) out.push(h("p", {}, t("Today’s votecodes: yes {yes}, no {no}.", { yes: p.todays_codes.yes, no: p.todays_codes.no })));
   if (p.votecodes) out.push(h("details", {}, h("summary", {}, t("All your votecodes")),
     h("ol", {}, p.votecodes.map((c, i) => h("li", {}, t("Day {day}: yes {yes} · no {no}", { day: i + 1, yes: c[0], no: c[1] }))))));
   if (p.hand) out.push(h("p", {}, t("Your hand:") + " ", p.hand.map(c => policyCard(c))));
@@ -128,7 +132,7 @@ function actionTitle(a, v) {
     case "vote": return t("Vote on the government of {p} and {c}", { p: b.presidential_candidate, c: b.chancellor_candidate });
     case "discard": return t("Discard one policy: the other two go to the Chancellor");
     case "enact": return t("Enact one policy");
-    case "investigate": return t("Investigate loyalty: you learn the player's party");
+    case "investigate": return t("Investigate loyalty: you learn the player’s party");
     case "special_election": return t("Special election: you choose the next Presidential Candidate");
     case "execute": return t("Execution: the player is dead; if it is Hitler, the Liberals win");
     case "peek": return t("Policy peek: see the top three policies");
@@ -168,7 +172,16 @@ function prompt(actions, v, ctx) {
       h("button", { class: "action big no", type: "button", onclick: () => ctx.post(`**${codes.no}**`) }, t("No: post {code}", { code: codes.no }))));
 }
 
-function section(e) {
+/** The official rules speak of election rounds (no night 0, no days): the feed's headers
+ * follow; the turbo game's are its days. `ctx.view` (the table's view) says which. */
+const official = ctx => ((ctx && ctx.view && ctx.view.board) || {}).variant === "official";
+
+function section(e, ctx) {
+  if (official(ctx)) {
+    if (e.kind === "player_list") return t("Before the first round");
+    if (e.kind === "day_start") return t("Election round {n}", { n: e.day });
+    return null;
+  }
   if (e.kind === "player_list") return t("Night 0");
   if (e.kind === "day_start") return t("Day {n}", { n: e.day });
   return null;
@@ -182,6 +195,7 @@ function detail(e) {
 function phaseWords(v) {
   const b = v.board || {};
   const step = { nominate: t("nomination"), vote: t("vote"), discard: t("the President discards"), enact: t("the Chancellor enacts") }[b.step] || human(b.step);
+  if (b.variant === "official") return t("Election round {n}: {step}", { n: b.day, step });
   return v.phase === "night" ? t("Night {n}: {step}", { n: b.day, step }) : t("Day {n}: {step}", { n: b.day, step });
 }
 
@@ -226,7 +240,7 @@ function howTo() {
       h("li", {}, t("Everyone votes yes (Ja!) or no (Nein). In the turbo game you vote by posting your votecode for the day in bold: the page posts it for you.")),
       h("li", {}, t("If the vote fails, the election tracker moves on; when it is full, the top policy is enacted.")),
       h("li", {}, t("If it passes, the President draws three policies and discards one; the Chancellor enacts one of the other two.")),
-      h("li", {}, t("Some Fascist policies give a power: investigate a player's party, peek at the next three policies, choose the next President, or execute a player."))),
+      h("li", {}, t("Some Fascist policies give a power: investigate a player’s party, peek at the next three policies, choose the next President, or execute a player."))),
     h("p", { class: "muted" }, t("The feed tells every step in words; the prompt at the bottom says what your choice does.")));
 }
 

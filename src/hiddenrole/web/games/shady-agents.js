@@ -139,7 +139,7 @@ function answerPrompt(actions, v, ctx) {
 }
 
 /** What a tool does to the receiver's side (the rules: +1 for a medical kit, -1 for a bullet). */
-const TOOL_EFFECT = { bullet: () => t("The receiver's side loses a point."), medkit: () => t("The receiver's side gains a point.") };
+const TOOL_EFFECT = { bullet: () => t("The receiver’s side loses a point."), medkit: () => t("The receiver’s side gains a point.") };
 
 /** A move ("give"): two picks, the tool (saying what it does) and then the player, then one
  * tap that says what it gives to whom; the other choices (calling an interrogation) as the
@@ -287,7 +287,7 @@ function howTo() {
     h("div", { class: "cards", "aria-hidden": "true" }, toolCard("bullet"), toolCard("medkit")),
     h("p", {}, t("Each player holds a bullet and a medical kit. Every medical kit you receive gives your side a point; every bullet costs your side a point.")),
     h("h3", {}, t("Round 1")),
-    h("p", {}, t("In turn, each player either gives one tool face down to another player, or discards a tool to call an interrogation: everyone answers the card's question, truthfully or with a lie, as their side demands.")),
+    h("p", {}, t("In turn, each player either gives one tool face down to another player, or discards a tool to call an interrogation: everyone answers the card’s question, truthfully or with a lie, as their side demands.")),
     h("h3", {}, t("Round 2")),
     h("p", {}, t("In reverse order, everyone hands out their remaining tool; the first player gives both at once.")),
     h("h3", {}, t("The end")),

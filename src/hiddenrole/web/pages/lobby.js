@@ -35,7 +35,7 @@ export function lobbyPage() {
     paceWords() {
       const tb = this.S.table;
       if (!tb) return "";
-      return { turbo: t("the rules' own timings"), fast: t("fast: every duration divided by {n}", { n: tb.factor }), untimed: t("untimed") }[tb.pace] || tb.pace;
+      return { turbo: t("the rules’ own timings"), fast: t("fast: every duration divided by {n}", { n: tb.factor }), untimed: t("untimed") }[tb.pace] || tb.pace;
     },
     start() { return this.S.hostCall("start"); },
     kick(name) { return this.S.hostCall("kick", { name }); },
