@@ -67,8 +67,9 @@ class ServerProcess:
         launcher = [str(exe)] if exe.exists() else [sys.executable, "-c", "from hiddenrole.cli import main; main()"]
         cmd = [*launcher, "serve", "--database-url", f"sqlite+aiosqlite:///{self.db}", "--port", str(self.port),
                "--bot-delay", "0.02",
-               # the suite creates a table every few seconds from one address (not what it tests)
-               "--limit", "creates=1000/minute"]
+               # the suite creates a table every few seconds from one address, and fills the
+               # largest tables seat by seat (not what it tests)
+               "--limit", "creates=1000/minute", "--limit", "joins=1000/minute"]
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ})
         deadline = time.monotonic() + 30
         while True:

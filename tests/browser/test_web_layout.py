@@ -9,7 +9,7 @@ import random
 import httpx
 import pytest
 from playwright.sync_api import expect
-from web_helpers import client_state, create_table, hide_role, step, wait_connected
+from web_helpers import client_state, create_table, hide_role, play_until, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -62,30 +62,17 @@ def test_web_a_prompt_folds_players_and_settings_so_its_buttons_are_on_screen(se
         hide_role(page)
         more = page.locator("[data-test=more]")
         rng = random.Random(5 + attempt)
-        # play until a question is on the screen, then open "Players and settings"
-        for _ in range(400):
-            if client_state(page)["waiting"] and page.locator("[data-test=actions] button.action").count():
-                break
-            if client_state(page)["over"]:
-                break
-            page.wait_for_timeout(100)
-        if client_state(page)["over"]:
+        choices = page.locator("[data-test=actions] button.action")
+        # the bots play until a question is on the screen; then "Players and settings" opens
+        if play_until(page, rng, lambda st: st["waiting"] and choices.count() > 0, move=None, ended_ok=True) is None:
             page.close()
             continue
         more.locator("summary").click()
         expect(more).to_have_attribute("open", "")
-        for _ in range(100):  # answer this question (the page may still be drawing it)
-            if step(page, rng):
-                break
-            page.wait_for_timeout(100)
-        else:
-            raise AssertionError("the open question could not be answered")
-        # the next question folds the section away again
-        for _ in range(600):
-            if not more.evaluate("e => e.open") or client_state(page)["over"]:
-                break
-            if not step(page, rng):
-                page.wait_for_timeout(100)
+        # answer this question (the page may still be drawing it); the next question folds the
+        # section away again
+        play_until(page, rng, lambda st: True, moves_first=1, ended_ok=True)
+        play_until(page, rng, lambda st: not more.evaluate("e => e.open"), ended_ok=True)
         if not more.evaluate("e => e.open"):
             break
         assert client_state(page)["over"], "no new question folded the section away"

@@ -9,7 +9,7 @@ import random
 import httpx
 import pytest
 from playwright.sync_api import expect
-from web_helpers import check_axe, client_state, create_table, hide_role, step, wait_connected
+from web_helpers import check_axe, client_state, create_table, hide_role, play_until, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -127,26 +127,15 @@ def _box(page, selector):
                                                 "return {top: r.top, bottom: r.bottom, height: r.height}; }")
 
 
-def _reach_a_vote(page, rng):
-    """Play Ann's moves (bots play the others) until Ann is asked to vote on a government."""
-    for _ in range(400):
-        st = client_state(page)
-        if any(a["action"] == "vote" for a in st["legal"]):
-            expect(page.locator("#prompt-title")).to_be_visible()
-            return
-        assert not st["over"], "the game ended before Ann voted"
-        if not step(page, rng):
-            page.wait_for_timeout(100)
-    raise AssertionError("Ann was never asked to vote")
-
-
 def test_web_phone_prompt_is_a_bottom_sheet_that_leaves_board_and_feed_usable(server, phone):
     page = phone().new_page()
     create_table(page, server, "secret-hitler", bots=4, host_name="Ann", pace="untimed")
     wait_connected(page)
     page.locator("[data-test=start]").click()
     hide_role(page)
-    _reach_a_vote(page, random.Random(3))
+    # Ann plays her moves (bots the others) until she is asked to vote on a government
+    play_until(page, random.Random(3), lambda st: any(a["action"] == "vote" for a in st["legal"]))
+    expect(page.locator("#prompt-title")).to_be_visible()
     view = page.viewport_size
     title = page.locator("#prompt-title")
     # the prompt names its subject: the ticket, and what yes means
@@ -257,7 +246,7 @@ def test_web_tv_results_fit_a_1920x1080_screen(server, desktop, game, bots):
     tv.goto(f"{server}/#/tv/{made['code']}")
     results = tv.locator("[data-test=results]")
     # the bots play it to the end; the result is drawn at once, with the reveal
-    expect(results.locator("table.roles")).to_be_visible(timeout=120_000)
+    expect(results.locator("table.roles, table.tv-result")).to_be_visible(timeout=120_000)
     size = tv.evaluate("""() => {
       const board = document.querySelector('.tv-board').getBoundingClientRect();
       const last = [...document.querySelectorAll('[data-test=results] *')].filter(e => e.offsetParent)

@@ -10,8 +10,7 @@ import random
 
 import pytest
 from playwright.sync_api import expect
-from test_web_reconnect import wait_for_choice
-from web_helpers import client_state, create_table, hide_role, wait_connected
+from web_helpers import client_state, create_table, hide_role, play_until, wait_connected, your_turn
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -41,7 +40,7 @@ def test_offline_shows_reconnecting_disables_actions_and_the_choice_comes_back(s
     page.locator("[data-test=start]").click()
     expect(page.locator("[data-page=game]")).to_be_visible()
     hide_role(page)
-    before = wait_for_choice(page, rng)
+    before = play_until(page, rng, your_turn, move=None)
     buttons = page.locator("[data-test=actions] button.action")
     expect(buttons.first).to_be_enabled()
     labels = buttons.all_inner_texts()

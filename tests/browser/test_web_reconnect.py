@@ -8,7 +8,7 @@ import random
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import client_state, create_table, play_to_end, seat_token, seat_views, step, wait_connected
+from web_helpers import client_state, create_table, play_to_end, play_until, seat_token, seat_views, wait_connected, your_turn
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -24,19 +24,6 @@ def same_texts(buttons, labels, tries=400):
         buttons.first.page.wait_for_timeout(25)
     assert buttons.all_inner_texts() == labels
 
-def wait_for_choice(page, rng, *, clicks_first: int = 0):
-    """Play ``clicks_first`` moves, then wait until the game waits for this page's player."""
-    done = 0
-    for _ in range(2000):
-        st = client_state(page)
-        if st["waiting"] and not st["busy"] and st["legal"]:
-            if done >= clicks_first:
-                return st
-            if step(page, rng):
-                done += 1
-                continue
-        page.wait_for_timeout(30)
-    raise AssertionError(f"no pending choice: {client_state(page)}")
 
 
 @pytest.mark.parametrize("game,bots", [("shady-agents", 3), ("secret-hitler", 4)])
@@ -47,7 +34,7 @@ def test_web_reload_restores_seat_view_and_choice(game, bots, server, phone):
     wait_connected(page)
     page.locator("[data-test=start]").click()
     expect(page.locator("[data-page=game]")).to_be_visible()
-    before = wait_for_choice(page, rng, clicks_first=2)
+    before = play_until(page, rng, your_turn, moves_first=2)
     buttons = page.locator("[data-test=actions] button.action")
     # the client's state says the choice is pending; the page draws its buttons a moment later
     expect(buttons.first).to_be_visible()
@@ -72,7 +59,7 @@ def test_web_reload_restores_seat_view_and_choice(game, bots, server, phone):
     if now["view"] != before["view"]:
         # the bots moved the game on during the reload (a turbo vote can end before everyone
         # voted): the restored choice is the new one; play on from there
-        before = wait_for_choice(page, rng)
+        before = play_until(page, rng, your_turn, move=None)
         expect(buttons.first).to_be_visible()
         labels = buttons.all_inner_texts()
         private = page.locator("[data-test=private]").inner_text()

@@ -4,14 +4,12 @@ time kept; the host's actions are in the feed; a stale seat token falls back to 
 
 from __future__ import annotations
 
-import random
 import re
 
 import httpx
 import pytest
 from playwright.sync_api import expect
-from test_web_reconnect import wait_for_choice
-from web_helpers import create_table, hide_role, wait_connected
+from web_helpers import create_table, hide_role, play_until, wait_connected, your_turn
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -22,7 +20,7 @@ def test_phone_prompt_fits_the_screen_with_players_and_settings_folded(server, p
     wait_connected(page)
     page.locator("[data-test=start]").click()
     hide_role(page)
-    wait_for_choice(page, random.Random(1))
+    play_until(page, None, your_turn, move=None)
     more = page.locator("[data-test=more]")
     expect(more).not_to_have_attribute("open", "")
     expect(page.locator("[data-test=presence]")).to_be_hidden()
@@ -109,7 +107,7 @@ def test_a_pause_keeps_the_time_shown_and_the_host_actions_are_in_the_feed(serve
     wait_connected(page)
     page.locator("[data-test=start]").click()
     hide_role(page)
-    wait_for_choice(page, random.Random(2))
+    play_until(page, None, your_turn, move=None)
     expect(page.locator("[data-test=deadline]")).to_be_visible()
     page.locator("[data-test=pause]").click()
     expect(page.locator("[data-test=paused]")).to_have_text(re.compile(r"^Paused by the host: \d+:\d\d left"))

@@ -8,6 +8,7 @@ import random
 import re
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +169,51 @@ def step(page: Page, rng: random.Random) -> bool:
     except Exception:  # the state moved on under the click (a bot acted): the next round sees it
         return False
     return True
+
+
+def your_turn(st: dict[str, Any]) -> bool:
+    """A :func:`play_until` condition: the game waits for this page's player, with choices."""
+    return st["waiting"] and not st["busy"] and bool(st["legal"])
+
+
+def play_until(page: Page, rng: random.Random | None, condition: Callable[[dict[str, Any]], bool], *,
+               move: Callable[[Page, random.Random], bool] | None = step, others: Sequence[Page] = (),
+               moves_first: int = 0, ended_ok: bool = False, seconds: float = 120.0) -> dict[str, Any] | None:
+    """Play on until ``condition(state)`` holds for ``page``'s client state (:func:`client_state`)
+    and return that state (the bots play the other seats meanwhile).
+
+    Each round makes ``page``'s move with ``move(page, rng)`` (default :func:`step`, a random
+    offered choice; ``None``: only wait, ``rng`` unused) and the same for each of ``others``;
+    the condition is asked only once ``page`` made ``moves_first`` moves.
+
+    Returns:
+        The state in which the condition held; ``None`` when the game ended first and
+        ``ended_ok``.
+
+    Raises:
+        AssertionError: the game ended first (unless ``ended_ok``), or neither within ``seconds``.
+    """
+    made = 0
+    end = time.monotonic() + seconds
+    st = client_state(page)
+    while time.monotonic() < end:
+        st = client_state(page)
+        if made >= moves_first and condition(st):
+            return st
+        if st["over"]:
+            assert ended_ok, f"the game ended before the condition held ({made} moves)"
+            return None
+        acted = False
+        if move is not None:
+            if move(page, rng):
+                made += 1
+                acted = True
+            for other in others:
+                acted = bool(move(other, rng)) or acted
+        if not acted:
+            page.wait_for_timeout(50)
+    st.pop("events", None)
+    raise AssertionError(f"the condition did not hold within {seconds} s ({made} moves): {st}")
 
 
 def play_to_end(pages: list[Page], rng: random.Random, *, seconds: float = 150.0, every=None) -> int:

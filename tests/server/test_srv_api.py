@@ -86,6 +86,11 @@ def test_create_join_start_and_play_a_whole_game(tmp_path):
             assert [e["kind"] for e in told["events"]] == [e["kind"] for e in last["events"]]
             assert all(isinstance(e["narration"], list) and all(isinstance(x, str) for x in e["narration"])
                        for e in told["events"])
+            # what the step did, in sentences: the narration of the events it added (the replay's
+            # label of the step), in the language asked for (else the request's: English here)
+            added = told["events"][counts[-2]:]
+            assert added and told["told"] == [s for e in added for s in e["narration"]]
+            assert len(last["told"]) == len(told["told"])  # (the test game has no German catalog)
             bad = await srv.http.get(f"/api/tables/{code}/replay/{len(steps) + 1}")
             assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_step"
 

@@ -1139,8 +1139,10 @@ class LiveTable:
         """The finished game after its first ``step`` log entries (0 = just started), for a
         step-by-step replay: everything, revealed. With ``lang`` (a language of the
         narration), each event carries its ``narration`` as the Mod tells it (every event
-        revealed, private ones naming their reader). ``event_counts[k]`` is how many events
-        there are after step ``k`` (the replay's jumps to a day or turn).
+        revealed, private ones naming their reader), and ``told`` says what this step did in
+        sentences (its events' narration; a table notice such as a pause); without ``lang``
+        ``told`` is empty. ``event_counts[k]`` is how many events there are after step ``k``
+        (the replay's jumps to a day or turn).
 
         Raises:
             TableError: the game is not over, or ``step`` is out of range.
@@ -1159,10 +1161,19 @@ class LiveTable:
         assert g is not None
         entry = self.log[step]
         events = [e.to_json(reveal=True) for e in g.log]
+        # what this step did, in sentences: the narration of the events it added, and the
+        # table's notice when it is the Mod's own entry (a pause, a missed deadline)
+        said: list[str] = []
         if lang is not None and type(g).NARRATOR is not None:
             teller = narrator(g, MOD, lang)
             for e in events:
                 e["narration"] = teller.event_json(e)
+            before = self._event_counts()[step - 1] if step else 0
+            for e in events[before:]:
+                said.extend(e["narration"])
+        if lang is not None and is_notice(entry.kind, entry.data):
+            said.append(told(notice_of(0, entry.kind, entry.data, entry.at, untimed=self.row.pace == "untimed"),
+                             lang)["text"])
         return {
             "step": step,
             "steps": total,
@@ -1172,6 +1183,7 @@ class LiveTable:
             "view": g.view(None),
             "events": events,
             "event_counts": self._event_counts(),
+            "told": said,
         }
 
     def _event_counts(self) -> list[int]:

@@ -30,6 +30,9 @@ export const fallback = {
   board(view) { return h("pre", {}, JSON.stringify(view.board, null, 1)); },
   privatePanel(view) { return h("pre", {}, JSON.stringify(view.private || {}, null, 1)); },
   result() { return null; },
+  /** The result for a room's TV (large type, one wide table), replacing the roles table and
+   * `result`; null for the shared result. */
+  tvResult() { return null; },
   actionTitle(a) { return human(a.action); },
   actionLabel(a) {
     const rest = Object.entries(a).filter(([k]) => k !== "player" && k !== "action")

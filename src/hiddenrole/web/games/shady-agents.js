@@ -311,5 +311,38 @@ function result(v) {
   return out;
 }
 
-export default { board, privatePanel, actionTitle, actionLabel, prompt, section, phaseWords, roleOf, result,
+/** The result on a room's TV, readable from the sofa: one wide table in large type, a side at a
+ * time. The side's row (who they are, their total, whether they won), then each member: the
+ * tools they received (drawn, with who gave each), the tool they discarded and their points;
+ * an odd table's smaller team also gets its bonus point. Null without the result's arithmetic
+ * (the shared result then). */
+function tvResult(v) {
+  const r = v.result || {}, b = v.board || {}, a = r.arithmetic;
+  if (!a || !a.sides || !a.players) return null;
+  const discards = b.discards || {};
+  const outcome = side => (!r.winner ? capital(t("draw")) : r.winner === side ? "★ " + capital(t("won")) : capital(t("lost")));
+  const gift = i => h("span", { class: ["tool-card", "gift", i.tool] }, toolCard(i.tool).firstChild,
+    h("span", { class: "sr-only" }, t("{tool} from {name}", { tool: toolName(i.tool), name: i.giver })),
+    h("span", { "aria-hidden": "true" }, i.giver));
+  const bodies = Object.entries(a.sides).map(([side, items]) => {
+    const total = items.reduce((n, i) => n + i.points, 0);
+    return h("tbody", { "data-side": side },
+      h("tr", { class: ["side", r.winner === side ? "win" : ""] },
+        h("th", { scope: "rowgroup", colspan: 3 }, t("{side}: in all", { side: capital(sideName(side)) }), " ",
+          h("span", { class: "outcome" }, outcome(side))),
+        h("td", { class: "num" }, pointsWords(total))),
+      items.map(i => (i.bonus
+        ? h("tr", { class: "bonus" }, h("td", { colspan: 3 }, capital(t("the bonus point of the smaller team (odd number of players)"))),
+          h("td", { class: "num" }, pointsWords(i.points)))
+        : h("tr", { "data-player": i.player }, h("th", { scope: "row" }, i.player),
+          h("td", { class: "received" }, (a.players[i.player] || []).length ? a.players[i.player].map(gift) : t("nothing")),
+          h("td", { class: "discarded" }, discards[i.player] ? toolCard(discards[i.player]) : ""),
+          h("td", { class: "num" }, pointsWords(i.points))))));
+  });
+  return h("table", { class: "tv-result", "data-test": "tv-result" },
+    h("thead", {}, h("tr", {}, [t("Player"), t("Tools received"), t("Discarded"), t("Points")].map(x => h("th", { scope: "col" }, x)))),
+    bodies);
+}
+
+export default { board, privatePanel, actionTitle, actionLabel, prompt, section, phaseWords, roleOf, result, tvResult,
   sideName, roleCard, presets, howTo };

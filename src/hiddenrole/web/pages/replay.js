@@ -1,6 +1,7 @@
-// The replay of a finished game (`#/r/CODE/STEP`, a shareable link): play/pause, a scrubber,
-// back and next, the board at each step and the narrated events so far, the full reveal at
-// the end.
+// The replay of a finished game (`#/r/CODE/STEP`, a shareable link): a title (game, table,
+// players, result) with the way back to the table and the home page; play/pause, a scrubber,
+// back and next, each step told in the narrator's sentences, the board at each step and the
+// narrated events so far, the full reveal at the end.
 
 import { mount } from "../dom.js";
 import { i18n, t } from "../i18n.js";
@@ -17,6 +18,8 @@ export function replayPage() {
     all: [],       // every event of the game (for the jumps to a day or turn)
     counts: [],    // events after each step
     game: "",
+    title: "",
+    players: [],
     playing: false,
     error: "",
 
@@ -27,6 +30,8 @@ export function replayPage() {
         const out = await api("GET", `/api/tables/${this.code}`);
         await loadGame(out.table.game);
         this.game = out.table.game;
+        this.title = out.table.title || "";
+        this.players = (out.reveal && out.reveal.players) || (out.table.seats || []).map(s => s.name);
         await this.go(m && m[2] ? parseInt(m[2], 10) : 0);
         await this.loadAll();
         this.$watch(() => i18n.lang, () => { this.loadAll(); this.go(this.step); });
@@ -69,14 +74,26 @@ export function replayPage() {
       timer = setInterval(() => { if (this.step >= this.steps) this.pause(); else this.go(this.step + 1); }, 1200);
     },
     pause() { this.playing = false; if (timer) clearInterval(timer); timer = null; },
+    /** What this step did, as the narrator tells it (the feed's sentences, in the reader's
+     * language); a step that added no sentence: who did what, in the game's words. */
     stepWords() {
       void i18n.lang;
-      const e = this.data && this.data.entry;
-      if (!e) return t("The start");
+      const d = this.data, e = d && d.entry;
+      if (!e || this.step === 0) return t("The start");
+      if (Array.isArray(d.told) && d.told.length) return d.told.join(" ");
       const mod = gameModule(this.game);
-      if (e.kind === "action") return e.action.action === "post" ? t("{name} posts", { name: e.action.player }) : `${e.action.player}: ${mod.actionLabel(e.action, this.data.view)}`;
+      if (e.kind === "action") return e.action.action === "post" ? t("{name} posts", { name: e.action.player }) : `${e.action.player}: ${mod.actionLabel(e.action, d.view)}`;
       if (e.kind === "timeout") return t("The deadline passes");
       return human(e.kind);
+    },
+    /** The page's title: the game and the table. */
+    heading() { void i18n.lang; return this.code ? t("Replay of {title} at table {code}", { title: this.title, code: this.code }) : ""; },
+    playersWords() { void i18n.lang; return this.players.length ? t("Players: {names}", { names: this.players.join(", ") }) : ""; },
+    /** How the game ended: the narrator's first sentence of the end (who won and why). */
+    resultWords() {
+      void i18n.lang;
+      const end = [...this.all].reverse().find(e => e.kind === "game_over" && Array.isArray(e.narration) && e.narration.length);
+      return end ? end.narration[0] : "";
     },
     drawBoard(el) { void i18n.lang; const v = this.data && this.data.view; mount(el, v && v.board ? gameModule(this.game).board(v, { me: null }) : null); },
     feedSource() {

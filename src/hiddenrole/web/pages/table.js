@@ -75,8 +75,9 @@ function mainPrompt(S, ctx, legal, side) {
     h("div", { class: "buttons" }, g.actions.map(a => button(a, mod.actionLabel(a, view))))));
 }
 
-/** The result: winner, every role, what the game adds (hands, scores), the replay link. */
-export function resultNodes(S) {
+/** The result: winner, every role, what the game adds (hands, scores), the replay link. On the
+ * TV (`tv`) a game may draw its own wide table in place of the roles and its `result`. */
+export function resultNodes(S, { tv = false } = {}) {
   const view = S.view, reveal = S.reveal;
   if (!view || !view.over || !reveal) return null;
   const mod = gameModule(S.game);
@@ -87,10 +88,14 @@ export function resultNodes(S) {
   // how it ended, in words: the game's end as the server told it (its first sentence says who won and why)
   const told = [...(S.events || [])].reverse().find(e => !e.private && e.kind === "game_over" && Array.isArray(e.narration) && e.narration.length);
   const outcomeWords = o => capital({ win: t("won"), loss: t("lost"), lose: t("lost"), draw: t("draw") }[o] || human(o));
-  return [
+  const head = [
     h("p", { class: "winner", "data-test": "winner" }, told ? told.narration[0]
       : (r.winner ? t("Winner: {side}", { side: mod.sideName(r.winner) }) : t("A draw"))),
     told && told.narration.length > 1 ? h("p", { class: "muted", "data-test": "how-it-ended" }, told.narration.slice(1).join(" ")) : null,
+  ];
+  const wide = tv ? mod.tvResult(view, reveal) : null;
+  if (wide) return [...head, wide];
+  return [...head,
     h("table", { class: "roles" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Role")), h("th", { scope: "col" }, t("Outcome")))),
       h("tbody", {}, (reveal.players || view.players).map(p => h("tr", {},

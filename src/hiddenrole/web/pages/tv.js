@@ -11,7 +11,7 @@ export function tvPage() {
     get S() { return this.$store.session; },
     status() { return statusParts(this.S); },
     drawBoard(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.board ? gameModule(this.S.game).board(v, { me: null }) : null); },
-    drawResult(el) { void i18n.lang; mount(el, resultNodes(this.S)); },
+    drawResult(el) { void i18n.lang; mount(el, resultNodes(this.S, { tv: true })); },
     feedSource() { return { events: this.S.events, notices: this.S.notices, mod: gameModule(this.S.game), lang: i18n.lang }; },
     clock() { return new Date(this.S.now).toLocaleTimeString(i18n.lang, { hour: "2-digit", minute: "2-digit" }); },
   };
