@@ -52,7 +52,7 @@ export function replayPage() {
       const mod = gameModule(this.game);
       const out = [];
       this.all.forEach((e, j) => {
-        const label = mod.section(e);
+        const label = mod.section(e, { view: this.data ? this.data.view : null });
         if (!label) return;
         const at = this.counts.findIndex(c => c > j);
         if (at >= 0 && !out.some(c => c.step === at)) out.push({ label, step: at });
@@ -98,7 +98,7 @@ export function replayPage() {
     drawBoard(el) { void i18n.lang; const v = this.data && this.data.view; mount(el, v && v.board ? gameModule(this.game).board(v, { me: null }) : null); },
     feedSource() {
       const events = this.data ? this.data.events.filter(e => !e.to || this.step >= this.steps) : [];
-      return { events, mod: gameModule(this.game), lang: i18n.lang };
+      return { events, mod: gameModule(this.game), lang: i18n.lang, view: this.data ? this.data.view : null };
     },
     shareUrl() { return `${location.origin}/#/r/${this.code}/${this.step}`; },
   };
