@@ -140,6 +140,10 @@ def test_an_investigator_claims_the_party_seen_and_a_lie_is_labelled_false():
     claim(g, "Dan", **{"as": "investigator", "party": "liberal"})
     assert g.log[-1].data == {"player": "Dan", "as": "investigator", "government": 3, "president": "Cat",
                               "chancellor": "Dan", "target": "Eve", "party": "liberal"}
+    # told with the investigated player and the party claimed (not the party seen)
+    en = SecretHitlerNarrator(NAMES[:7], g.options, MOD, "en")
+    assert en.event("claim", g.log[-1].data) == [
+        "Dan claims: they investigated Eve and saw the party membership Liberal."]
     assert g.truth_labels() == [
         {"player": "Dan", "as": "investigator", "government": 3, "claimed": {"target": "Eve", "party": "liberal"},
          "actual": {"target": "Eve", "party": "fascist"}, "true": False},
