@@ -157,6 +157,21 @@ def test_seeded_deck_order_is_pinned():
         "earlier_in_round_one"]
 
 
+def test_seeded_deal_is_pinned():
+    """The engine's seeded draw contract for the roles: seed 1 deals these (recorded by hand
+    from seed-1 deals of six and seven players; the odd table's last card is the revealed
+    one). If this fails on purpose, re-record them here and the digests of
+    benchmarks/seeded_results.py."""
+    six = ShadyAgents(SIX, seed=1)
+    assert dict(six.chance.record)["roles"] == {
+        "deal": {"Ann": "operative", "Bob": "operative", "Cid": "deserter", "Dee": "operative",
+                 "Eve": "deserter", "Fay": "deserter"}, "revealed": None}
+    seven = ShadyAgents([*SIX, "Gus"], seed=1)
+    assert dict(seven.chance.record)["roles"] == {
+        "deal": {"Ann": "operative", "Bob": "operative", "Cid": "deserter", "Dee": "deserter",
+                 "Eve": "operative", "Fay": "operative", "Gus": "deserter"}, "revealed": "deserter"}
+
+
 def test_fixed_deck_prefix_then_documented_order():
     g = table(deck=["parted_first", "medkit_to"])
     rest = [c.id for c in DECK if c.id not in ("parted_first", "medkit_to")]
