@@ -11,6 +11,7 @@ import pytest
 from hiddenrole.bots.base import Observation
 from hiddenrole.bots.secret_hitler import SecretHitlerBot
 from hiddenrole.engine import MOD, IllegalAction
+from hiddenrole.games.secret_hitler.claims import claim_choices
 from hiddenrole.games.secret_hitler.narration import SecretHitlerNarrator
 from sh_helpers import NAMES, act, elect, end_night, fingerprint, legislate, moves, new, night0
 
@@ -44,6 +45,17 @@ def test_after_the_session_the_president_and_chancellor_are_offered_the_claims_t
     assert claims(g, "Cat") == []
     # the claims come after the step's moves, which stay as they were
     assert g.legal_actions("Bob")[-2:] == claims(g, "Bob") and moves(g, "Bob")[0]["action"] == "nominate"
+
+
+def test_the_claim_choices_are_labelled_with_the_cards_in_words():
+    # the prompt lists Ann's claims as choices, numbered by their place in her legal actions
+    g = seven()
+    en = SecretHitlerNarrator(NAMES[:7], g.options, MOD, "en")
+    legal = g.legal_actions("Ann")
+    labels = [c["label"] for c in claim_choices(en, legal)]
+    assert labels[:2] == ["Claim: as President you drew Fascist, Fascist, Liberal and passed Fascist, Liberal",
+                          "Claim: as President you drew Fascist, Liberal, Liberal and passed Fascist, Liberal"]
+    assert [c["action"] for c in claim_choices(en, legal)][:1] == [len(legal) - 4]
 
 
 def test_a_claim_is_a_public_event_told_in_words_and_a_thread_post_and_moves_nothing_on():
@@ -140,6 +152,10 @@ def test_an_investigator_claims_the_party_seen_and_a_lie_is_labelled_false():
     claim(g, "Dan", **{"as": "investigator", "party": "liberal"})
     assert g.log[-1].data == {"player": "Dan", "as": "investigator", "government": 3, "president": "Cat",
                               "chancellor": "Dan", "target": "Eve", "party": "liberal"}
+    # told with the investigated player and the party claimed (not the party seen)
+    en = SecretHitlerNarrator(NAMES[:7], g.options, MOD, "en")
+    assert en.event("claim", g.log[-1].data) == [
+        "Dan claims: they investigated Eve and saw the party membership Liberal."]
     assert g.truth_labels() == [
         {"player": "Dan", "as": "investigator", "government": 3, "claimed": {"target": "Eve", "party": "liberal"},
          "actual": {"target": "Eve", "party": "fascist"}, "true": False},

@@ -107,7 +107,7 @@ def test_a_reshuffle_between_two_top_decks():
     topdecks(g, 1)  # L4 by top-deck: 2 left -> reshuffle
     assert g.liberal_policies == 4 and len(g.deck) == 10
     reshuffled = [e for e in g.log if e.kind == "reshuffled"][-1]
-    assert reshuffled.public and reshuffled.data["deck_size"] == 10
+    assert reshuffled.public and reshuffled.data == {"by": "Mod", "deck_size": 10}  # the Mod's post
     topdecks(g, 1)  # F4 from the reshuffled deck, without its power
     assert g.fascist_policies == 4 and len(g.deck) == 9 and g.step == "nominate" and len(g.alive) == 5
 

@@ -110,3 +110,18 @@ def test_an_enact_out_of_turn_is_refused_naming_who_tried():
     act(g, "Ann", "discard", card="F")
     with pytest.raises(IllegalAction, match=r"^Dan: illegal action .*only Bob may enact a policy now"):
         act(g, "Dan", "enact", card="F")
+
+
+def test_a_veto_out_of_turn_is_refused_with_the_action_tried():
+    # the same table as above to night 12 (veto unlocked): while Chancellor Gus is to enact,
+    # President Fay asking for the veto is refused; the refusal carries her action as given
+    g = new(7, prefix="LFF" + "FFFFF" + "LFL" + "LFL", picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    for _ in range(10):
+        fail(g)
+    fail(g, "Ann")
+    elect(g, "Gus")
+    act(g, "Fay", "discard", card="F")
+    with pytest.raises(IllegalAction, match=r"^Fay: illegal action .*veto.*: only Gus may veto now") as info:
+        act(g, "Fay", "veto")
+    assert info.value.action == {"player": "Fay", "action": "veto"}

@@ -157,3 +157,22 @@ def test_the_end_reveals_the_discarded_tool_of_the_only_player_who_discarded():
     assert reveal.data["discards"] == {"Cid": "medkit"}
     assert reveal.data["gifts"][:2] == [{"giver": "Ann", "receiver": "Bob", "tool": "bullet", "round": 1},
                                         {"giver": "Bob", "receiver": "Cid", "tool": "bullet", "round": 1}]
+
+
+def test_a_timed_out_player_left_only_a_call_by_their_answer_follows_the_fixed_outcome():
+    # Ann (first) calls; Cid, an operative yet to play, answers "Who gets your medical kit?"
+    # with "discarded": his answer must stay true, so his only moves are a call discarding
+    # the medical kit. He times out: the "timeouts" outcome fixed to that call is used, and
+    # Cid's medical kit is discarded by his own interrogation call
+    g = table(first="Ann", deck=["medkit_to", "bullet_to"], timeouts=[{"discard": "medkit"}])
+    interrogate(g, "Ann")
+    for p, value in [("Bob", "Ann"), ("Cid", "discarded"), ("Dee", "Ann"), ("Eve", "Ann"), ("Fay", "Ann"),
+                     ("Ann", "Bob")]:
+        g.apply({"player": p, "action": "answer", "answer": value})
+    give(g, "Bob", "bullet", "Ann")
+    assert g.to_act() == ("Cid",)
+    assert [a for a in g.legal_actions("Cid")] == [{"player": "Cid", "action": "interrogate", "discard": "medkit"}]
+    g.timeout()
+    assert g.ledger.discarded[2] == "medkit"
+    call = [e for e in g.log if e.kind == "interrogation"][-1]
+    assert (call.data["caller"], call.data["discarded"]) == ("Cid", True)

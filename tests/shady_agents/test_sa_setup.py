@@ -145,6 +145,33 @@ def test_deck_is_shuffled_at_the_start_and_recorded_for_the_mod_only():
     assert dict(g.chance.record)["interrogations"] == deck_events[0].data["order"]
 
 
+def test_seeded_deck_order_is_pinned():
+    """The engine's seeded draw contract: seed 1 shuffles the deck into this order (recorded
+    by hand from a seed-1 deal). A change of the draw (``per_draw``, the chance kind, the
+    card list's order) would replay every recorded game with another deck; if this fails on
+    purpose, re-record the order here and the digests of benchmarks/seeded_results.py."""
+    g = ShadyAgents(SIX, seed=1)
+    assert [e for e in g.log if e.kind == "deck"][0].data["order"] == [
+        "parted_first", "nearer_before_you", "nearer_after_you", "nearer_you", "nearer_after_caller",
+        "nearer_caller", "bullet_to", "nearer_before_caller", "medkit_to", "nearer_first_player",
+        "earlier_in_round_one"]
+
+
+def test_seeded_deal_is_pinned():
+    """The engine's seeded draw contract for the roles: seed 1 deals these (recorded by hand
+    from seed-1 deals of six and seven players; the odd table's last card is the revealed
+    one). If this fails on purpose, re-record them here and the digests of
+    benchmarks/seeded_results.py."""
+    six = ShadyAgents(SIX, seed=1)
+    assert dict(six.chance.record)["roles"] == {
+        "deal": {"Ann": "operative", "Bob": "operative", "Cid": "deserter", "Dee": "operative",
+                 "Eve": "deserter", "Fay": "deserter"}, "revealed": None}
+    seven = ShadyAgents([*SIX, "Gus"], seed=1)
+    assert dict(seven.chance.record)["roles"] == {
+        "deal": {"Ann": "operative", "Bob": "operative", "Cid": "deserter", "Dee": "deserter",
+                 "Eve": "operative", "Fay": "operative", "Gus": "deserter"}, "revealed": "deserter"}
+
+
 def test_fixed_deck_prefix_then_documented_order():
     g = table(deck=["parted_first", "medkit_to"])
     rest = [c.id for c in DECK if c.id not in ("parted_first", "medkit_to")]

@@ -172,14 +172,16 @@ class SpyCode:
     # ------------------------------------------------------------ the game tells
     def keep(self, seat: int, card: Card, answer: str, true: bool) -> None:
         """``seat`` answered ``card`` with ``answer``; ``true``: an operative (the answer must
-        stay true), else a deserter (it must stay false)."""
+        stay true), else a deserter (it must stay false).
+
+        Called after :meth:`answer_truths` looked the answers up for ``seat`` this step: the
+        game checks every answer against them first (listed, checked one by one, or drawn by a
+        timeout), so the promise is kept with those truths."""
         self.promises[seat].append((card, self.caller, answer, true))
         known = self.truths
-        if known is not None and known[0] == seat:
-            table, plans, truths = known[1], known[2], known[3]
-        else:
-            table, plans = self.plans(seat)
-            truths = table.truths(card, self.info(seat))
+        assert known is not None
+        assert known[0] == seat
+        table, plans, truths = known[1], known[2], known[3]
         mask = truths.get(answer, 0)
         self.roots[seat] = table
         self.plan_masks[seat] = plans & mask if true else plans & ~mask
