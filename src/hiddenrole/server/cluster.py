@@ -247,7 +247,8 @@ class Cluster:
 
     async def _every(self, period: float, step: Any, what: str) -> None:
         """Run ``step`` (a coroutine function returning whether it succeeded) every ``period``
-        seconds, timed from its last start, for ever. Warns when the gap between two
+        seconds for ever, on a fixed schedule (after a stall: one round at once, then on
+        schedule from there). Warns when the gap between two
         successes passes half the lease's life (the event loop or the database held it up:
         two more such gaps and the lease lapses)."""
         loop = asyncio.get_running_loop()
