@@ -354,11 +354,12 @@ class Seat:
             if not st or not st.get("waiting") or not st.get("legal_actions"):
                 return
             action = self.bot.choose(Observation(self.name, st["legal_actions"], None))
-            if STOP.is_set():
+            ws = self.ws
+            if STOP.is_set() or ws is None:  # None: the link closed during the think time (reconnecting)
                 return
             self.pending = True
             table.t0 = time.perf_counter()
-            await self.ws.send(json.dumps({"type": "action", "id": 1, "action": action}))
+            await ws.send(json.dumps({"type": "action", "id": 1, "action": action}))
         except websockets.ConnectionClosed:
             pass
         finally:

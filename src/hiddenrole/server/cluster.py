@@ -16,16 +16,19 @@ connections and REST calls (:class:`ClusterRouter`):
   frame is the one connection's own (its viewer's update, told in its language), so the
   bus carries per viewer what the viewer may see and nothing else: never a whole state.
 
-Every ``lease_seconds / 3`` seconds each process says it is alive on the bus and renews
-its leases (a table whose lease another process took is dropped from memory, its
-connections closed with 1012). This renewal has a task and connections of its own
+Every fifth of ``lease_seconds`` each process says it is alive on the bus and renews its
+leases (a table whose lease another process took is dropped from memory, its connections
+closed with 1012). The heartbeat and the renewal have a task and a connection each
 (:meth:`Cluster.renew`), so the work of a connection storm (thousands of hellos queued on
-the database pool and the Redis pool) or a slow takeover cannot make a busy but healthy
-process miss it and lose its tables. Separately, at the same pace, each process takes
-over the running tables whose owner stopped renewing (rebuilt from the log, deadlines
-that passed meanwhile fired at once), and closes the relayed connections of tables whose
-owner changed or stopped (1012): the clients reconnect and reach the new owner. Nothing
-acknowledged is lost: an action is acknowledged only after its log entry is committed.
+the database pool and the Redis pool), a slow takeover or a slow database cannot make a
+busy but healthy process miss them and lose its tables. Separately, every third of
+``lease_seconds``, each process takes over the running tables whose owner stopped
+(rebuilt from the log, deadlines that passed meanwhile fired at once), and closes the
+relayed connections of tables whose owner changed or stopped (1012): the clients
+reconnect and reach the new owner. A lease that lapsed while its owner still says it is
+alive and nobody else took it is still the owner's (for one more lease life): its relayed
+connections stay open and no other process takes the table. Nothing acknowledged is
+lost: an action is acknowledged only after its log entry is committed.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .bus import Bus
 from .errors import TableError
 from .guard import Guard
-from .lease import LEASE_SECONDS, Leases
+from .lease import LEASE_SECONDS, RENEWALS, Leases
 from .moderator import Moderator, Moved
 from .protocol import MAX_MESSAGE_BYTES, serve_connection
 
@@ -196,7 +199,7 @@ class Cluster:
         self.mod = moderator
         self.guard = guard
         self.lease_seconds = lease_seconds
-        moderator.lease = Leases(moderator.store, self.name, lease_seconds)
+        moderator.lease = Leases(moderator.store, self.name, lease_seconds, alive=self._is_alive)
         self.bus = Bus(redis_url, self.name, self._on_message, alive_seconds=lease_seconds)
         self.inner: Any = None  # the application behind the router (set by ClusterRouter)
         self.relays: dict[str, Relay] = {}  # edge side, by connection id
@@ -205,6 +208,7 @@ class Cluster:
         self._tasks: set[asyncio.Task] = set()
         self._tender: asyncio.Task | None = None
         self._renewer: asyncio.Task | None = None
+        self._beater: asyncio.Task | None = None
 
     @property
     def lease(self) -> Leases:
@@ -217,14 +221,17 @@ class Cluster:
         await self.bus.start()
 
     def start_tending(self) -> None:
-        """Start renewing leases (a task of its own), adopting orphaned tables and checking relays."""
+        """Start the heartbeat and the lease renewals (a task each), and the upkeep: adopting
+        orphaned tables and checking relays."""
         loop = asyncio.get_running_loop()
-        self._renewer = loop.create_task(self._renew_forever())
+        self._beater = loop.create_task(self._every(self.lease_seconds / RENEWALS, self._beat, "heartbeat"))
+        self._renewer = loop.create_task(self._every(self.lease_seconds / RENEWALS, self._renew_leases,
+                                                     "lease renewal"))
         self._tender = loop.create_task(self._tend_forever())
 
     async def stop(self) -> None:
         """Close the relayed connections and leave the bus (the moderator releases the leases)."""
-        for task in (self._renewer, self._tender):
+        for task in (self._beater, self._renewer, self._tender):
             if task is not None:
                 task.cancel()
         for relay in list(self.relays.values()):
@@ -238,22 +245,61 @@ class Cluster:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _renew_forever(self) -> None:
-        period = self.lease_seconds / 3
+    async def _every(self, period: float, step: Any, what: str) -> None:
+        """Run ``step`` (a coroutine function returning whether it succeeded) every ``period``
+        seconds for ever, on a fixed schedule (after a stall: one round at once, then on
+        schedule from there). Warns when the gap between two
+        successes passes half the lease's life (the event loop or the database held it up:
+        two more such gaps and the lease lapses)."""
         loop = asyncio.get_running_loop()
-        due = loop.time() + period
+        last = due = loop.time()
         while True:
+            due += period
             await asyncio.sleep(max(0.0, due - loop.time()))
-            late = loop.time() - due
-            if late > period:
-                log.warning("the lease renewal ran %.1f s late (this process's event loop was busy)", late)
-            due = loop.time() + period
+            due = max(due, loop.time() - period)  # after a stall: on again from now, no burst
             try:
-                await self.renew()
+                ok = await step()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # never the end of the renewals: the next round comes all the same
-                log.exception("a lease renewal round failed")
+            except Exception:  # never the end of the rounds: the next round comes all the same
+                log.exception("a %s round failed", what)
+                ok = False
+            if ok:
+                now = loop.time()
+                if now - last > self.lease_seconds / 2:
+                    log.warning("the %s came %.1f s after the one before (every %.1f s planned; the lease lives "
+                                "%g s): this process's event loop or its database connection was slow",
+                                what, now - last, period, self.lease_seconds)
+                last = now
+
+    async def _beat(self) -> bool:
+        """Say this process is alive (on the heartbeat's own Redis connection); whether it worked."""
+        try:
+            await self.bus.beat()
+        except Exception as exc:
+            log.error("the bus heartbeat failed: %s", _first_line(exc))
+            return False
+        return True
+
+    async def _renew_leases(self) -> bool:
+        """Renew this process's leases (on their own database connection) and drop the
+        tables lost; whether it worked."""
+        try:
+            lost = await self.lease.renew()
+        except Exception as exc:
+            log.error("the lease renewal failed: %s", _first_line(exc))
+            return False
+        for table_id in lost:
+            self.mod.drop(table_id)
+        return True
+
+    async def _is_alive(self, name: str) -> bool:
+        """Whether process ``name`` said it is alive within its time (a Redis error: no)."""
+        try:
+            return name in await self.bus.alive([name])
+        except Exception as exc:
+            log.error("could not ask whether process %s is alive: %s", name[:64], _first_line(exc))
+            return False
 
     async def _tend_forever(self) -> None:
         while True:
@@ -266,26 +312,10 @@ class Cluster:
                 log.error("cluster upkeep failed: %s", _first_line(exc))
 
     async def renew(self) -> None:
-        """Say this process is alive and renew its leases, dropping the tables lost. Each
-        on connections of its own (never queued behind the requests); a failure of one is
-        logged and the other still runs (the next round tries again)."""
-        loop = asyncio.get_running_loop()
-        start = loop.time()
-        try:
-            await self.bus.beat()
-        except Exception as exc:
-            log.error("the bus heartbeat failed: %s", _first_line(exc))
-        beaten = loop.time()
-        try:
-            lost = await self.lease.renew()
-        except Exception as exc:
-            log.error("the lease renewal failed: %s", _first_line(exc))
-            return
-        if loop.time() - start > self.lease_seconds / 3:  # a third of the lease's margin gone
-            log.warning("the heartbeat took %.1f s and the lease renewal %.1f s (leases live %g s)",
-                        beaten - start, loop.time() - beaten, self.lease_seconds)
-        for table_id in lost:
-            self.mod.drop(table_id)
+        """Say this process is alive and renew its leases, dropping the tables lost (one
+        round of each; :meth:`start_tending` runs them in tasks of their own)."""
+        await self._beat()
+        await self._renew_leases()
 
     async def tend(self) -> None:
         """One whole round of upkeep: :meth:`renew`, then :meth:`look_around`."""
@@ -296,30 +326,46 @@ class Cluster:
         """Take over orphaned running tables, and close the relayed connections whose
         table's owner changed or stopped, and the owner-side connections whose edge stopped."""
         await self.mod.adopt()
-        if self.relays:
-            owners = await self.lease.owners(sorted({r.table_id for r in self.relays.values()}))
-            alive = await self.bus.alive(sorted({r.owner for r in self.relays.values()}))
-            moved = lapsed = stopped = 0
-            for relay in list(self.relays.values()):
+        # only the connections open before the questions are judged by their answers: one
+        # opened while they were asked (thousands a minute while clients connect) has a
+        # table and an owner nobody asked about, and would be closed for it
+        relays = list(self.relays.values())
+        if relays:
+            holders = await self.lease.holders(sorted({r.table_id for r in relays}))
+            alive = await self.bus.alive(sorted({r.owner for r in relays}))
+            moved = released = stopped = lapsed = kept = 0
+            latest = 0.0
+            for relay in relays:
                 if relay.closed:
                     continue
-                if relay.table_id not in owners:
-                    lapsed += 1
-                elif owners[relay.table_id] != relay.owner:
+                holder = holders.get(relay.table_id)
+                if holder is None:
+                    released += 1  # the owner gave the table up (it stopped cleanly)
+                elif holder[0] != relay.owner:
                     moved += 1
                 elif relay.owner not in alive:
                     stopped += 1
+                elif holder[1] <= -self.lease_seconds:
+                    lapsed += 1  # alive, but no renewal for two lease lives: another process may take it
                 else:
+                    if holder[1] < 0:  # lapsed, nobody took it, its owner alive: still the owner's
+                        kept += 1
+                        latest = max(latest, -holder[1])
                     continue
                 relay.close(CLOSE_MOVED)
-            if moved or lapsed or stopped:
+            if moved or released or stopped or lapsed:
                 log.warning("closed %d relayed connections (1012): %d whose table changed owner, %d whose "
-                            "table's lease lapsed, %d whose owner stopped saying it is alive",
-                            moved + lapsed + stopped, moved, lapsed, stopped)
-        if self.remote:
-            edges = sorted({rs.edge for rs in self.remote.values()})
-            alive = await self.bus.alive(edges)
-            for rs in list(self.remote.values()):
+                            "table's owner gave it up, %d whose owner stopped saying it is alive, %d whose "
+                            "table's lease lapsed more than %g s ago",
+                            moved + released + stopped + lapsed, moved, released, stopped, lapsed,
+                            self.lease_seconds)
+            if kept:
+                log.info("kept %d relayed connections open whose table's lease lapsed (up to %.1f s ago) while "
+                         "its owner says it is alive and no other process took it", kept, latest)
+        remote = list(self.remote.values())
+        if remote:
+            alive = await self.bus.alive(sorted({rs.edge for rs in remote}))
+            for rs in remote:
                 if rs.edge not in alive:
                     rs.leave()
 

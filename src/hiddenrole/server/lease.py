@@ -6,7 +6,8 @@ deadlines and plays its bots. Ownership is a row of the ``leases`` table
 (:data:`~.models.leases`: table id, owner, expiry). A process takes a lease that is free
 or expired in one statement (``INSERT ... ON CONFLICT DO UPDATE ... WHERE expired``), so
 two processes racing for a table cannot both win; the owner renews all its leases in one
-statement every :attr:`Leases.seconds` / 3 seconds. Expiry times are on the database's
+statement every :attr:`Leases.seconds` / :data:`RENEWALS` seconds (a fifth: four renewals
+in a row can come late or fail before a lease lapses). Expiry times are on the database's
 clock (``clock_timestamp()``), so the machines' clocks need not agree.
 
 A renewal never waits behind the requests: it runs on a connection of its own (not the
@@ -15,7 +16,11 @@ lease lives), and a take in flight does not hold it up (a table counts as lost o
 the renewal started after the take that won it and did not find it).
 
 A process that stops renewing (killed, stalled, cut off) loses its tables when the leases
-expire: another process takes each over and rebuilds it from its log. Should the old
+expire and it stops saying it is alive on the bus (its "alive" key, :mod:`.bus`, lapses
+after a lease's life too): another process takes each over and rebuilds it from its log.
+A lease that lapsed while its owner still says it is alive (renewals late on a busy
+machine) stays the owner's for one more lease life, unless the owner renews it meanwhile;
+an owner that renews again keeps every lease nobody took. Should the old
 owner still try to append, the log's key ``(game_id, seq)`` refuses the entry (the new
 owner wrote that position first), so no acknowledged action is ever overwritten.
 """
@@ -23,6 +28,7 @@ owner wrote that position first), so no acknowledged action is ever overwritten.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
@@ -30,7 +36,8 @@ import sqlalchemy as sa
 if TYPE_CHECKING:
     from .store import Store
 
-LEASE_SECONDS = 10.0  # a lease's life without renewal; the owner renews every third of it
+LEASE_SECONDS = 10.0  # a lease's life without renewal
+RENEWALS = 5  # renewals per lease life: the owner renews every fifth of it
 
 _NOW = "extract(epoch from clock_timestamp())"
 _TAKE = sa.text(f"""
@@ -40,6 +47,9 @@ _TAKE = sa.text(f"""
     RETURNING owner""")
 _OWNER = sa.text(f"SELECT owner FROM leases WHERE table_id = :table_id AND expires_at >= {_NOW}")
 _OWNERS = sa.text(f"SELECT table_id, owner FROM leases WHERE table_id = ANY(:ids) AND expires_at >= {_NOW}")
+_HOLDER = sa.text(f"SELECT owner, expires_at - {_NOW} FROM leases WHERE table_id = :table_id")
+_HOLDERS = sa.text(f"""
+    SELECT table_id, owner, expires_at - {_NOW} FROM leases WHERE table_id = ANY(:ids)""")
 _RENEW = sa.text(f"UPDATE leases SET expires_at = {_NOW} + :seconds WHERE owner = :owner RETURNING table_id")
 _NO_FLUSH_WAIT = sa.text("SET LOCAL synchronous_commit = off")
 _RELEASE = sa.text("DELETE FROM leases WHERE owner = :owner AND table_id = ANY(:ids)")
@@ -57,17 +67,21 @@ class Leases:
         store: the opened store whose database holds the ``leases`` table.
         owner: this process's name (unique among the processes sharing the database).
         seconds: a lease's life without renewal (seconds; tests use a short one).
+        alive: ``async (process name) -> bool``: whether that process says it is alive (the
+            bus's heartbeat; ``None``: a lapsed lease is free at once).
 
     Attributes:
         held: the table ids this process holds a lease on (as of its last take or renewal).
     """
 
-    def __init__(self, store: Store, owner: str, seconds: float = LEASE_SECONDS) -> None:
+    def __init__(self, store: Store, owner: str, seconds: float = LEASE_SECONDS,
+                 alive: Callable[[str], Awaitable[bool]] | None = None) -> None:
         if store.is_sqlite:
             raise ValueError("table leases need PostgreSQL (SQLite serves one process)")
         self.store = store
         self.owner = owner
         self.seconds = seconds
+        self.alive = alive
         self.held: set[str] = set()
         self._won = 0  # takes won so far
         self._won_at: dict[str, int] = {}  # table id -> the number of the take that won it last
@@ -86,14 +100,23 @@ class Leases:
     async def take(self, table_id: str) -> str:
         """Take ``table_id``'s lease if it is free, expired or already this process's.
 
+        A lease that lapsed less than :attr:`seconds` ago is left to its owner while
+        :attr:`alive` says that process is alive (its renewals came late, it did not stop):
+        taking it would close every connection of a running table. A dead owner's
+        "alive" key lapses too, so its tables are taken after the lease.
+
         Returns:
             the owner after the attempt: :attr:`owner` when this process holds it now, else
             the process that does.
         """
         async with self._engine().begin() as conn:
-            # another's running lease: answered by a read (the upsert would lock the owner's
-            # row, holding up its renewal, for every client that reaches the wrong process)
-            got = (await conn.execute(_OWNER, {"table_id": table_id})).scalar()
+            # another's lease: answered by a read (the upsert would lock the owner's row,
+            # holding up its renewal, for every client that reaches the wrong process)
+            row = (await conn.execute(_HOLDER, {"table_id": table_id})).first()
+            got = None if row is None else row[0] if row[1] >= 0 else None
+            if (got is None and row is not None and row[0] != self.owner and row[1] > -self.seconds
+                    and self.alive is not None and await self.alive(row[0])):
+                got = row[0]  # lapsed, but its owner is alive and nobody took it: still the owner's
             if got is None or got == self.owner:
                 got = (await conn.execute(_TAKE, {"table_id": table_id, "owner": self.owner,
                                                   "seconds": self.seconds})).scalar()
@@ -121,6 +144,16 @@ class Leases:
         async with self._engine().connect() as conn:
             rows = (await conn.execute(_OWNERS, {"ids": table_ids})).all()
         return {r[0]: r[1] for r in rows}
+
+    async def holders(self, table_ids: list[str]) -> dict[str, tuple[str, float]]:
+        """``{table id: (owner, seconds left)}`` for those of ``table_ids`` that have a lease
+        row, expired or not (seconds left below 0: the lease lapsed that long ago, and its
+        owner is still the last process that held it: nobody took it since)."""
+        if not table_ids:
+            return {}
+        async with self._engine().connect() as conn:
+            rows = (await conn.execute(_HOLDERS, {"ids": table_ids})).all()
+        return {r[0]: (r[1], float(r[2])) for r in rows}
 
     async def renew(self) -> set[str]:
         """Extend every lease this process holds by :attr:`seconds`; returns the table ids

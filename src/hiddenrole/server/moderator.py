@@ -235,7 +235,8 @@ class Moderator:
             await asyncio.sleep(60)
             self.sweep()
             if self.lease is not None and self._swept:
-                gone, self._swept = self._swept, []
+                # a forgotten table asked for again since is back in memory, its lease taken again: kept
+                gone, self._swept = [t for t in self._swept if t not in self.tables], []
                 try:
                     await self.lease.release(gone)
                 except Exception as exc:
