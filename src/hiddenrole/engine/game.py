@@ -197,8 +197,8 @@ class Game(ABC):
     #: legal by definition, so :meth:`apply` carries it out through :meth:`_apply_listed` without
     #: checking it again (a bot returns one of those very dicts); every other action takes
     #: :meth:`_apply`'s full checks. The game then implements :meth:`_apply_listed`, and its
-    #: :meth:`legal_actions` lists nothing once the game is over, and nothing for any value
-    #: that is not a seated player's name (it is asked before the action's player is checked).
+    #: :meth:`legal_actions` lists nothing once the game is over, and nothing for a name that is
+    #: not seated (it is asked before the action's player is checked).
     TRUSTS_LISTED_ACTIONS: ClassVar[bool] = False
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
@@ -336,11 +336,11 @@ class Game(ABC):
         cls = action.__class__
         if (cls is FrozenDict or cls is dict) and trust_listed and self.TRUSTS_LISTED_ACTIONS:
             # the listed-action path: an action equal to one listed for its player is legal, by
-            # the definition of legal_actions (which lists nothing for a value that is not a
-            # seated player's name, or once the game is over); it is carried out at once.
+            # the definition of legal_actions (which lists nothing for a name that is not
+            # seated, or once the game is over); it is carried out at once.
             # Anything else is checked piece by piece, naming the fault.
             player = action.get("player")
-            if action in self.legal_actions(player):
+            if type(player) is str and action in self.legal_actions(player):
                 log = self.log
                 start = len(log)
                 self._apply_listed(player, action["action"], action)
