@@ -197,7 +197,8 @@ class Game(ABC):
     #: legal by definition, so :meth:`apply` carries it out through :meth:`_apply_listed` without
     #: checking it again (a bot returns one of those very dicts); every other action takes
     #: :meth:`_apply`'s full checks. The game then implements :meth:`_apply_listed`, and its
-    #: :meth:`legal_actions` lists nothing once the game is over.
+    #: :meth:`legal_actions` lists nothing once the game is over, and nothing for a name that is
+    #: not seated (it is asked before the action's player is checked).
     TRUSTS_LISTED_ACTIONS: ClassVar[bool] = False
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
@@ -318,37 +319,32 @@ class Game(ABC):
         return player in self.players and not self.is_over
 
     # ---------------------------------------------------------------- changes
-    def apply(self, action: Mapping[str, Any]) -> list[Event]:
+    def apply(self, action: Mapping[str, Any], trust_listed: bool = True) -> list[Event]:
         """Apply one player's action and return the events it caused.
 
         Args:
             action: ``{"player": NAME, "action": KIND, ...parameters}``.
+            trust_listed: in a game that trusts its listed actions (:attr:`TRUSTS_LISTED_ACTIONS`),
+                an action equal to one :meth:`legal_actions` lists for its player now is carried
+                out without further checks; ``False``: every check, even for such an action
+                (:meth:`apply_checked`).
 
         Raises:
             IllegalAction: the action is malformed, out of turn or against the rules; its
                 message names the player, the action and the reason. Nothing changed.
         """
         cls = action.__class__
-        if self.TRUSTS_LISTED_ACTIONS and (cls is FrozenDict or cls is dict):
+        if (cls is FrozenDict or cls is dict) and trust_listed and self.TRUSTS_LISTED_ACTIONS:
             # the listed-action path: an action equal to one listed for its player is legal, by
-            # the definition of legal_actions; it is carried out at once. Anything else takes
-            # the full path (apply_checked), which checks it piece by piece and names the fault.
+            # the definition of legal_actions (which lists nothing for a name that is not
+            # seated, or once the game is over); it is carried out at once.
+            # Anything else is checked piece by piece, naming the fault.
             player = action.get("player")
-            if type(player) is str and player in self._seated and action in self.legal_actions(player):
+            if type(player) is str and action in self.legal_actions(player):
                 log = self.log
                 start = len(log)
                 self._apply_listed(player, action["action"], action)
                 return log[start:]
-        return self.apply_checked(action)
-
-    def apply_checked(self, action: Mapping[str, Any]) -> list[Event]:
-        """:meth:`apply` with every check, even for a listed action (the listed-action path
-        skipped): what a game that trusts its listed actions must do the same way.
-
-        Raises:
-            IllegalAction: as :meth:`apply`.
-        """
-        cls = action.__class__
         # exact type checks first: this runs at every step of every simulated game
         if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
             raise IllegalAction(None, action, "an action must be a JSON object")
@@ -364,6 +360,15 @@ class Game(ABC):
         start = len(log)
         self._apply(player, kind, action)
         return log[start:]
+
+    def apply_checked(self, action: Mapping[str, Any]) -> list[Event]:
+        """:meth:`apply` with every check, even for a listed action (the listed-action path
+        skipped): what a game that trusts its listed actions must do the same way.
+
+        Raises:
+            IllegalAction: as :meth:`apply`.
+        """
+        return self.apply(action, trust_listed=False)
 
     def timeout(self) -> list[Event]:
         """Pass the current deadline: the step's missing actions get their documented defaults.

@@ -7,7 +7,6 @@ fewer cards left than a player must draw, they draw what there is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from hiddenrole.engine import PACKED, BadSetup, Chance, Event
@@ -20,7 +19,8 @@ class ActionDeck:
         order: the deck, top card first (the chance outcome ``"deck"``).
         chance: the game's chance outcomes (for the reshuffles).
         reshuffle: whether the discards are shuffled into a new deck when it runs out (ruling 9).
-        emit: the game's :meth:`~hiddenrole.engine.Game.emit` (a reshuffle is announced).
+        log: the game's event log (:attr:`~hiddenrole.engine.Game.log`), to tell the table of the
+            draws and the reshuffles.
 
     Attributes:
         pile: the cards left to draw, the top card last (read it; draw with :meth:`draw`).
@@ -28,23 +28,24 @@ class ActionDeck:
         reshuffles: how many times the discards were shuffled into a new deck.
     """
 
-    def __init__(self, order: list[str], chance: Chance, reshuffle: bool, emit: Callable[..., Event]) -> None:
+    def __init__(self, order: list[str], chance: Chance, reshuffle: bool, log: list[Event]) -> None:
         self.pile = order[::-1]  # top card last, for pop()
         self.discards: list[str] = []
         self.reshuffles = 0
         self.chance = chance
         self.reshuffle_discards = reshuffle
-        self.emit = emit
+        self.log = log
 
     def deal(self, player: str, count: int, audience: frozenset[str]) -> list[str]:
         """:meth:`draw` for ``player``, told to the table: how many (public), which (to ``audience``,
         the player alone); when no card is left, that the draw is skipped."""
         hand = self.draw(count)
+        log = self.log
         if hand:
-            self.emit("drew", player=player, count=len(hand))
-            self.emit("hand", to=audience, cards=hand[:])
+            log.append(Event(len(log), "drew", {"player": player, "count": len(hand)}))
+            log.append(Event(len(log), "hand", {"cards": hand[:]}, audience))
         else:
-            self.emit("skipped", player=player, step="draw", reason="no action card is left")
+            log.append(Event(len(log), "skipped", {"player": player, "step": "draw", "reason": "no action card is left"}))
         return hand
 
     def in_draw_order(self) -> list[str]:
@@ -56,7 +57,9 @@ class ActionDeck:
         (ruling 9); fewer if there are fewer (ruling 10)."""
         pile = self.pile
         if len(pile) >= count:  # the usual case: no reshuffle
-            return [pile.pop() for _ in range(count)]
+            hand = pile[:-count - 1:-1]  # the top cards, top first
+            del pile[-count:]
+            return hand
         hand = []
         for _ in range(count):
             if not pile:
@@ -87,6 +90,7 @@ class ActionDeck:
         self.reshuffles += 1
         self.pile = order[::-1]
         self.discards = []
-        self.emit("reshuffled", cards=len(order))
-        self.emit("deck", to=(), cards=list(order))
+        log = self.log
+        log.append(Event(len(log), "reshuffled", {"cards": len(order)}))
+        log.append(Event(len(log), "deck", {"cards": list(order)}, frozenset()))
         return True

@@ -102,8 +102,8 @@ class McCarthyism(Game):
         first = chance.outcome("first_snitch", lambda rng: rng.choice(players), check_first_snitch(players))
         order = chance.outcome("deck", lambda rng: rng.shuffled(C.DECK, per_draw=PACKED), C.check_deck)
         self.roles = RoleCards(role)
-        self.tokens = Tokens(players, self.turns_per_player, self.protection, self.emit)
-        self.deck = ActionDeck(order, chance, opts["reshuffle_discards"], self.emit)
+        self.tokens = Tokens(players, self.turns_per_player, self.protection, self.log)
+        self.deck = ActionDeck(order, chance, opts["reshuffle_discards"], self.log)
         self.played: list[tuple[str, str]] = []
         self.turn = 0
         self.snitch: str | None = None

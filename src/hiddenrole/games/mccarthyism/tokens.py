@@ -7,13 +7,12 @@ blacklist token upside down. A whitelisted player cannot be chosen by the snitch
 purpose for max(n/3,5)? turns"; "The game ends once ... every player has had 3 turns".
 
 :class:`Tokens` owns that state and changes it; the game (``game.py``) decides when, and tells
-the table (its ``emit``: ``blacklisted``, ``whitelisted``, ``escaped``).
+the table (events in its log: ``blacklisted``, ``whitelisted``, ``escaped``).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
 
 from hiddenrole.engine import Event
 
@@ -25,7 +24,7 @@ class Tokens:
         players: the names in seat order.
         turns_per_player: how many times each player may be the snitch (count).
         protection: for how many turns after the current one a whitelisted player is protected.
-        emit: the game's :meth:`~hiddenrole.engine.Game.emit`, to tell the table.
+        log: the game's event log (:attr:`~hiddenrole.engine.Game.log`), to tell the table.
 
     Attributes (read them; change them only through the methods):
         blacklisted: the players with a blacklist token face up (escaped ones included).
@@ -40,10 +39,10 @@ class Tokens:
     """
 
     def __init__(self, players: tuple[str, ...], turns_per_player: int, protection: int,
-                 emit: Callable[..., Event]) -> None:
+                 log: list[Event]) -> None:
         self.players = players
         self.protection = protection
-        self.emit = emit
+        self.log = log
         self.seat = {p: i for i, p in enumerate(players)}
         self.blacklisted: set[str] = set()
         self.whitelisted: set[str] = set()
@@ -80,7 +79,8 @@ class Tokens:
         if player in free:
             i = free.index(player)
             self.free = free[:i] + free[i + 1:]
-        self.emit("blacklisted", player=player, by=by)
+        log = self.log
+        log.append(Event(len(log), "blacklisted", {"player": player, "by": by}))
 
     def whitelist(self, player: str, by: str, turn: int) -> None:
         """Turn ``player``'s blacklist token over and protect them for ``protection`` turns after
@@ -96,7 +96,8 @@ class Tokens:
         self.protected[player] = last_turn
         if last_turn > self.protected_until:
             self.protected_until = last_turn
-        self.emit("whitelisted", player=player, by=by, protected_through_turn=last_turn)
+        log = self.log
+        log.append(Event(len(log), "whitelisted", {"player": player, "by": by, "protected_through_turn": last_turn}))
 
     def escape(self, player: str) -> None:
         """Escape to the Reds: blacklisted for good, never protected, never the snitch again (ruling 3)."""
@@ -106,7 +107,8 @@ class Tokens:
         self.free = tuple([p for p in self.free if p != player])
         self.protected.pop(player, None)
         self.turns_left[player] = 0
-        self.emit("escaped", player=player)
+        log = self.log
+        log.append(Event(len(log), "escaped", {"player": player}))
 
     def confess(self, player: str, role: str) -> int:
         """Record ``player``'s confession of ``role`` (ruling 2): a blacklisted player never snitches

@@ -38,11 +38,6 @@ class Vote:
         self.votes: dict[str, str] = {}
         self.yes = 0
 
-    def passed(self) -> bool:
-        """Whether the motion passes with the votes cast (missing ones are "no")."""
-        count = len(self.voters)
-        return ending_passes(self.yes, count) if self.motion == END_GAME else blacklisting_passes(self.yes, count)
-
     def every_vote(self) -> dict[str, str]:
         """Every voter's vote, a missing one as "no", by name in seat order (not to be changed)."""
         votes = self.votes
@@ -51,7 +46,10 @@ class Vote:
         return votes
 
     def result(self) -> dict[str, Any]:
-        """The public result: motion, targets, the counts of yes and no, voters (a count), passed."""
+        """The public result: motion, targets, the counts of yes and no, voters (a count), and
+        whether the motion passed with the votes cast (missing ones are "no")."""
         count = len(self.voters)
-        return {"motion": self.motion, "targets": list(self.targets), "yes": self.yes,
-                "no": count - self.yes, "voters": count, "passed": self.passed()}
+        yes = self.yes
+        passed = ending_passes(yes, count) if self.motion == END_GAME else blacklisting_passes(yes, count)
+        return {"motion": self.motion, "targets": list(self.targets), "yes": yes,
+                "no": count - yes, "voters": count, "passed": passed}
