@@ -19,18 +19,22 @@ import sys
 
 from bench_bots import target_of
 
-from hiddenrole.engine import game_class
+from hiddenrole.engine import BadSetup, game_class
 from hiddenrole.lab.simulate import play_seeded
 
 
 def main(argv: list[str]) -> int:
     """Play the games named by ``argv`` (GAME PLAYERS KIND N); returns the exit status."""
-    if len(argv) != 4:
-        print("usage: instructions.py GAME PLAYERS KIND N", file=sys.stderr)
+    if len(argv) != 4 or not argv[1].isdigit() or not argv[3].isdigit():
+        print("usage: instructions.py GAME PLAYERS KIND N (PLAYERS and N whole numbers)", file=sys.stderr)
         return 2
     game, players, kind, n = argv[0], int(argv[1]), argv[2], int(argv[3])
-    cls = game_class(game)
-    targets = {"*": target_of(kind, game)}
+    try:
+        cls = game_class(game)
+        targets = {"*": target_of(kind, game)}
+    except (KeyError, ValueError, BadSetup) as exc:
+        print(f"instructions.py: {exc}", file=sys.stderr)
+        return 2
     cache: dict = {}
     for i in range(3):
         play_seeded(cls, game, players, 0, i, None, targets, cache, count_phases=False)
