@@ -9,7 +9,9 @@ Action kinds (each ``{"player": NAME, "action": KIND, ...}``; docs/rules/secret-
 * ``investigate``, ``special_election``, ``execute`` ``{target}``.
 
 :class:`ActionLists` builds the listed actions (``SecretHitler.legal_actions``) once per
-game and shares them: callers must not change them.
+table (seat order) and shares them between its games, read-only
+(:class:`~hiddenrole.engine.frozen.FrozenDict`: the play loop hands a bot a copy of the list
+only, ``SecretHitler.LEGAL_ACTIONS_READ_ONLY``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import IllegalAction
+from ...engine import FrozenDict, FrozenList, IllegalAction, Seating
 from . import roles as R
 
 Action = dict[str, Any]
@@ -40,28 +42,50 @@ def refuse_keys(player: str, kind: str, action: Mapping[str, Any]) -> None:
     raise IllegalAction(player, action, f"unknown keys {extra} (a {kind!r} action takes {sorted(KEYS[kind])})")
 
 
-class ActionLists:
-    """The listed actions of one game, made once and shared.
+class ActionLists(Seating):
+    """Every action a player of one table can be listed, made once per seat order and shared
+    by its games (:func:`~hiddenrole.engine.seating_of`: a simulation plays thousands of games
+    at one table), read-only (:class:`~hiddenrole.engine.frozen.FrozenDict`). A game's legal
+    actions are lists of these dicts; the tables are all built up front and never change.
 
     Args:
-        players: the players' names.
+        players: the players' names (validated, in seat order).
     """
 
-    def __init__(self, players: Sequence[str]) -> None:
+    __slots__ = ("votes", "nominate", "pairs", "card_lists", "target_actions")
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        super().__init__(players)
+        F = FrozenDict
         #: name -> [yes vote, no vote]
         self.votes: dict[str, list[Action]] = {
-            p: [{"player": p, "action": "vote", "vote": "yes"}, {"player": p, "action": "vote", "vote": "no"}]
-            for p in players}
-        # Presidential Candidate -> [(name, nomination action)] for every other player in list
-        # order, made on the candidate's first day; each day keeps the eligible ones
-        self.nominations: dict[str, list[tuple[str, Action]]] = {}
-        self.card_actions: dict[tuple[str, str, str], Action] = {}
+            p: [F(player=p, action="vote", vote="yes"), F(player=p, action="vote", vote="no")] for p in players}
+        #: Presidential Candidate -> {name: nomination action} for every other player
+        self.nominate: dict[str, dict[str, Action]] = {
+            p: {q: F(player=p, action="nominate", target=q) for q in players if q != p} for p in players}
+        #: (President, a, b) -> night 0's nomination of a and b (in that order)
+        self.pairs: dict[tuple[str, str, str], Action] = {
+            (p, a, b): F(player=p, action="nominate", targets=FrozenList((a, b)))
+            for p in players for a in players for b in players if len({p, a, b}) == 3}
+        #: (name, "discard"/"enact", holds L, holds F) -> the card actions, L first
         self.card_lists: dict[tuple[str, str, bool, bool], list[Action]] = {}
+        for p in players:
+            for kind in ("discard", "enact"):
+                lib: Action = F(player=p, action=kind, card=R.L)
+                fas: Action = F(player=p, action=kind, card=R.F)
+                self.card_lists[p, kind, True, True] = [lib, fas]
+                self.card_lists[p, kind, True, False] = [lib]
+                self.card_lists[p, kind, False, True] = [fas]
+                self.card_lists[p, kind, False, False] = []
+        #: (name, kind, target) -> a power on a player, the veto, the answers to a veto
         self.target_actions: dict[tuple[str, str, Any], Action] = {}
-
-    def __repr__(self) -> str:
-        return (f"ActionLists({self.votes!r}, {self.nominations!r}, {self.card_actions!r}, "
-                f"{self.card_lists!r}, {self.target_actions!r})")
+        for p in players:
+            for power in (R.INVESTIGATE, R.SPECIAL_ELECTION, R.EXECUTE):
+                for t in players:
+                    self.target_actions[p, power, t] = F(player=p, action=power, target=t)
+            self.target_actions[p, "veto", ""] = F(player=p, action="veto")
+            for allow in (True, False):
+                self.target_actions[p, "veto_response", allow] = F(player=p, action="veto_response", allow=allow)
 
     def living_votes(self, living: Sequence[str]) -> dict[str, list[Action]]:
         """The vote actions of ``living``, by name."""
@@ -71,47 +95,20 @@ class ActionLists:
     def candidate(self, pc: str, order: Sequence[str]) -> list[tuple[str, Action]]:
         """``pc``'s nominations of every other player of ``order`` (list order), as
         ``(name, action)`` pairs."""
-        everyone = self.nominations.get(pc)
-        if everyone is None:
-            everyone = self.nominations[pc] = [
-                (q, {"player": pc, "action": "nominate", "target": q}) for q in order if q != pc]
-        return everyone
+        mine = self.nominate[pc]
+        return [(q, mine[q]) for q in order if q != pc]
 
     def target(self, p: str, kind: str, target: Any) -> Action:
         """``p``'s ``kind`` action on ``target`` (a power's target, a veto answer's ``allow``;
         ``veto`` has none)."""
-        key = (p, kind, target)
-        action = self.target_actions.get(key)
-        if action is None:
-            if kind == "veto":
-                action = {"player": p, "action": "veto"}
-            elif kind == "veto_response":
-                action = {"player": p, "action": kind, "allow": target}
-            else:
-                action = {"player": p, "action": kind, "target": target}
-            self.target_actions[key] = action
-        return action
+        return self.target_actions[p, kind, target]
 
     def cards(self, p: str, kind: str, hand: list[str]) -> list[Action]:
-        """``p``'s ``kind`` ("discard"/"enact") actions for the card kinds in ``hand``, L first
-        (cached per player, kind and the kinds held)."""
-        key = (p, kind, R.L in hand, R.F in hand)
-        out = self.card_lists.get(key)
-        if out is None:
-            cache = self.card_actions
-            out = []
-            for card in (R.L, R.F):
-                if card in hand:
-                    action = cache.get((p, kind, card))
-                    if action is None:
-                        action = cache[p, kind, card] = {"player": p, "action": kind, "card": card}
-                    out.append(action)
-            self.card_lists[key] = out
-        return out
+        """``p``'s ``kind`` ("discard"/"enact") actions for the card kinds in ``hand``, L first."""
+        return self.card_lists[p, kind, R.L in hand, R.F in hand]
 
-
-def pair_actions(p: str, order: Sequence[str]) -> list[Action]:
-    """Night 0's nominations of ``p``: every pair of two other players (list order)."""
-    others = [q for q in order if q != p]
-    return [{"player": p, "action": "nominate", "targets": [a, b]}
-            for i, a in enumerate(others) for b in others[i + 1:]]
+    def pair(self, p: str, order: Sequence[str]) -> list[Action]:
+        """Night 0's nominations of ``p``: every pair of two other players (list order)."""
+        others = [q for q in order if q != p]
+        pairs = self.pairs
+        return [pairs[p, a, b] for i, a in enumerate(others) for b in others[i + 1:]]

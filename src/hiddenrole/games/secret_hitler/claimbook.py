@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import IllegalAction
+from ...engine.frozen import FrozenDict
 
 PRESIDENT = "president"
 CHANCELLOR = "chancellor"
@@ -271,16 +272,17 @@ def _policy(card: str) -> str:
 
 
 def _choices(player: str, role: str, g: Government) -> list[dict[str, Any]]:
-    """``player``'s claim actions as ``role`` about ``g``: every claim that fits the public record."""
+    """``player``'s claim actions as ``role`` about ``g``: every claim that fits the public
+    record (read-only: the play loop hands a bot a copy of the list only)."""
     enacted = g.enacted if g.enacted in ("L", "F") else ""
     if role == PRESIDENT:
-        return [{"player": player, "action": "claim", "as": role, "drew": drew, "passed": passed}
+        return [FrozenDict({"player": player, "action": "claim", "as": role, "drew": drew, "passed": passed})
                 for drew in DRAWS for passed in PAIRS
                 if _within(passed, drew) and (not enacted or enacted in passed)]
     if role == CHANCELLOR:
-        return [{"player": player, "action": "claim", "as": role, "got": got}
+        return [FrozenDict({"player": player, "action": "claim", "as": role, "got": got})
                 for got in PAIRS if not enacted or enacted in got]
-    return [{"player": player, "action": "claim", "as": role, "party": party} for party in PARTIES]
+    return [FrozenDict({"player": player, "action": "claim", "as": role, "party": party}) for party in PARTIES]
 
 
 def truth_labels(game: Any) -> list[dict[str, Any]]:

@@ -30,10 +30,10 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from ...engine import Event, Game, IllegalAction, Result, Timer, field_of
+from ...engine import Event, Game, IllegalAction, Result, Timer, field_of, seating_of
 from . import election, events, powers, session
 from . import roles as R
-from .actions import KEYS, ActionLists, pair_actions, refuse_keys
+from .actions import KEYS, ActionLists, refuse_keys
 from .claimbook import ClaimBook
 from .deal import check_deck, check_order, check_roles, role_info
 from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
@@ -86,6 +86,7 @@ class SecretHitler(Game):
     OBSERVER = "hiddenrole.games.secret_hitler.views:SecretHitlerObserver"
     NARRATOR = "hiddenrole.games.secret_hitler.narration:SecretHitlerNarrator"
     TRUTH = "hiddenrole.games.secret_hitler.claimbook:truth_labels"  # the claims' truth labels
+    LEGAL_ACTIONS_READ_ONLY = True  # the listed actions are read-only (actions.py, claimbook.py)
 
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
@@ -148,7 +149,7 @@ class SecretHitler(Game):
         self._result: Result | None = None
         self.night_secret = False  # a turbo night's facts are announced at dawn
         self.only = {p: frozenset((p,)) for p in players}
-        self.lists = ActionLists(players)  # the listed actions, made once (actions.py)
+        self.lists = seating_of(ActionLists, players)  # the listed actions, made once per table (actions.py)
         self.living: tuple[str, ...] = ()  # the living in list order (see count_living)
         self.living_votes: dict[str, list[dict[str, Any]]] = {}  # their vote actions
         self.count_living()
@@ -168,7 +169,7 @@ class SecretHitler(Game):
         if self.turbo:
             # "The top name in that list is randed President."
             self.president = self.order[0]
-            self.set_step(NOMINATE_PAIR, self.president, pair_actions(self.president, self.order))
+            self.set_step(NOMINATE_PAIR, self.president, self.lists.pair(self.president, self.order))
         else:
             self.rot = len(self.order) - 1  # so that the first candidate is the top name
             election.start_day(self)
@@ -184,8 +185,8 @@ class SecretHitler(Game):
         return self.waiting
 
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
-        """The concrete actions ``player`` may take now. The lists are cached per step and
-        shared: callers must not change them. Posts (free text) are not listed; the claims
+        """The concrete actions ``player`` may take now. The lists are shared and their actions
+        read-only: callers must not change them. Posts (free text) are not listed; the claims
         the player may make now (:mod:`.claimbook`) come last."""
         legal = self.legal_by.get(player) or []
         claims = self.claim_book.offers.get(player) if self.claim_book.offers else None
