@@ -26,14 +26,14 @@ PACKAGE = ROOT / "src" / "hiddenrole"
 
 def compiled_modules() -> list[str]:
     """The source files mypyc compiles, relative to this folder (``__init__`` files stay
-    interpreted: they only re-export; the narration modules too: they turn events into
+    interpreted: they only re-export; the narration modules too (``narration*.py``): they turn events into
     sentences for people, off the simulation's hot path, as is Secret Hitler's claim
     notation told in words; and the ``llm`` bot, which waits for a network reply at every
     decision)."""
     files = [*(PACKAGE / "engine").glob("*.py"), *(PACKAGE / "games").glob("*/*.py"),
              *(PACKAGE / "bots").glob("*.py"), PACKAGE / "lab" / "play.py"]
     return sorted(str(f.relative_to(ROOT)) for f in files
-                  if f.name not in ("__init__.py", "narration.py", "claims.py", "llm.py"))
+                  if f.name not in ("__init__.py", "claims.py", "llm.py") and not f.name.startswith("narration"))
 
 
 if os.environ.get("HIDDENROLE_MYPYC") == "1":

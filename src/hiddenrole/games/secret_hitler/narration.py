@@ -14,7 +14,7 @@ from ...engine.narration import N_, Narrator
 from .claims import claim, claim_choices, claim_made, party_in_words
 from .claims import policies_in_words as _cards
 from .claims import policy_in_words as _policy
-from .vote_hints import vote_ignored
+from .narration_votes import vote_ignored
 
 Data = dict[str, Any]
 
