@@ -35,6 +35,7 @@ from .frozen import FrozenDict
 from .observer import Observer, Reader, Selection
 from .options import OptionSet
 from .seating import seated_before
+from .steps import Step, Steps
 
 Action = dict[str, Any]
 
@@ -199,6 +200,11 @@ class Game(ABC):
     #: :meth:`_apply`'s full checks. The game then implements :meth:`_apply_listed`, and its
     #: :meth:`legal_actions` lists nothing once the game is over.
     TRUSTS_LISTED_ACTIONS: ClassVar[bool] = False
+    #: The game's steps as data (:class:`~hiddenrole.engine.steps.Steps`: who acts at each step,
+    #: the kinds it takes and their keys, its deadline's default, the next step): the engine
+    #: checks every action's kind, keys and turn against it, once, before :meth:`_apply`.
+    #: ``None``: the game checks its actions itself (test games).
+    STEPS: ClassVar[Steps | None] = None
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
     OBSERVER: ClassVar[str | None] = None
@@ -360,10 +366,41 @@ class Game(ABC):
             raise IllegalAction(player, action, "missing the action kind")
         if self.is_over:
             raise IllegalAction(player, action, "the game is over")
+        steps = self.STEPS
+        if steps is not None:  # the declaration (engine/steps.py): the kind, its keys, the turn
+            spec = steps.kinds.get(kind)
+            if spec is None:
+                raise IllegalAction(player, action, steps.unknown_kind(kind))
+            if len(action) != spec.size or not spec.allowed.issuperset(action):
+                why = spec.bad_keys(action)
+                if why is not None:
+                    raise IllegalAction(player, action, why)
+            if kind not in steps.anytime:
+                step = steps.steps[self.current_step()]
+                if kind not in step.kinds or (step.waited and player not in self.to_act()):
+                    raise IllegalAction(player, action, self.refusal(player, kind, step))
         log = self.log
         start = len(log)
         self._apply(player, kind, action)
         return log[start:]
+
+    def current_step(self) -> str:
+        """The name of the current step among :attr:`STEPS` (default: :attr:`phase`)."""
+        return self.phase
+
+    def refusal(self, player: str, kind: str, step: Step) -> str:
+        """Why ``player`` may not take an action of ``kind`` at ``step`` (one line): ``kind`` is
+        not one ``step`` takes, or ``player`` is not one it waits for. Games word their own."""
+        if kind not in step.kinds:
+            doing = " or ".join(step.order) if step.order else "wait for the deadline"
+            return f"nobody may {kind} now: it is the time to {doing} ({step.name!r})"
+        return f"it is not your turn: the game waits for {step.who}"
+
+    def cards(self) -> dict[str, int]:
+        """The game's cards wherever they are (deck, discards, hands, the table): card -> how
+        many. Constant from the deal to the end (a contract test checks it); ``{}`` for a game
+        without cards. Reveals nothing to anyone: for tests and the Mod."""
+        return {}
 
     def timeout(self) -> list[Event]:
         """Pass the current deadline: the step's missing actions get their documented defaults.

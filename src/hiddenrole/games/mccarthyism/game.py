@@ -2,10 +2,9 @@
 turn (the token moves; the snitch snitches, calls for the end or passes; the secret vote; the
 blacklist; reveal evidence), the action cards (``effects.py``), the end.
 
-Steps (``steps.py``): ``snitching``, ``snitch_pair``, ``vote``, ``reveal``, ``forced_play``,
-``card_target``, ``over``. Helpers: ``deal.py``, ``tokens.py`` (blacklist and whitelist tokens,
-turns left), ``votes.py``, ``deck.py``, ``choices.py`` (whom a player may choose),
-``timeouts.py`` (ruling 11's defaults).
+Steps, as data the engine checks each action against: ``steps.STEPS``. Helpers: ``deal.py``, ``tokens.py``
+(blacklist and whitelist tokens, turns left), ``votes.py``, ``deck.py``, ``choices.py`` (whom a
+player may choose), ``timeouts.py`` (ruling 11's defaults).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import PACKED, Event, Game, IllegalAction, Result, Timer, seating_of
+from hiddenrole.engine import PACKED, Event, Game, IllegalAction, Result, Step, Timer, seating_of
 
 from . import cards as C
 from . import effects
@@ -27,8 +26,8 @@ from .options import OPTIONS
 from .roles import COMMIE, RoleCards, pool_cards, side_of_allegiance
 from .rules import protection_turns, winners
 from .seating import McCarthySeating
-from .steps import (CARD_TARGET, EVENT_KINDS, EVENT_SHAPES, FORCED_PLAY, KINDS,
-                    MAX_POST, OVER, REVEAL, SNITCH_PAIR, SNITCHING, VOTE, check_keys, out_of_turn)
+from .steps import (CARD_TARGET, EVENT_KINDS, EVENT_SHAPES, FORCED_PLAY, MAX_POST, OVER, REVEAL, SNITCH_PAIR,
+                    SNITCHING, STEPS, VOTE, out_of_turn)
 from .timeouts import default_action
 from .tokens import Tokens
 from .votes import BLACKLIST, BLACKLIST_PAIR, END_GAME, Vote
@@ -67,8 +66,8 @@ class McCarthyism(Game):
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first_snitch", "deck", "reshuffles", "timeouts"})
     CHANCE_SEQUENCES = frozenset({"reshuffles", "timeouts"})
-    EVENT_KINDS = EVENT_KINDS  # and their shapes: steps.py
-    EVENT_SHAPES = EVENT_SHAPES
+    STEPS = STEPS  # the steps, the kinds each takes and their keys; the event kinds and their shapes: steps.py
+    EVENT_KINDS, EVENT_SHAPES = EVENT_KINDS, EVENT_SHAPES
     LEGAL_ACTIONS_READ_ONLY = True  # the shared action dicts of seating.Seating
     TRUSTS_LISTED_ACTIONS = True  # a listed action is carried out without checking it again
     OBSERVER = "hiddenrole.games.mccarthyism.views:McCarthyismObserver"
@@ -461,12 +460,14 @@ class McCarthyism(Game):
 
     # ------------------------------------------------------------- dispatch
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        """The keys of the kind (``steps.KEYS``), the step's kinds and player (``steps.KINDS``), then the handler."""
-        check_keys(player, kind, action)
-        step = self._step
-        if kind != "post" and (kind not in KINDS[step] or player not in self._waiting):
-            raise IllegalAction(player, action, out_of_turn(step, kind, player, self.actor, player in self.vote.votes))
-        _HANDLERS[kind](self, player, action)
+        _HANDLERS[kind](self, player, action)  # the kind, its keys, the step, the player: checked (STEPS)
+
+    def refusal(self, player: str, kind: str, step: Step) -> str:
+        return out_of_turn(step.name, kind, player, self.actor, player in self.vote.votes)
+
+    def cards(self) -> dict[str, int]:
+        """The 48 action cards (left to draw, discarded, in the hand or played face up): card -> how many."""
+        return self.deck.cards(self.hand + [card for _, card in self.played])
 
     def _apply_listed(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         if kind == "vote":  # most actions are votes: cast here, without a call (Vote.cast)
