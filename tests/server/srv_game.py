@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hiddenrole.engine import Game, IllegalAction, Option, OptionSet, Result, Timer, field_of
+from hiddenrole.engine import Game, IllegalAction, Kind, Option, OptionSet, Result, Step, Steps, Timer, field_of
 from hiddenrole.engine.narration import Narrator
 
 
@@ -52,6 +52,12 @@ class Council(Game):
     max_players = 7
     sides = ("loyal", "traitor")
     NARRATOR = "srv_game:CouncilNarrator"
+    STEPS = Steps([Kind("vote", ("target",)), Kind("post", ("text",))],
+                  [Step("vote", "the living who have not voted", ("vote",), "a random vote for each missing one",
+                        waited=False),  # the game says why a player may not vote (exiled, voted already)
+                   Step("dusk", "nobody", (), "the next round", next="vote"),
+                   Step("over", "nobody", (), "nothing")],
+                  anytime=("post",))
     OPTIONS = OptionSet([
         Option("pace", "turbo", "turbo: timed rounds and dusks; untimed: no timers, no dusk",
                choices=("turbo", "untimed")),
@@ -108,6 +114,9 @@ class Council(Game):
 
     def can_post(self, player):
         return player in self.alive and not self.is_over
+
+    def refusal(self, player, kind, step):
+        return "no vote is open (it is dusk)"
 
     def _apply(self, player, kind, action):
         if kind == "post":
