@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from mypy_extensions import mypyc_attr
 
@@ -312,6 +312,9 @@ class Game(ABC):
     is_over: bool = False
     #: The :class:`Result` once the game is over, else ``None`` (set by :meth:`finish`).
     result: Result | None = None
+    #: The current step's name among :attr:`STEPS` (a game that declares its steps keeps it: a
+    #: plain attribute, read by the engine at every action).
+    step: str = ""
 
     def finish(self, result: Result) -> None:
         """End the game with ``result``: :attr:`is_over` becomes true and every later action
@@ -368,25 +371,32 @@ class Game(ABC):
             raise IllegalAction(player, action, "the game is over")
         steps = self.STEPS
         if steps is not None:  # the declaration (engine/steps.py): the kind, its keys, the turn
-            spec = steps.kinds.get(kind)
-            if spec is None:
-                raise IllegalAction(player, action, steps.unknown_kind(kind))
-            if len(action) != spec.size or not spec.allowed.issuperset(action):
-                why = spec.bad_keys(action)
-                if why is not None:
-                    raise IllegalAction(player, action, why)
-            if kind not in steps.anytime:
-                step = steps.steps[self.current_step()]
-                if kind not in step.kinds or (step.waited and player not in self.to_act()):
-                    raise IllegalAction(player, action, self.refusal(player, kind, step))
+            entry = steps.at[self.step].get(kind)  # the kinds this step takes, and those taken any time
+            if entry is None:
+                self._refuse_kind(player, kind, action, steps)
+            spec, waits = entry
+            if spec.exact and len(action) == spec.size:  # as many keys as it takes: each one it takes?
+                for key in spec.keys:
+                    if key not in action:
+                        raise IllegalAction(player, action, spec.bad_keys(action))
+            elif not spec.allowed.issuperset(action) or (spec.keys and not spec.fits(action)):
+                raise IllegalAction(player, action, spec.bad_keys(action))
+            if waits and player not in self.to_act():
+                raise IllegalAction(player, action, self.refusal(player, kind, steps.steps[self.step]))
         log = self.log
         start = len(log)
         self._apply(player, kind, action)
         return log[start:]
 
-    def current_step(self) -> str:
-        """The name of the current step among :attr:`STEPS` (default: :attr:`phase`)."""
-        return self.phase
+    def _refuse_kind(self, player: str, kind: str, action: Mapping[str, Any], steps: Steps) -> NoReturn:
+        """Refuse an action whose kind the current step does not take: naming the kind if the game
+        has none such, else its keys if they are wrong, else why not now (:meth:`refusal`)."""
+        spec = steps.kinds.get(kind)
+        if spec is None:
+            raise IllegalAction(player, action, steps.unknown_kind(kind))
+        if not spec.allowed.issuperset(action) or not spec.fits(action):
+            raise IllegalAction(player, action, spec.bad_keys(action))
+        raise IllegalAction(player, action, self.refusal(player, kind, steps.steps[self.step]))
 
     def refusal(self, player: str, kind: str, step: Step) -> str:
         """Why ``player`` may not take an action of ``kind`` at ``step`` (one line): ``kind`` is

@@ -44,6 +44,8 @@ class Kind:
         #: every key an action of the kind may carry, ``player`` and ``action`` included
         self.allowed: frozenset[str] = BASE_KEYS | frozenset(keys) | frozenset(optional)
         self.size: int = len(self.allowed)
+        #: no optional key: an action with ``size`` keys, among them every one of ``keys``, is right
+        self.exact: bool = not self.optional
 
     def __repr__(self) -> str:
         return f"Kind({self.name!r}, {self.keys!r}, {self.optional!r})"
@@ -55,8 +57,15 @@ class Kind:
             return "it takes no key but player and action"
         return "it takes " + ", ".join(params)
 
-    def bad_keys(self, action: Mapping[str, Any]) -> str | None:
-        """Why ``action``'s keys are not this kind's (one line), or ``None``."""
+    def fits(self, action: Mapping[str, Any]) -> bool:
+        """Whether ``action`` carries every key the kind always takes (its other keys allowed)."""
+        for key in self.keys:
+            if key not in action:
+                return False
+        return True
+
+    def bad_keys(self, action: Mapping[str, Any]) -> str:
+        """Why ``action``'s keys are not this kind's (one line); called only when they are not."""
         allowed = self.allowed
         if not allowed.issuperset(action):
             extra = sorted(str(k) for k in action if k not in allowed)
@@ -66,14 +75,14 @@ class Kind:
         missing = [k for k in self.keys if k not in action]
         if missing:
             return f"missing {', '.join(map(repr, missing))} ({_article(self.name)} {self.name!r} action: {self.takes()})"
-        return None
+        return f"the keys of {_article(self.name)} {self.name!r} action are wrong ({self.takes()})"
 
 
 class Step:
     """One step of a game: who acts, the kinds they may take, what the deadline does, what follows.
 
     Args:
-        name: the step (what :meth:`~hiddenrole.engine.Game.current_step` answers).
+        name: the step (the game's :attr:`~hiddenrole.engine.Game.step` while it is current).
         who: who acts, in words ("the snitch", "every living player").
         kinds: the action kinds the step takes (besides those taken at any time).
         timeout: what its deadline does, in words (the documented default).
@@ -113,6 +122,13 @@ class Steps:
         self.kinds: dict[str, Kind] = {k.name: k for k in kinds}
         self.steps: dict[str, Step] = {s.name: s for s in steps}
         self.anytime: frozenset[str] = frozenset(anytime)
+        #: step -> kind -> (the kind, whether only the players the step waits for may take it),
+        #: for every kind the step takes and those taken at any time (``False``): the engine's
+        #: one lookup per action
+        self.at: dict[str, dict[str, tuple[Kind, bool]]] = {
+            s.name: {**{k: (self.kinds[k], s.waited) for k in s.order if k in self.kinds},
+                     **{k: (self.kinds[k], False) for k in self.anytime if k in self.kinds}}
+            for s in self.steps.values()}
         self.known = ", ".join(self.kinds)
         for step in self.steps.values():
             for kind in step.order:

@@ -107,7 +107,7 @@ class McCarthyism(Game):
         self.turn = 0
         self.snitch: str | None = None
         self._first = first
-        self._step = SNITCHING
+        self.step = SNITCHING
         self._stepno = 0
         self.actor: str | None = None
         self._waiting: tuple[str, ...] = ()
@@ -171,7 +171,7 @@ class McCarthyism(Game):
             self._set_step(SNITCH_PAIR, p, list(map(table.pair[p].__getitem__, pairs)))
 
     def _set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
-        self._step = step
+        self.step = step
         self._stepno += 1
         self.actor = actor
         self._waiting = self.seating.alone[actor]
@@ -220,7 +220,7 @@ class McCarthyism(Game):
     def _open_vote(self, motion: str, targets: tuple[str, ...]) -> None:
         """"All players secretly vote": a secret vote of the non-blacklisted players (seat order)."""
         vote = self.vote = Vote(motion, targets, self.tokens.free)
-        self._step = VOTE
+        self.step = VOTE
         self._stepno += 1
         self.actor = None
         self._legal = []
@@ -366,7 +366,7 @@ class McCarthyism(Game):
             "commies_take_over": self.roles.taken_over,
             "turns": self.turn,
         }
-        self._step = OVER
+        self.step = OVER
         self.actor = None
         self._waiting = ()
         self._legal = []
@@ -377,20 +377,20 @@ class McCarthyism(Game):
     # ------------------------------------------------------------ timeouts
     def _timeout(self) -> None:
         """Ruling 11: a missing vote counts as no; for every other step, :func:`timeouts.default_action`."""
-        if self._step == VOTE:
+        if self.step == VOTE:
             self.emit("timeout", step=VOTE, missing_votes=len(self._waiting))
             self._tally()
             return
         default = default_action(self)  # drawn before anything changes
         actor = default["player"]
-        self.emit("timeout", step=self._step, player=actor)
+        self.emit("timeout", step=self.step, player=actor)
         _HANDLERS[default["action"]](self, actor, default)
 
     # ------------------------------------------------------------ questions
     @property
     def phase(self) -> str:
         """The current step: snitching, snitch_pair, vote, reveal, forced_play, card_target or over."""
-        return self._step
+        return self.step
 
     def to_act(self) -> tuple[str, ...]:
         """The snitch or the card's player; during a vote, the voters who have not voted (seat order)."""
@@ -405,7 +405,7 @@ class McCarthyism(Game):
         ``snitch`` {target}, ``call_end``, ``pass``, ``snitch_pair`` {targets: [a, b]},
         ``vote`` {vote: "yes"|"no"}, ``play`` {card}, ``decline``, ``choose`` {target}.
         """
-        if self._step == VOTE:
+        if self.step == VOTE:
             return self._vote_legal[player] if player in self._waiting else []
         return self._legal if player == self.actor else []
 
@@ -414,8 +414,8 @@ class McCarthyism(Game):
         (none when that option is 0, or once the game is over)."""
         if self.is_over:
             return []
-        seconds = self.options["vote_seconds" if self._step == VOTE else "turn_seconds"]
-        return [Timer(f"turn-{self.turn}/{self._stepno}-{self._step}", seconds)] if seconds else []
+        seconds = self.options["vote_seconds" if self.step == VOTE else "turn_seconds"]
+        return [Timer(f"turn-{self.turn}/{self._stepno}-{self.step}", seconds)] if seconds else []
 
     def side_of(self, player: str) -> str:
         """``player``'s side now (``"commies"``/``"americans"``): their allegiance (ruling 1)."""
@@ -439,7 +439,7 @@ class McCarthyism(Game):
 
     def vote_of(self, player: str) -> str | None:
         """``player``'s vote in the open vote (``"yes"``/``"no"``), ``None`` before they vote or with no vote open."""
-        return self.vote.votes.get(player) if self._step == VOTE else None
+        return self.vote.votes.get(player) if self.step == VOTE else None
 
     # ----------------------------------------------------------- table talk
     def can_post(self, player: str) -> bool:

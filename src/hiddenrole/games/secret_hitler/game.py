@@ -226,9 +226,6 @@ class SecretHitler(Game):
         ``actions.STEPS``); the handler validates the rest."""
         _HANDLERS[kind](self, player, kind, action)
 
-    def current_step(self) -> str:
-        return self.step
-
     def refusal(self, player: str, kind: str, step: Step) -> str:
         """Why ``player`` may not take an action of ``kind`` at ``step``: nobody may now, or only the actor."""
         if kind == "vote":

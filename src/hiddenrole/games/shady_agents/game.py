@@ -122,8 +122,8 @@ class ShadyAgents(Game):
         self._phase = ROUND_1
         self._current = self._first
         self._waiting: tuple[str, ...] = (first,)
-        self._stepname = ROUND_1  # the current step of STEPS
-        self._step = 0  # counts completed steps (for timer keys)
+        self.step = ROUND_1  # the current step of STEPS (round 2's hand-out of both tools: round_2/both)
+        self._stepno = 0  # counts completed steps (for timer keys)
         self._card: Card | None = None
         self._answerers: list[int] = []
         self._answer_pos = 0
@@ -215,7 +215,7 @@ class ShadyAgents(Game):
             seconds = self.options["answer_seconds"]
         else:
             seconds = self.options["turn_seconds"]
-        return [Timer(f"{self._phase}-{self._step}", float(seconds))] if seconds else []
+        return [Timer(f"{self._phase}-{self._stepno}", float(seconds))] if seconds else []
 
     # ------------------------------- round 1: a move or an interrogation
     def _give(self, player: str, action: Mapping[str, Any]) -> None:
@@ -351,8 +351,8 @@ class ShadyAgents(Game):
         self._current = seat
         self._waiting = (self.players[seat],)
         self._legal = None
-        self._step += 1
-        self._stepname = HAND_OUT_BOTH if self._phase == ROUND_2 and len(self.ledger.held[seat]) == 2 else self._phase
+        self._stepno += 1
+        self.step = HAND_OUT_BOTH if self._phase == ROUND_2 and len(self.ledger.held[seat]) == 2 else self._phase
 
     def _next_turn(self) -> None:
         """The turn passes to the next player of the round; after the last, round 2 begins
@@ -378,11 +378,11 @@ class ShadyAgents(Game):
         self._phase = OVER
         self._current = -1
         self._waiting = ()
-        self._stepname = OVER
+        self.step = OVER
         self._legal = None
         ledger = self.ledger
         # every step but the first started with _set_current, which counts them
-        result = score(ledger, self._roles, self.bonus_side, turns=self._step + 1)
+        result = score(ledger, self._roles, self.bonus_side, turns=self._stepno + 1)
         self.finish(result)  # is_over and result (engine contract)
         log = self.log
         k = len(log)
@@ -440,10 +440,6 @@ class ShadyAgents(Game):
 
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         _HANDLERS[kind](self, player, action)  # the kind, its keys and the turn: checked (STEPS)
-
-    def current_step(self) -> str:
-        """The current step of :data:`~.actions.STEPS`: ``round_2/both`` is round 2's hand-out of both tools."""
-        return self._stepname
 
     def refusal(self, player: str, kind: str, step: Step) -> str:
         """Why ``player`` may not take an action of ``kind`` now (out of turn, or not at this step)."""
