@@ -67,7 +67,8 @@ class McCarthyism(Game):
     CHANCE_KINDS = frozenset({"roles", "first_snitch", "deck", "reshuffles", "timeouts"})
     CHANCE_SEQUENCES = frozenset({"reshuffles", "timeouts"})
     STEPS = STEPS  # the steps, the kinds each takes and their keys; the event kinds and their shapes: steps.py
-    EVENT_KINDS, EVENT_SHAPES = EVENT_KINDS, EVENT_SHAPES
+    EVENT_KINDS = EVENT_KINDS
+    EVENT_SHAPES = EVENT_SHAPES
     LEGAL_ACTIONS_READ_ONLY = True  # the shared action dicts of seating.Seating
     TRUSTS_LISTED_ACTIONS = True  # a listed action is carried out without checking it again
     OBSERVER = "hiddenrole.games.mccarthyism.views:McCarthyismObserver"
@@ -465,8 +466,7 @@ class McCarthyism(Game):
     def refusal(self, player: str, kind: str, step: Step) -> str:
         return out_of_turn(step.name, kind, player, self.actor, player in self.vote.votes)
 
-    def cards(self) -> dict[str, int]:
-        """The 48 action cards (left to draw, discarded, in the hand or played face up): card -> how many."""
+    def cards(self) -> dict[str, int]:  # the 48 action cards: to draw, discarded, in the hand, played face up
         return self.deck.cards(self.hand + [card for _, card in self.played])
 
     def _apply_listed(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
