@@ -4,7 +4,9 @@ new game gets these checks for free): refused input, determinism, replay from th
 chance outcomes, no event shown to a viewer who may not see it, and a legal move or a
 deadline in every state. (Every event kind narrated in both languages: test_eng_narration.py;
 each viewer's stream equal to its view: test_eng_stream.py; junk in every parameter:
-test_eng_junk_actions.py -- all three over the registry too.)"""
+test_eng_junk_actions.py -- all three over the registry too.) Each game's steps as data: every
+listed action matches its step's declaration, an undeclared or missing key is refused naming it
+(engine/steps.py); and each game's cards are conserved from the deal to the end."""
 
 import json
 import re
@@ -13,8 +15,8 @@ import pytest
 from eng_toy_game import FindTheSpy
 
 from hiddenrole.bots import RandomBot, seat_bots
-from hiddenrole.engine import (BadOption, BadSetup, Event, IllegalAction, Timer, available_games, derive_seed,
-                               game_class, new_game)
+from hiddenrole.engine import (BadOption, BadSetup, Event, IllegalAction, Kind, Step, Steps, Timer, available_games,
+                               derive_seed, game_class, new_game)
 from hiddenrole.lab.play import RunawayGame, play_game
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -326,3 +328,182 @@ def test_every_state_has_a_legal_move_or_a_deadline(game):
     for seed in (6, 7, 8):
         g, steps = _played(game, seed, check)
         assert g.is_over and steps
+
+
+# ------------------------------------------- steps as data (engine/steps.py), every game
+class DeclaredSpy(FindTheSpy):
+    """The toy game with its steps declared: the engine checks kind, keys and turn."""
+
+    STEPS = Steps([Kind("accuse", ("target",)), Kind("note", optional=("text", "mood"))],
+                  [Step("accuse", "everyone who has not accused", ("accuse",), "a random accusation"),
+                   Step("over", "nobody", (), "nothing")],
+                  anytime=("note",))
+
+    def setup(self):
+        super().setup()
+        self.step = "accuse"  # the current step, which the engine reads
+
+    def _apply(self, player, kind, action):
+        if kind == "note":
+            self.emit("noted", player=player)
+            return
+        super()._apply(player, kind, action)
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        ({"player": "Ann", "action": "shoot"}, "unknown action kind 'shoot' (known: accuse, note)"),
+        ({"player": "Ann", "action": "accuse"}, "missing 'target' (an 'accuse' action: it takes target)"),
+        ({"player": "Ann", "action": "accuse", "target": "Bob", "why": 1, "how": 2},
+         "unknown keys 'how', 'why' in an 'accuse' action (it takes target)"),
+        ({"player": "Ann", "action": "note", "colour": "red"}, "unknown key 'colour' in a 'note' action (it takes mood, text)"),
+    ],
+)
+def test_the_engine_refuses_what_the_declaration_does_not_take(action, message):
+    game = DeclaredSpy(PLAYERS, seed=1)
+    with pytest.raises(IllegalAction, match=re.escape(message)):
+        game.apply(action)
+    assert [e.kind for e in game.log if e.kind == "accused"] == []
+
+
+def test_the_engine_checks_the_turn_from_the_declaration():
+    game = DeclaredSpy(PLAYERS, seed=1)
+    game.apply({"player": "Ann", "action": "accuse", "target": "Bob"})
+    with pytest.raises(IllegalAction, match="it is not your turn: the game waits for everyone who has not accused"):
+        game.apply({"player": "Ann", "action": "accuse", "target": "Cid"})
+    game.apply({"player": "Ann", "action": "note", "mood": "sure"})  # taken at any step, by anyone
+    assert game.log[-1].kind == "noted"
+
+
+def test_a_declaration_naming_what_it_does_not_declare_is_refused():
+    with pytest.raises(ValueError, match="step 'a' takes the undeclared kind 'fly'"):
+        Steps([Kind("walk")], [Step("a", "someone", ("walk", "fly"), "nothing")])
+    with pytest.raises(ValueError, match="step 'a' is followed by the undeclared step 'b'"):
+        Steps([Kind("walk")], [Step("a", "someone", ("walk",), "nothing", next="b")])
+    with pytest.raises(ValueError, match="the undeclared kind 'post' is taken at any time"):
+        Steps([Kind("walk")], [Step("a", "someone", ("walk",), "nothing")], anytime=("post",))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_declares_its_steps(game):
+    """Who acts, the kinds each step takes, what its deadline does: declared, in words."""
+    steps = game_class(game).STEPS
+    assert steps is not None, f"{game} declares no STEPS"
+    assert steps.steps and steps.kinds
+    for step in steps.steps.values():
+        assert step.who.strip() and step.timeout.strip(), step
+    taken = set(steps.anytime).union(*(s.kinds for s in steps.steps.values()))
+    assert taken == set(steps.kinds), "every declared kind is taken at some step"
+
+
+def _declared(g, player, action):
+    """Why ``action``, listed for ``player`` now, does not match the game's declaration, or ``None``."""
+    steps = type(g).STEPS
+    spec = steps.kinds.get(action.get("action"))
+    if spec is None:
+        return f"undeclared kind {action.get('action')!r}"
+    if not set(action) <= spec.allowed or not set(spec.keys) <= set(action):
+        return f"keys {sorted(action)} are not those of {spec!r}"
+    if spec.name in steps.anytime:
+        return None
+    step = steps.steps[g.step]
+    if spec.name not in step.kinds:
+        return f"{spec.name!r} is not taken at step {step.name!r}"
+    if step.waited and player not in g.to_act():
+        return f"{player} is listed an action at {step.name!r}, which waits for {g.to_act()}"
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_listed_action_matches_its_steps_declaration(game):
+    steps = game_class(game).STEPS
+    seen: set[str] = set()
+    before = []
+
+    def check(g, action):
+        step = g.step
+        assert step in steps.steps, f"step {step!r} is not declared"
+        seen.add(step)
+        if before and before[-1] != step:  # the step changed: to its declared next one, if static
+            following = steps.steps[before[-1]].next
+            assert following is None or step in (following, "over"), (before[-1], step)
+        before.append(step)
+        for p in g.players:
+            for legal in g.legal_actions(p):
+                assert _declared(g, p, legal) is None, (_declared(g, p, legal), legal)
+
+    for seed in (11, 12, 13, 14):
+        before.clear()
+        _played(game, seed, check)
+    assert "over" in seen and len(seen) > 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_key_not_declared_a_missing_key_and_an_unknown_kind_are_refused_naming_them(game):
+    """One check of an action's keys, the engine's, for every game: the refusal names the key."""
+    steps = game_class(game).STEPS
+    probed = [0]
+
+    def probe(g, _action):
+        if g.is_over:
+            return
+        for p in g.to_act()[:2]:
+            legal = g.legal_actions(p)
+            if not legal:
+                continue
+            kind = legal[0]["action"]
+            before = len(g.log)
+            with pytest.raises(IllegalAction, match=f"unknown key 'stray' in an? '{kind}' action"):
+                g.apply({**legal[0], "stray": 1})
+            for key in steps.kinds[kind].keys:
+                with pytest.raises(IllegalAction, match=f"missing '{key}'"):
+                    g.apply({k: v for k, v in legal[0].items() if k != key})
+            with pytest.raises(IllegalAction, match="unknown action kind 'fly'"):
+                g.apply({**legal[0], "action": "fly"})
+            assert len(g.log) == before
+            probed[0] += 1
+
+    _played(game, 21, probe)
+    assert probed[0] > 5
+
+
+# ---------------------------------------------------- cards conserved, every game
+# Written by hand from the rules texts (/work/shared/rules): Secret Hitler "a randomly shuffled
+# deck of 17 policy cards: 11 Fascist cards and 6 Liberal cards"; McCarthyism's 48 action cards
+# (Confess 24, Escape 8, and the 16 "interesting" ones as the rulebook lists them); Shady
+# Agents "Each player also takes a set of tool cards: one BULLET and one MEDICAL KIT" (the
+# interrogation cards are this project's own deck of 11, one of each: docs/rules/shady-agents.md).
+SHADY_INTERROGATIONS = ("medkit_to", "bullet_to", "nearer_after_you", "nearer_before_you", "nearer_you",
+                        "nearer_after_caller", "nearer_before_caller", "nearer_caller", "earlier_in_round_one",
+                        "nearer_first_player", "parted_first")
+CARDS = {
+    "secret-hitler": lambda n: {"L": 6, "F": 11},
+    "mccarthyism": lambda n: {
+        "confess_to_the_feds": 24, "escape_to_the_reds": 8, "deep_research": 3, "double_agent": 2,
+        "lemme_see_what_you_got_there": 2, "you_seem_suspicious": 2, "i_know_a_guy": 2, "super_snitch": 1,
+        "loose_lips": 1, "commies_take_over": 1, "something_to_say": 1, "too_much_to_drink": 1},
+    "shady-agents": lambda n: {"bullet": n, "medkit": n, **dict.fromkeys(SHADY_INTERROGATIONS, 1)},
+}
+
+
+def test_every_registered_game_has_its_cards_written_here():
+    assert set(CARDS) == set(GAMES)
+    assert sum(CARDS["mccarthyism"](4).values()) == 48
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_conserves_its_cards(game):
+    """Deck, discards, hands and the table together hold the same cards from the deal to the end."""
+    expected = CARDS[game](len(_table(game)))
+    checked = [0]
+
+    def check(g, _action):
+        assert g.cards() == expected, (g.phase, g.cards())
+        checked[0] += 1
+
+    for seed in (31, 32, 33, 34, 35):
+        g = new_game(game, _table(game), seed=seed)
+        assert g.cards() == expected
+        _played(game, seed, check)
+    assert checked[0] > 50

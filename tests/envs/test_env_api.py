@@ -127,3 +127,13 @@ def test_other_options_pass_the_api_test_too(game, players, options):
 def test_with_bot_seats_the_api_and_seed_tests_pass(game):
     api_test(env(game, players=7, bots={0: "rule", 3: "random"}), num_cycles=1000)
     seed_test(lambda: env(game, players=7, bots={0: "rule", 3: "random"}), num_cycles=500)
+
+
+def test_the_step_one_hot_is_the_games_declared_steps_in_the_order_of_the_rules():
+    """The encodings read the games' steps from their declaration (Game.STEPS): the same
+    one-hot positions as the tuples they used to hold, written here by hand."""
+    from hiddenrole.envs import mccarthyism, secret_hitler
+
+    assert mccarthyism.STEPS == ("snitching", "snitch_pair", "vote", "reveal", "forced_play", "card_target", "over")
+    assert secret_hitler.STEPS == ("nominate_pair", "nominate", "vote", "discard", "enact", "veto", "power",
+                                   "night_end", "over")

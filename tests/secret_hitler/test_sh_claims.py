@@ -112,7 +112,7 @@ def test_one_claim_per_role_per_government_and_the_truth_labels():
     ("Ann", {"as": "president", "drew": "FFL", "passed": "LL"}, r"must be among the three drawn \(FFL\)"),
     ("Ann", {"as": "president", "drew": "FFF", "passed": "FF"}, "enacted a Liberal policy: the two policies passed"),
     ("Ann", {"as": "president", "drew": "FFL", "passed": "FL", "got": "FL"}, "a President's claim takes drew and passed"),
-    ("Ann", {"as": "president", "drew": "FFL", "passed": "FL", "mood": "sure"}, "unknown keys"),
+    ("Ann", {"as": "president", "drew": "FFL", "passed": "FL", "mood": "sure"}, "unknown key 'mood' in a 'claim' action"),
     ("Bob", {"as": "chancellor", "got": "FF"}, "you enacted a Liberal policy"),
     ("Bob", {"as": "chancellor", "got": "F"}, "'got' names the two policies received"),
 ])

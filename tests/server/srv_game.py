@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hiddenrole.engine import Game, IllegalAction, Option, OptionSet, Result, Timer, field_of
+from hiddenrole.engine import Game, IllegalAction, Kind, Option, OptionSet, Result, Step, Steps, Timer, field_of
 from hiddenrole.engine.narration import Narrator
 
 
@@ -52,6 +52,12 @@ class Council(Game):
     max_players = 7
     sides = ("loyal", "traitor")
     NARRATOR = "srv_game:CouncilNarrator"
+    STEPS = Steps([Kind("vote", ("target",)), Kind("post", ("text",))],
+                  [Step("vote", "the living who have not voted", ("vote",), "a random vote for each missing one",
+                        waited=False),  # the game says why a player may not vote (exiled, voted already)
+                   Step("dusk", "nobody", (), "the next round", next="vote"),
+                   Step("over", "nobody", (), "nothing")],
+                  anytime=("post",))
     OPTIONS = OptionSet([
         Option("pace", "turbo", "turbo: timed rounds and dusks; untimed: no timers, no dusk",
                choices=("turbo", "untimed")),
@@ -68,7 +74,7 @@ class Council(Game):
         self.traitor = self.chance.outcome("traitor", lambda rng: rng.choice(self.players), check)
         self.alive = list(self.players)
         self.round = 1
-        self.stage = "vote"
+        self.step = "vote"
         self.ballots: dict[str, str] = {}
         self.emit("deal", to=[], traitor=self.traitor)
         for p in self.players:
@@ -87,27 +93,30 @@ class Council(Game):
 
     @property
     def phase(self) -> str:
-        return "over" if self.result else self.stage
+        return "over" if self.result else self.step
 
     def to_act(self):
-        if self.result or self.stage != "vote":
+        if self.result or self.step != "vote":
             return ()
         return tuple(p for p in self.alive if p not in self.ballots)
 
     def legal_actions(self, player):
-        if self.result or self.stage != "vote" or player not in self.alive or player in self.ballots:
+        if self.result or self.step != "vote" or player not in self.alive or player in self.ballots:
             return []
         return [{"player": player, "action": "vote", "target": t} for t in self.alive if t != player]
 
     def timers(self):
         if self.result or self.untimed:
             return []
-        if self.stage == "vote":
+        if self.step == "vote":
             return [Timer(f"vote-{self.round}", self.options["vote_seconds"])]
         return [Timer(f"dusk-{self.round}", self.options["dusk_seconds"])]
 
     def can_post(self, player):
         return player in self.alive and not self.is_over
+
+    def refusal(self, player, kind, step):
+        return "no vote is open (it is dusk)"
 
     def _apply(self, player, kind, action):
         if kind == "post":
@@ -119,7 +128,7 @@ class Council(Game):
         if kind != "vote":
             raise IllegalAction(player, action, f"unknown action kind {kind!r}")
         target = field_of(player, action, "target")
-        if self.stage != "vote":
+        if self.step != "vote":
             raise IllegalAction(player, action, "no vote is open (it is dusk)")
         if player not in self.alive:
             raise IllegalAction(player, action, "the exiled cannot vote")
@@ -137,7 +146,7 @@ class Council(Game):
         self.emit("ballot", to=[player], target=target)
 
     def _timeout(self):
-        if self.stage == "dusk":
+        if self.step == "dusk":
             self._next_round()
             return
         for p in self.to_act():
@@ -161,11 +170,11 @@ class Council(Game):
         elif self.untimed:
             self._next_round()
         else:
-            self.stage = "dusk"
+            self.step = "dusk"
 
     def _next_round(self):
         self.round += 1
-        self.stage = "vote"
+        self.step = "vote"
         self.ballots = {}
         self.emit("round", round=self.round)
 

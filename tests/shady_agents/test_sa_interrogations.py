@@ -202,7 +202,7 @@ def test_a_deserter_must_keep_an_answer_false_and_an_operative_true():
         ({"player": "Fay", "action": "answer", "answer": "maybe"}, "'maybe' is not an answer to 'nearer_after_you'"),
         ({"player": "Fay", "action": "answer", "answer": 3}, "is not an answer"),
         ({"player": "Fay", "action": "answer"}, "missing 'answer'"),
-        ({"player": "Fay", "action": "answer", "answer": "bullet", "why": "x"}, "unknown parameters"),
+        ({"player": "Fay", "action": "answer", "answer": "bullet", "why": "x"}, "unknown key 'why' in an 'answer' action"),
         ({"player": "Fay", "action": "answer", "text": "I hold both"}, "enforce_statements=false"),
         ({"player": "Ann", "action": "answer", "answer": "bullet"}, "Fay's turn"),
         ({"player": "Fay", "action": "give", "tool": "bullet", "target": "Ann"}, "cannot give now"),
@@ -242,7 +242,7 @@ def test_free_text_answers_when_enforce_statements_is_off():
     g.apply({"player": "Dee", "action": "answer", "text": "My kit goes next door."})
     rejected(g, {"player": "Eve", "action": "answer", "text": ""}, "non-empty")
     rejected(g, {"player": "Eve", "action": "answer", "answer": "nope"}, "not an answer")
-    rejected(g, {"player": "Eve", "action": "answer", "text": "hi", "answer": "both"}, "unknown parameters")
+    rejected(g, {"player": "Eve", "action": "answer", "text": "hi", "answer": "both"}, "'answer' or, as free text, 'text': not both")
     for p in ["Eve", "Fay", "Ann", "Bob"]:
         answer(g, p, "medkit")
     answers = g.view(None)["board"]["interrogations"][0]["answers"]

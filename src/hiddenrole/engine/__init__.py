@@ -9,9 +9,10 @@ from .observer import MOD, Observer, copy_json
 from .options import Option, OptionSet
 from .registry import available_games, game_class, new_game
 from .seating import Seating, seated_before, seating_of
+from .steps import Kind, Step, Steps
 
 __all__ = [
     "Action", "BadOption", "BadSetup", "Chance", "Event", "FrozenDict", "FrozenList", "Game", "HiddenRoleError",
-    "IllegalAction", "MOD", "ONE_DRAW", "PACKED", "Observer", "Option", "OptionSet", "PUBLIC", "Result", "Rng", "STATEMENTS", "Seating", "Timer",
+    "IllegalAction", "Kind", "MOD", "ONE_DRAW", "PACKED", "Observer", "Option", "OptionSet", "PUBLIC", "Result", "Rng", "STATEMENTS", "Seating", "Step", "Steps", "Timer",
     "available_games", "check_player_name", "check_player_names", "copy_json", "derive_seed", "field_of", "freeze_json", "game_class", "name_key", "new_game", "seated_before", "seating_of", "seed_to_int",
 ]

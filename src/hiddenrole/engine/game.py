@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from mypy_extensions import mypyc_attr
 
@@ -35,6 +35,7 @@ from .frozen import FrozenDict
 from .observer import Observer, Reader, Selection
 from .options import OptionSet
 from .seating import seated_before
+from .steps import Step, Steps
 
 Action = dict[str, Any]
 
@@ -200,6 +201,11 @@ class Game(ABC):
     #: :meth:`legal_actions` lists nothing once the game is over, and nothing for a name that is
     #: not seated (it is asked before the action's player is checked).
     TRUSTS_LISTED_ACTIONS: ClassVar[bool] = False
+    #: The game's steps as data (:class:`~hiddenrole.engine.steps.Steps`: who acts at each step,
+    #: the kinds it takes and their keys, its deadline's default, the next step): the engine
+    #: checks every action's kind, keys and turn against it, once, before :meth:`_apply`.
+    #: ``None``: the game checks its actions itself (test games).
+    STEPS: ClassVar[Steps | None] = None
     #: The game's observer class as ``"module:Class"`` (:mod:`hiddenrole.engine.observer`);
     #: ``None``: the game builds its views itself by overriding :meth:`view`.
     OBSERVER: ClassVar[str | None] = None
@@ -307,6 +313,9 @@ class Game(ABC):
     is_over: bool = False
     #: The :class:`Result` once the game is over, else ``None`` (set by :meth:`finish`).
     result: Result | None = None
+    #: The current step's name among :attr:`STEPS` (a game that declares its steps keeps it: a
+    #: plain attribute, read by the engine at every action).
+    step: str = ""
 
     def finish(self, result: Result) -> None:
         """End the game with ``result``: :attr:`is_over` becomes true and every later action
@@ -356,6 +365,20 @@ class Game(ABC):
             raise IllegalAction(player, action, "missing the action kind")
         if self.is_over:
             raise IllegalAction(player, action, "the game is over")
+        steps = self.STEPS
+        if steps is not None:  # the declaration (engine/steps.py): the kind, its keys, the turn
+            entry = steps.at[self.step].get(kind)  # the kinds this step takes, and those taken any time
+            if entry is None:
+                self._refuse_kind(player, kind, action, steps)
+            spec, waits = entry
+            if spec.exact and len(action) == spec.size:  # as many keys as it takes: each one it takes?
+                for key in spec.keys:
+                    if key not in action:
+                        raise IllegalAction(player, action, spec.bad_keys(action))
+            elif not spec.allowed.issuperset(action) or (spec.keys and not spec.fits(action)):
+                raise IllegalAction(player, action, spec.bad_keys(action))
+            if waits and player not in self.to_act():
+                raise IllegalAction(player, action, self.refusal(player, kind, steps.steps[self.step]))
         log = self.log
         start = len(log)
         self._apply(player, kind, action)
@@ -369,6 +392,30 @@ class Game(ABC):
             IllegalAction: as :meth:`apply`.
         """
         return self.apply(action, trust_listed=False)
+
+    def _refuse_kind(self, player: str, kind: str, action: Mapping[str, Any], steps: Steps) -> NoReturn:
+        """Refuse an action whose kind the current step does not take: naming the kind if the game
+        has none such, else its keys if they are wrong, else why not now (:meth:`refusal`)."""
+        spec = steps.kinds.get(kind)
+        if spec is None:
+            raise IllegalAction(player, action, steps.unknown_kind(kind))
+        if not spec.allowed.issuperset(action) or not spec.fits(action):
+            raise IllegalAction(player, action, spec.bad_keys(action))
+        raise IllegalAction(player, action, self.refusal(player, kind, steps.steps[self.step]))
+
+    def refusal(self, player: str, kind: str, step: Step) -> str:
+        """Why ``player`` may not take an action of ``kind`` at ``step`` (one line): ``kind`` is
+        not one ``step`` takes, or ``player`` is not one it waits for. Games word their own."""
+        if kind not in step.kinds:
+            doing = " or ".join(step.order) if step.order else "wait for the deadline"
+            return f"nobody may {kind} now: it is the time to {doing} ({step.name!r})"
+        return f"it is not your turn: the game waits for {step.who}"
+
+    def cards(self) -> dict[str, int]:
+        """The game's cards wherever they are (deck, discards, hands, the table): card -> how
+        many. Constant from the deal to the end (a contract test checks it); ``{}`` for a game
+        without cards. Reveals nothing to anyone: for tests and the Mod."""
+        return {}
 
     def timeout(self) -> list[Event]:
         """Pass the current deadline: the step's missing actions get their documented defaults.

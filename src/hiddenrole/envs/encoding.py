@@ -20,10 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations, product
 from typing import Any, ClassVar
 
-from ..engine import BadSetup
+from ..engine import BadSetup, game_class
 
 __all__ = [
-    "SEATS", "Encoding", "Features", "Seats", "Subsets", "Template", "action_key", "encoding_class",
+    "SEATS", "Encoding", "Features", "Seats", "Subsets", "Template", "action_key", "encoding_class", "game_steps",
     "register_encoding",
 ]
 
@@ -77,6 +77,15 @@ def _domain(spec: Any, players: Sequence[str]) -> list[Any]:
     for item in spec:
         out.extend(_domain(item, players) if isinstance(item, (Seats, Subsets)) else [item])
     return out
+
+
+def game_steps(game: str) -> tuple[str, ...]:
+    """The names of ``game``'s steps, as it declares them (``Game.STEPS``), in the order of its
+    rules: the one-hot of an observation's ``step``."""
+    steps = game_class(game).STEPS
+    if steps is None:
+        raise BadSetup(f"game {game!r} declares no steps")
+    return tuple(steps.steps)
 
 
 def action_key(action: Mapping[str, Any]) -> tuple[Any, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .encoding import SEATS, Encoding, Features, Subsets, Template
+from .encoding import SEATS, Encoding, Features, Subsets, Template, game_steps
 
 CARDS = (
     "confess_to_the_feds", "escape_to_the_reds", "deep_research", "double_agent", "lemme_see_what_you_got_there",
@@ -18,7 +18,7 @@ CARDS = (
     "too_much_to_drink",
 )
 ALLEGIANCES = ("american", "commie")
-STEPS = ("snitching", "snitch_pair", "vote", "reveal", "forced_play", "card_target", "over")
+STEPS = game_steps("mccarthyism")  # the game's declared steps, in the order of its rules
 MAX_TURNS = 60
 DECK = 60
 

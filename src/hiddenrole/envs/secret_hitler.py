@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .encoding import SEATS, Encoding, Features, Subsets, Template
+from .encoding import SEATS, Encoding, Features, Subsets, Template, game_steps
 
 ROLES = ("liberal", "fascist", "hitler")
 PARTIES = ("liberal", "fascist")
-STEPS = ("nominate_pair", "nominate", "vote", "discard", "enact", "veto", "power", "night_end", "over")
+STEPS = game_steps("secret-hitler")  # the game's declared steps, in the order of its rules
 PHASES = ("night", "day", "over")
 POWERS = ("investigate", "peek", "special_election", "execute")
 FASCIST_SLOTS = 6

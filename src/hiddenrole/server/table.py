@@ -54,9 +54,6 @@ def best_bot_kind(game: str) -> str:
     (never a kind for every game, such as ``llm``, which needs a language model's endpoint)."""
     better = bot_kinds(game, own=True)
     return better[0] if better else "random"
-POST_KEYS = frozenset({"player", "action", "text"})  # a post: {"action": "post", "text": ...}
-
-
 def post_size(action: Mapping[str, Any]) -> int:
     """A post action's size as JSON text (its ``text`` with escapes, in bytes); 0 for any
     other action."""
@@ -547,7 +544,7 @@ class LiveTable:
         if size and self.thread_bytes + size > self.max_thread_bytes:
             raise TableError("thread_full", N_("This game’s thread is full ({size} KiB of posts): no more posts can be "
                                                "added in this game."), size=self.max_thread_bytes // 1024)
-        known = self.action_keys(player, kind)
+        known = self.action_keys(kind)
         if known is not None:
             extra = sorted(str(k) for k in action if k not in known)
             if extra:
@@ -566,22 +563,14 @@ class LiveTable:
         await self._append("action", {"action": action}, self.clock.now())
         self.thread_bytes += size
 
-    def action_keys(self, player: str, kind: Any) -> frozenset[str] | None:
-        """The fields an action of ``kind`` by ``player`` may carry now: those of the player's
-        legal actions of that kind (``player``, ``action`` and the parameters) plus ``text``,
-        the free-text field (legal actions list the choices, not free text: e.g. Shady
-        Agents' free answers with ``enforce_statements=false``; the engine judges it); for a
-        post ``player``, ``action`` and ``text``. ``None`` when the player has no legal
-        action of that kind (the engine then refuses it, naming why; the three games also
-        refuse unknown keys themselves)."""
-        if kind == "post":
-            return POST_KEYS
+    def action_keys(self, kind: Any) -> frozenset[str] | None:
+        """The fields an action of ``kind`` may carry (``player``, ``action`` and its parameters),
+        as the game declares them (``Game.STEPS``, the engine's one declaration of each kind's
+        keys); ``None`` for a kind the game does not have, or a game that declares no steps (the
+        engine then refuses it, naming why)."""
         assert self.game is not None
-        keys: set[str] = set()
-        for legal in self.game.legal_actions(player):
-            if legal.get("action") == kind:
-                keys.update(legal)
-        return frozenset(keys | POST_KEYS) if keys else None
+        steps = self.game.STEPS
+        return None if steps is None else steps.keys_of(kind)
 
     async def _fire_due(self) -> None:
         """Pass every deadline that is due (the caller holds the lock); nothing while paused.

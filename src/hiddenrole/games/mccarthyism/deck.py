@@ -7,6 +7,7 @@ fewer cards left than a player must draw, they draw what there is.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from hiddenrole.engine import PACKED, BadSetup, Chance, Event
@@ -47,6 +48,11 @@ class ActionDeck:
         else:
             log.append(Event(len(log), "skipped", {"player": player, "step": "draw", "reason": "no action card is left"}))
         return hand
+
+    def cards(self, elsewhere: list[str]) -> dict[str, int]:
+        """The cards left to draw and the discards, with ``elsewhere`` (the cards in a hand or
+        played face up): card -> how many (the whole deck, at every moment of a game)."""
+        return dict(Counter(self.pile + self.discards + elsewhere))
 
     def in_draw_order(self) -> list[str]:
         """The cards left, the next card first (a new list)."""

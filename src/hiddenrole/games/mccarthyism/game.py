@@ -2,10 +2,9 @@
 turn (the token moves; the snitch snitches, calls for the end or passes; the secret vote; the
 blacklist; reveal evidence), the action cards (``effects.py``), the end.
 
-Steps (``steps.py``): ``snitching``, ``snitch_pair``, ``vote``, ``reveal``, ``forced_play``,
-``card_target``, ``over``. Helpers: ``deal.py``, ``tokens.py`` (blacklist and whitelist tokens,
-turns left), ``votes.py``, ``deck.py``, ``choices.py`` (whom a player may choose),
-``timeouts.py`` (ruling 11's defaults).
+Steps, as data the engine checks each action against: ``steps.STEPS``. Helpers: ``deal.py``, ``tokens.py``
+(blacklist and whitelist tokens, turns left), ``votes.py``, ``deck.py``, ``choices.py`` (whom a
+player may choose), ``timeouts.py`` (ruling 11's defaults).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import PACKED, Event, Game, IllegalAction, Result, Timer, seating_of
+from hiddenrole.engine import PACKED, Event, Game, IllegalAction, Result, Step, Timer, seating_of
 
 from . import cards as C
 from . import effects
@@ -27,8 +26,8 @@ from .options import OPTIONS
 from .roles import COMMIE, RoleCards, pool_cards, side_of_allegiance
 from .rules import protection_turns, winners
 from .seating import McCarthySeating
-from .steps import (CARD_TARGET, EVENT_KINDS, EVENT_SHAPES, FORCED_PLAY, KINDS,
-                    MAX_POST, OVER, REVEAL, SNITCH_PAIR, SNITCHING, VOTE, check_keys, out_of_turn)
+from .steps import (CARD_TARGET, EVENT_KINDS, EVENT_SHAPES, FORCED_PLAY, MAX_POST, OVER, REVEAL, SNITCH_PAIR,
+                    SNITCHING, STEPS, VOTE, out_of_turn)
 from .timeouts import default_action
 from .tokens import Tokens
 from .votes import BLACKLIST, BLACKLIST_PAIR, END_GAME, Vote
@@ -67,7 +66,8 @@ class McCarthyism(Game):
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first_snitch", "deck", "reshuffles", "timeouts"})
     CHANCE_SEQUENCES = frozenset({"reshuffles", "timeouts"})
-    EVENT_KINDS = EVENT_KINDS  # and their shapes: steps.py
+    STEPS = STEPS  # the steps, the kinds each takes and their keys; the event kinds and their shapes: steps.py
+    EVENT_KINDS = EVENT_KINDS
     EVENT_SHAPES = EVENT_SHAPES
     LEGAL_ACTIONS_READ_ONLY = True  # the shared action dicts of seating.Seating
     TRUSTS_LISTED_ACTIONS = True  # a listed action is carried out without checking it again
@@ -108,7 +108,7 @@ class McCarthyism(Game):
         self.turn = 0
         self.snitch: str | None = None
         self._first = first
-        self._step = SNITCHING
+        self.step = SNITCHING
         self._stepno = 0
         self.actor: str | None = None
         self._waiting: tuple[str, ...] = ()
@@ -172,7 +172,7 @@ class McCarthyism(Game):
             self._set_step(SNITCH_PAIR, p, list(map(table.pair[p].__getitem__, pairs)))
 
     def _set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
-        self._step = step
+        self.step = step
         self._stepno += 1
         self.actor = actor
         self._waiting = self.seating.alone[actor]
@@ -221,7 +221,7 @@ class McCarthyism(Game):
     def _open_vote(self, motion: str, targets: tuple[str, ...]) -> None:
         """"All players secretly vote": a secret vote of the non-blacklisted players (seat order)."""
         vote = self.vote = Vote(motion, targets, self.tokens.free)
-        self._step = VOTE
+        self.step = VOTE
         self._stepno += 1
         self.actor = None
         self._legal = []
@@ -367,7 +367,7 @@ class McCarthyism(Game):
             "commies_take_over": self.roles.taken_over,
             "turns": self.turn,
         }
-        self._step = OVER
+        self.step = OVER
         self.actor = None
         self._waiting = ()
         self._legal = []
@@ -378,20 +378,20 @@ class McCarthyism(Game):
     # ------------------------------------------------------------ timeouts
     def _timeout(self) -> None:
         """Ruling 11: a missing vote counts as no; for every other step, :func:`timeouts.default_action`."""
-        if self._step == VOTE:
+        if self.step == VOTE:
             self.emit("timeout", step=VOTE, missing_votes=len(self._waiting))
             self._tally()
             return
         default = default_action(self)  # drawn before anything changes
         actor = default["player"]
-        self.emit("timeout", step=self._step, player=actor)
+        self.emit("timeout", step=self.step, player=actor)
         _HANDLERS[default["action"]](self, actor, default)
 
     # ------------------------------------------------------------ questions
     @property
     def phase(self) -> str:
         """The current step: snitching, snitch_pair, vote, reveal, forced_play, card_target or over."""
-        return self._step
+        return self.step
 
     def to_act(self) -> tuple[str, ...]:
         """The snitch or the card's player; during a vote, the voters who have not voted (seat order)."""
@@ -406,7 +406,7 @@ class McCarthyism(Game):
         ``snitch`` {target}, ``call_end``, ``pass``, ``snitch_pair`` {targets: [a, b]},
         ``vote`` {vote: "yes"|"no"}, ``play`` {card}, ``decline``, ``choose`` {target}.
         """
-        if self._step == VOTE:
+        if self.step == VOTE:
             return self._vote_legal[player] if player in self._waiting else []
         return self._legal if player == self.actor else []
 
@@ -415,8 +415,8 @@ class McCarthyism(Game):
         (none when that option is 0, or once the game is over)."""
         if self.is_over:
             return []
-        seconds = self.options["vote_seconds" if self._step == VOTE else "turn_seconds"]
-        return [Timer(f"turn-{self.turn}/{self._stepno}-{self._step}", seconds)] if seconds else []
+        seconds = self.options["vote_seconds" if self.step == VOTE else "turn_seconds"]
+        return [Timer(f"turn-{self.turn}/{self._stepno}-{self.step}", seconds)] if seconds else []
 
     def side_of(self, player: str) -> str:
         """``player``'s side now (``"commies"``/``"americans"``): their allegiance (ruling 1)."""
@@ -440,7 +440,7 @@ class McCarthyism(Game):
 
     def vote_of(self, player: str) -> str | None:
         """``player``'s vote in the open vote (``"yes"``/``"no"``), ``None`` before they vote or with no vote open."""
-        return self.vote.votes.get(player) if self._step == VOTE else None
+        return self.vote.votes.get(player) if self.step == VOTE else None
 
     # ----------------------------------------------------------- table talk
     def can_post(self, player: str) -> bool:
@@ -461,12 +461,13 @@ class McCarthyism(Game):
 
     # ------------------------------------------------------------- dispatch
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        """The keys of the kind (``steps.KEYS``), the step's kinds and player (``steps.KINDS``), then the handler."""
-        check_keys(player, kind, action)
-        step = self._step
-        if kind != "post" and (kind not in KINDS[step] or player not in self._waiting):
-            raise IllegalAction(player, action, out_of_turn(step, kind, player, self.actor, player in self.vote.votes))
-        _HANDLERS[kind](self, player, action)
+        _HANDLERS[kind](self, player, action)  # the kind, its keys, the step, the player: checked (STEPS)
+
+    def refusal(self, player: str, kind: str, step: Step) -> str:
+        return out_of_turn(step.name, kind, player, self.actor, player in self.vote.votes)
+
+    def cards(self) -> dict[str, int]:  # the 48 action cards: to draw, discarded, in the hand, played face up
+        return self.deck.cards(self.hand + [card for _, card in self.played])
 
     def _apply_listed(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         if kind == "vote":  # most actions are votes: cast here, without a call (Vote.cast)

@@ -6,18 +6,15 @@ chooses two players), then a ``vote`` of the non-blacklisted players, then the r
 ``reveal`` (one card drawn: play it or decline it) or ``forced_play`` (two cards drawn: play
 one); a card that chooses a player adds ``card_target``. The game ends in ``over``.
 
-Declared here as data, checked once by the game's ``_apply``: the kinds each step takes
-(``KINDS``), the keys of each kind (``KEYS``), why an action out of turn is refused
-(``out_of_turn``), and every event kind the steps emit with its shape (``EVENT_KINDS``,
-``EVENT_SHAPES``).
+Declared here as data: the steps, who acts at each, the kinds it takes and their keys
+(``STEPS``, checked once by the engine before the game's handler runs), why an action out of
+turn is refused (``out_of_turn``), and every event kind the steps emit with its shape
+(``EVENT_KINDS``, ``EVENT_SHAPES``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from hiddenrole.engine import IllegalAction
+from hiddenrole.engine import Kind, Step, Steps
 
 SNITCHING = "snitching"
 SNITCH_PAIR = "snitch_pair"
@@ -27,16 +24,24 @@ FORCED_PLAY = "forced_play"
 CARD_TARGET = "card_target"
 OVER = "over"
 
-#: step -> the action kinds it takes (besides ``post``, open to every player still at the table)
-KINDS = {
-    SNITCHING: ("snitch", "call_end", "pass"),
-    SNITCH_PAIR: ("snitch_pair",),
-    VOTE: ("vote",),
-    REVEAL: ("play", "decline"),
-    FORCED_PLAY: ("play",),
-    CARD_TARGET: ("choose",),
-    OVER: (),
-}
+#: The steps as data (the engine checks each action's kind, keys and turn against it): who acts,
+#: the kinds each step takes (``post`` at any time: table talk, ruling 12), what its deadline
+#: does (ruling 11: timeouts.py), the next step where it is always the same.
+STEPS = Steps(
+    [Kind("snitch", ("target",)), Kind("call_end"), Kind("pass"), Kind("snitch_pair", ("targets",)),
+     Kind("vote", ("vote",)), Kind("play", ("card",)), Kind("decline"), Kind("choose", ("target",)),
+     Kind("post", ("text",))],
+    [Step(SNITCHING, "the snitch (not blacklisted)", ("snitch", "call_end", "pass"),
+          "the snitch passes"),
+     Step(SNITCH_PAIR, "the snitch (blacklisted)", ("snitch_pair",),
+          "a random pair the snitch may choose", next=VOTE),
+     Step(VOTE, "every non-blacklisted player who has not voted", ("vote",),
+          "a missing vote counts as no"),
+     Step(REVEAL, "the snitch, with the card drawn", ("play", "decline"), "the card is declined"),
+     Step(FORCED_PLAY, "the player who drew two cards", ("play",), "a random card of the two is played"),
+     Step(CARD_TARGET, "the card's player", ("choose",), "a random player the card may choose"),
+     Step(OVER, "nobody", (), "nothing: the game is over")],
+    anytime=("post",))
 
 #: every kind of event the game emits (the engine's EVENT_KINDS)
 EVENT_KINDS = frozenset({
@@ -69,35 +74,7 @@ WHEN = {
     "choose": (CARD_TARGET, "a card's target is chosen"),
 }
 
-#: action kind -> the keys it takes, exactly (a malformed action changes nothing)
-KEYS = {
-    "snitch": frozenset({"player", "action", "target"}),
-    "call_end": frozenset({"player", "action"}),
-    "pass": frozenset({"player", "action"}),
-    "snitch_pair": frozenset({"player", "action", "targets"}),
-    "vote": frozenset({"player", "action", "vote"}),
-    "play": frozenset({"player", "action", "card"}),
-    "decline": frozenset({"player", "action"}),
-    "choose": frozenset({"player", "action", "target"}),
-    "post": frozenset({"player", "action", "text"}),
-}
 MAX_POST = 1000  # characters in one post of the table talk
-
-
-def check_keys(player: str, kind: str, action: Mapping[str, Any]) -> None:
-    """Refuse an action of an unknown kind, or whose keys are not exactly those of its kind.
-
-    Raises:
-        IllegalAction: naming the known kinds, or the keys the kind takes, the unknown and the missing ones.
-    """
-    keys = KEYS.get(kind)
-    if keys is None:
-        raise IllegalAction(player, action, f"unknown action {kind!r} (actions: {', '.join(KEYS)})")
-    if len(action) != len(keys) or not keys.issuperset(action):
-        extra = sorted(map(str, set(action) - keys))
-        missing = sorted(keys - set(action))
-        raise IllegalAction(player, action, f"{kind!r} takes the keys {sorted(keys)}"
-                            + (f"; unknown {extra}" if extra else "") + (f"; missing {missing}" if missing else ""))
 
 
 def out_of_turn(step: str, kind: str, player: str, actor: str | None, voted: bool) -> str:

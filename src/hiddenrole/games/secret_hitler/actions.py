@@ -1,4 +1,4 @@
-"""The action kinds, the keys each takes, and the legal actions listed at each step.
+"""The steps and action kinds, the keys each takes (``STEPS``), and the legal actions listed at each step.
 
 Action kinds (each ``{"player": NAME, "action": KIND, ...}``; docs/rules/secret-hitler.md):
 
@@ -16,30 +16,39 @@ only, ``SecretHitler.LEGAL_ACTIONS_READ_ONLY``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ...engine import FrozenDict, FrozenList, IllegalAction, Seating
+from ...engine import FrozenDict, FrozenList, Kind, Seating, Step, Steps
 from . import roles as R
 
 Action = dict[str, Any]
 
-_BASE_KEYS = frozenset({"player", "action"})
-#: the keys each action kind may carry; anything else is refused, so nothing unvalidated is
-#: ever stored with an action (nominate takes "targets" on night 0, "target" on a day)
-KEYS = {
-    "nominate": _BASE_KEYS | {"target", "targets"}, "vote": _BASE_KEYS | {"vote"}, "post": _BASE_KEYS | {"text"},
-    "discard": _BASE_KEYS | {"card"}, "enact": _BASE_KEYS | {"card"}, "veto": _BASE_KEYS,
-    "veto_response": _BASE_KEYS | {"allow"}, "investigate": _BASE_KEYS | {"target"},
-    "special_election": _BASE_KEYS | {"target"}, "execute": _BASE_KEYS | {"target"},
-    "claim": _BASE_KEYS | {"as", "drew", "passed", "got", "party"},
-}
-
-
-def refuse_keys(player: str, kind: str, action: Mapping[str, Any]) -> None:
-    """Raise :class:`IllegalAction` naming the keys of ``action`` its ``kind`` does not take."""
-    extra = sorted(str(k) for k in action if k not in KEYS[kind])
-    raise IllegalAction(player, action, f"unknown keys {extra} (a {kind!r} action takes {sorted(KEYS[kind])})")
+#: The steps as data (the engine checks each action's kind, keys and turn against it; the
+#: handlers in game.py the rest): who acts, the kinds each step takes, what its deadline does
+#: (ruling 9: timeouts.py), the next step where it is always the same. Posts and claims are
+#: taken at any step (the game judges them: the living post, claims when the claim book offers).
+STEPS = Steps(
+    [Kind("nominate", optional=("target", "targets")),  # "targets" on night 0, "target" on a day
+     Kind("vote", ("vote",)), Kind("post", ("text",)), Kind("discard", ("card",)), Kind("enact", ("card",)),
+     Kind("veto"), Kind("veto_response", ("allow",)), Kind("investigate", ("target",)),
+     Kind("special_election", ("target",)), Kind("execute", ("target",)),
+     Kind("claim", optional=("as", "drew", "passed", "got", "party"))],
+    [Step("nominate_pair", "night 0's President (the top name)", ("nominate",),
+          "two random other players are nominated", next="discard"),
+     Step("nominate", "the Presidential Candidate", ("nominate",), "no nomination: a failed election", next="vote"),
+     Step("vote", "every living player (a turbo vote may be changed until the deadline)", ("vote",),
+          "the vote ends with the votes cast", waited=False),
+     Step("discard", "the President", ("discard",), "a random card of the three is discarded", next="enact"),
+     Step("enact", "the Chancellor", ("enact", "veto"), "a random card of the two is enacted"),
+     Step("veto", "the President", ("veto_response",), "the veto is forbidden"),
+     Step("power", "the holder of the power", ("investigate", "special_election", "execute"),
+          "a random legal target"),
+     Step("night_end", "nobody: the night lasts its full 4 minutes", (), "the dawn"),
+     Step("over", "nobody", (), "nothing: the game is over")],
+    anytime=("post", "claim"))
+#: what an action of each kind does, for the refusal of one out of turn (else the kind's name)
+DOING = {"nominate": "nominate a Chancellor Candidate", "enact": "enact a policy", "veto_response": "answer the veto"}
 
 
 class ActionLists(Seating):

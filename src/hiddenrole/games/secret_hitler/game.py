@@ -30,10 +30,10 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from ...engine import Event, Game, IllegalAction, Result, Timer, field_of, seating_of
+from ...engine import Event, Game, IllegalAction, Result, Step, Timer, field_of, seating_of
 from . import election, events, powers, session
 from . import roles as R
-from .actions import KEYS, ActionLists, refuse_keys
+from .actions import DOING, STEPS, ActionLists
 from .claimbook import ClaimBook
 from .deal import check_deck, check_order, check_roles, role_info
 from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
@@ -82,6 +82,7 @@ class SecretHitler(Game):
     CHANCE_SEQUENCES = frozenset({"reshuffles", "picks", "timeouts"})
     EVENT_KINDS = events.EVENT_KINDS  # every kind the game emits, and the shapes of their fields
     EVENT_SHAPES = events.EVENT_SHAPES
+    STEPS = STEPS  # the steps, the kinds each takes and their keys (actions.py): checked by the engine
     #: The observer that builds every view (:class:`.views.SecretHitlerObserver`).
     OBSERVER = "hiddenrole.games.secret_hitler.views:SecretHitlerObserver"
     NARRATOR = "hiddenrole.games.secret_hitler.narration:SecretHitlerNarrator"
@@ -222,21 +223,22 @@ class SecretHitler(Game):
 
     # ------------------------------------------------------------------ input
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        """Dispatch on the action kind after checking its keys; the handler validates the rest."""
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise IllegalAction(player, action, f"unknown action {kind!r} (known: {', '.join(_HANDLERS)})")
-        keys = KEYS[kind]
-        if len(action) > len(keys) or not keys.issuperset(action):
-            refuse_keys(player, kind, action)
-        handler(self, player, kind, action)
+        """Dispatch on the action kind (its keys, the step and the player were checked by the engine:
+        ``actions.STEPS``); the handler validates the rest."""
+        _HANDLERS[kind](self, player, kind, action)
 
-    def _expect(self, player: str, action: Mapping[str, Any], step: str, what: str) -> None:
-        """Refuse ``action`` unless the game is at ``step`` and ``player`` is the one to act."""
-        if self.step != step:
-            raise IllegalAction(player, action, f"nobody may {what} now (the current step is {self.step!r})")
-        if player != self.actor:
-            raise IllegalAction(player, action, f"only {self.actor} may {what} now")
+    def refusal(self, player: str, kind: str, step: Step) -> str:
+        """Why ``player`` may not take an action of ``kind`` at ``step``: nobody may now, or only the actor."""
+        if kind == "vote":
+            return "there is no vote now"
+        what = "nominate" if step.name == NOMINATE_PAIR else DOING.get(kind, kind.replace("_", " "))
+        if kind not in step.kinds:
+            return f"nobody may {what} now (the current step is {step.name!r})"
+        return f"only {self.actor} may {what} now"
+
+    def cards(self) -> dict[str, int]:
+        """The 17 policy cards: in the deck, the discards, the hand and enacted: card -> how many."""
+        return session.policy_cards(self)
 
     # night 0 and the nominations ---------------------------------------------
     def _act_nominate(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
@@ -244,7 +246,6 @@ class SecretHitler(Game):
         Chancellor." A day: the Presidential Candidate "names a Chancellor Candidate", who is
         "neither the last President nor the last Chancellor" (see eligible_chancellors)."""
         if self.step == NOMINATE_PAIR:
-            self._expect(p, a, NOMINATE_PAIR, "nominate")
             if "target" in a:
                 raise IllegalAction(p, a, "night 0's nomination names two players in 'targets', not a 'target'")
             targets = field_of(p, a, "targets", list)
@@ -253,8 +254,6 @@ class SecretHitler(Game):
                 raise IllegalAction(p, a, "night 0's President nominates two different other players")
             self._do_nominate_pair(list(targets), False)
             return
-        if p != self.actor or self.step != NOMINATE:
-            self._expect(p, a, NOMINATE, "nominate a Chancellor Candidate")
         if "targets" in a:
             raise IllegalAction(p, a, "a day's nomination names one Chancellor Candidate in 'target', not 'targets'")
         target = field_of(p, a, "target")
@@ -297,8 +296,6 @@ class SecretHitler(Game):
         """"All players vote in the thread by posting their votecode in bold before the
         deadline": in the turbo rules ``vote`` is shorthand for that post (the last code by the
         deadline counts); in the official rules each living player votes once."""
-        if self.step != VOTE:
-            raise IllegalAction(p, a, "there is no vote now")
         if p not in self.alive:
             raise IllegalAction(p, a, "dead players cannot vote")
         v = a.get("vote")
@@ -341,8 +338,6 @@ class SecretHitler(Game):
     # the legislative session (session.py) ------------------------------------
     def _act_discard(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         """The President "must PM the Mod the 2 policy cards he wants to pass on"."""
-        if self.step != DISCARD or p != self.actor:
-            self._expect(p, a, DISCARD, "discard")
         card = a.get("card")
         if card not in self.hand:
             raise IllegalAction(p, a, f"'card' must be one of your cards {self.hand}")
@@ -351,8 +346,6 @@ class SecretHitler(Game):
 
     def _act_enact(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         """The Chancellor "must PM the Mod which policy card he wants to play"."""
-        if self.step != ENACT or p != self.actor:
-            self._expect(p, a, ENACT, "enact a policy")
         card = a.get("card")
         if card not in self.hand:
             raise IllegalAction(p, a, f"'card' must be one of your cards {self.hand}")
@@ -362,7 +355,6 @@ class SecretHitler(Game):
     def _act_power(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         """The holder of the power names its target: a living player other than themselves,
         not one investigated before (ruling 8, with ``investigate_once``)."""
-        self._expect(p, a, POWER, kind.replace("_", " "))
         if kind != self.power:
             raise IllegalAction(p, a, f"the power to use now is {self.power!r}")
         target = field_of(p, a, "target")
@@ -380,7 +372,6 @@ class SecretHitler(Game):
     def _act_veto(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         """"After enactment of the 5th Fascist policy card, ... The Chancellor may now VETO them.
         ... The President may then ALLOW or FORBID the Chancellor's veto." """
-        self._expect(p, a, ENACT, "veto")
         if self.fascist_policies < R.VETO_AT:
             raise IllegalAction(p, a, "the veto is unlocked only after the 5th Fascist policy")
         if self.veto_refused:
@@ -393,7 +384,6 @@ class SecretHitler(Game):
 
     def _act_veto_response(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         """The President's answer: ``allow`` true or false (session.veto_response)."""
-        self._expect(p, a, VETO, "answer the veto")
         allow = field_of(p, a, "allow", bool)
         session.veto_response(self, allow, False)
 

@@ -184,3 +184,12 @@ def reshuffle_if_needed(game: SecretHitler) -> None:
         game.report["reshuffled"] = True
     else:
         log.append(Event(len(log), "reshuffled", {"by": "Mod", "deck_size": len(new)}, None))
+
+
+def policy_cards(game: SecretHitler) -> dict[str, int]:
+    """The 17 policy cards wherever they are: the deck, the discards, the hand of a session and
+    the policies enacted on the board: ``{"L": ..., "F": ...}``."""
+    cards = {R.L: game.liberal_policies, R.F: game.fascist_policies}
+    for card in game.deck + game.discards + game.hand:
+        cards[card] += 1
+    return cards

@@ -1,7 +1,9 @@
 """Reading a player's action: the keys each kind takes, a post's text, a tool's receiver.
 
-Each function raises :class:`~hiddenrole.engine.IllegalAction` naming the player, the action
-and what was wrong; none changes anything.
+The steps and the keys of each kind are data (:data:`STEPS`), checked by the engine before
+the game's handler runs; each function here reads one value and raises
+:class:`~hiddenrole.engine.IllegalAction` naming the player, the action and what was wrong;
+none changes anything.
 
 Action kinds (each ``{"player": NAME, "action": KIND, ...}``; see docs/rules/shady-agents.md):
 
@@ -21,25 +23,43 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from hiddenrole.engine import IllegalAction
+from hiddenrole.engine import IllegalAction, Kind, Step, Steps
 
 from .interrogations import Card, Seat
 from .tools import BULLET, MEDKIT, TOOLS
 
 MAX_TEXT = 1000  # characters of a chat post or a free-text answer
 
-GIVE_KEYS = frozenset({"player", "action", "tool", "target"})
-GIVE_BOTH_KEYS = frozenset({"player", "action", BULLET, MEDKIT})
-INTERROGATE_KEYS = frozenset({"player", "action", "discard"})
-ANSWER_KEYS = frozenset({"player", "action", "answer"})
-TEXT_KEYS = frozenset({"player", "action", "text"})
+ROUND_1 = "round_1"
+INTERROGATION = "interrogation"
+ROUND_2 = "round_2"
+HAND_OUT_BOTH = "round_2/both"  # round 2's last step when the first player kept both tools
+OVER = "over"
 
-
-def check_keys(player: str, action: Mapping[str, Any], allowed: frozenset[str]) -> None:
-    """Refuse an action with a key its kind does not take."""
-    extra = [k for k in action if k not in allowed]
-    if extra:
-        raise IllegalAction(player, action, f"unknown parameters {sorted(map(str, extra))}")
+#: The steps as data (the engine checks each action's kind, keys and turn against it):
+#: who acts, the kinds each step takes, what its deadline does (ruling 3: timeouts.py).
+STEPS = Steps(
+    [Kind("give", ("tool", "target")), Kind("give_both", (BULLET, MEDKIT)),
+     Kind("interrogate", optional=("discard",)),  # the first player discards none
+     Kind("answer", optional=("answer", "text")),  # one of the card's answers, or free text
+     Kind("post", ("text",))],
+    [Step(ROUND_1, "the player whose turn it is, clockwise from the first player", ("give", "interrogate"),
+          "a random own tool goes to a random other player"),
+     Step(INTERROGATION, "each player in turn, from the caller's left-hand neighbour round to the caller",
+          ("answer",), "a random answer the spy code allows"),
+     Step(ROUND_2, "each player in reverse order, the first player last", ("give",),
+          "the tool left goes to a random other player"),
+     Step(HAND_OUT_BOTH, "the first player, who kept both tools", ("give_both",),
+          "each tool goes to a random other player", next=OVER),
+     Step(OVER, "nobody", (), "nothing: the game is over")],
+    anytime=("post",))  # "Fühle dich frei zu diskutieren!": the chat, any time until the end
+#: what the player to act is doing at each step, for the refusal of an action out of turn
+DOING = {
+    ROUND_1: "make a move or call an interrogation (round 1)",
+    INTERROGATION: "answer the interrogation card {card!r}",
+    ROUND_2: "hand out the remaining tool (round 2)",
+    HAND_OUT_BOTH: "hand out both tools at once with give_both (round 2)",
+}
 
 
 def text_of(player: str, action: Mapping[str, Any]) -> str:
@@ -116,12 +136,11 @@ def answer_of(player: str, action: Mapping[str, Any], card: Card, info: Seat, en
         if enforce:
             raise IllegalAction(player, action, "free-text answers need the option enforce_statements=false: "
                                                 "give 'answer', one of " + listing(card.answers(info)))
-        check_keys(player, action, TEXT_KEYS)
+        if "answer" in action:
+            raise IllegalAction(player, action, "an answer gives 'answer' or, as free text, 'text': not both")
         return "text", text_of(player, action)
     if "answer" not in action:
         raise IllegalAction(player, action, "missing 'answer' (one of the card's answers)")
-    if len(action) != 3:
-        check_keys(player, action, ANSWER_KEYS)
     answer = action["answer"]
     if listed is not None and type(answer) is str and answer in listed:
         return "answer", answer  # one of the answers listed for this step: the code allows it

@@ -12,7 +12,9 @@ Phases: ``"round_1"`` (the player to act makes a move or calls an interrogation)
 left-hand neighbour round to the caller), ``"round_2"`` (in reverse order, each player
 hands out what they still hold; the first player last) and ``"over"``.
 
-Action kinds: actions.py (the keys each takes); each handler below quotes the rule it implements.
+Steps and action kinds: ``actions.STEPS`` (who acts, the kinds each step takes and their keys,
+what its deadline does), checked by the engine before a handler runs; each handler below
+quotes the rule it implements.
 
 Chance kinds: ``"roles"``, ``"first"``, ``"interrogations"``, ``"timeouts"`` (a sequence).
 """
@@ -24,10 +26,10 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import ONE_DRAW, Event, Game, IllegalAction, Timer, seating_of
+from hiddenrole.engine import ONE_DRAW, Event, Game, Step, Timer, seating_of
 
-from .actions import (GIVE_BOTH_KEYS, GIVE_KEYS, INTERROGATE_KEYS, TEXT_KEYS, answer_of,
-                      check_keys, discard_of, receiver, text_of, tool_of)
+from .actions import (DOING, HAND_OUT_BOTH, INTERROGATION, OVER, ROUND_1, ROUND_2, STEPS, answer_of, discard_of,
+                      receiver, text_of, tool_of)
 from .interrogations import CARD_IDS, CARDS, Card, check_deck
 from .options import OPTIONS
 from .roles import OPERATIVE, SIDE_OF_ROLE, SIDES, check_deal, check_first, draw_deal
@@ -38,20 +40,7 @@ from .spycode import SpyCode
 from .timeouts import default_answer, default_move
 from .tools import BULLET, MEDKIT, Ledger
 
-ROUND_1 = "round_1"
-INTERROGATION = "interrogation"
-ROUND_2 = "round_2"
-OVER = "over"
-
 _MOD_ONLY: frozenset[str] = frozenset()
-_HAND_OUT_BOTH = "round_2/both"
-# each step: the action kinds the player to act may use (besides "post"), what they are doing
-_STEPS = {
-    ROUND_1: (("give", "interrogate"), "make a move or call an interrogation (round 1)"),
-    INTERROGATION: (("answer",), "answer the interrogation card {card!r}"),
-    ROUND_2: (("give",), "hand out the remaining tool (round 2)"),
-    _HAND_OUT_BOTH: (("give_both",), "hand out both tools at once with give_both (round 2)"),
-}
 
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
 # or mypyc runs its __init__ twice
@@ -97,6 +86,7 @@ class ShadyAgents(Game):
         **dict.fromkeys(EVENT_KINDS - {"reveal", "game_over"}, ()),
         "deck": ("order",), "first_player": ("order",), "round_two": ("order",),
     }
+    STEPS = STEPS  # the steps and the keys of each kind (actions.py)
     LEGAL_ACTIONS_FRESH = True  # legal_actions() copies the listed actions at every call
     OBSERVER = "hiddenrole.games.shady_agents.views:ShadyAgentsObserver"
     TRUTH = "hiddenrole.games.shady_agents.truth:answer_labels"  # the answers' truth labels, after the game
@@ -132,8 +122,8 @@ class ShadyAgents(Game):
         self._phase = ROUND_1
         self._current = self._first
         self._waiting: tuple[str, ...] = (first,)
-        self._kinds: tuple[str, ...] = _STEPS[ROUND_1][0]
-        self._step = 0  # counts completed steps (for timer keys)
+        self.step = ROUND_1  # the current step of STEPS (round 2's hand-out of both tools: round_2/both)
+        self._stepno = 0  # counts completed steps (for timer keys)
         self._card: Card | None = None
         self._answerers: list[int] = []
         self._answer_pos = 0
@@ -225,7 +215,7 @@ class ShadyAgents(Game):
             seconds = self.options["answer_seconds"]
         else:
             seconds = self.options["turn_seconds"]
-        return [Timer(f"{self._phase}-{self._step}", float(seconds))] if seconds else []
+        return [Timer(f"{self._phase}-{self._stepno}", float(seconds))] if seconds else []
 
     # ------------------------------- round 1: a move or an interrogation
     def _give(self, player: str, action: Mapping[str, Any]) -> None:
@@ -234,11 +224,7 @@ class ShadyAgents(Game):
         Rule: "nimmt er eines seiner Werkzeuge ... und gibt es einem anderen Spieler" --
         the player gives one of their own tools to another player (ruling 1: never oneself).
         """
-        seat = self._seat[player]
-        if seat != self._current or "give" not in self._kinds:
-            self._check_turn(player, action, "give")
-        if len(action) != 4:
-            check_keys(player, action, GIVE_KEYS)
+        seat = self._current  # the engine checked the turn (STEPS)
         tool = tool_of(player, action, self.ledger.held[seat])
         target = action.get("target")
         to = self._seat.get(target) if type(target) is str else None
@@ -275,8 +261,7 @@ class ShadyAgents(Game):
         verzichten" -- the first player need not give up a tool: they keep both, or, with
         the option ``first_player_may_discard``, may also discard one.
         """
-        seat = self._check_turn(player, action, "interrogate")
-        check_keys(player, action, INTERROGATE_KEYS)
+        seat = self._current
         discard = discard_of(player, action, seat == self._first, bool(self._may_discard), self.ledger.held[seat])
         self.code.check(player, action, seat, ("call",) if discard is None else ("discard", discard))
         self._call(seat, discard)
@@ -311,9 +296,7 @@ class ShadyAgents(Game):
         Rule: "Gesetzestreue Agenten müssen ehrlich antworten. Korrupte Agenten müssen
         lügen." -- an operative may choose only the true answer, a deserter only a false one.
         """
-        seat = self._seat[player]
-        if seat != self._current or "answer" not in self._kinds:
-            self._check_turn(player, action, "answer")
+        seat = self._current
         card = self._card
         assert card is not None
         kind, said = answer_of(player, action, card, self.code.info(seat), self.options["enforce_statements"],
@@ -353,9 +336,7 @@ class ShadyAgents(Game):
         Rule: "Das Spiel endet, wenn der erste Spieler beide Werkzeugkarten gleichzeitig
         verteilt." -- both tools at once, each to another player (the same one or two).
         """
-        seat = self._check_turn(player, action, "give_both")
-        if len(action) != 4:
-            check_keys(player, action, GIVE_BOTH_KEYS)
+        seat = self._current
         to_bullet = receiver(player, action, BULLET, self._seat)
         to_kit = receiver(player, action, MEDKIT, self._seat)
         self.code.check(player, action, seat, ("both", to_bullet, to_kit))
@@ -370,8 +351,8 @@ class ShadyAgents(Game):
         self._current = seat
         self._waiting = (self.players[seat],)
         self._legal = None
-        self._step += 1
-        self._kinds = self._step_now()[0]
+        self._stepno += 1
+        self.step = HAND_OUT_BOTH if self._phase == ROUND_2 and len(self.ledger.held[seat]) == 2 else self._phase
 
     def _next_turn(self) -> None:
         """The turn passes to the next player of the round; after the last, round 2 begins
@@ -397,11 +378,11 @@ class ShadyAgents(Game):
         self._phase = OVER
         self._current = -1
         self._waiting = ()
-        self._kinds = ()
+        self.step = OVER
         self._legal = None
         ledger = self.ledger
         # every step but the first started with _set_current, which counts them
-        result = score(ledger, self._roles, self.bonus_side, turns=self._step + 1)
+        result = score(ledger, self._roles, self.bonus_side, turns=self._stepno + 1)
         self.finish(result)  # is_over and result (engine contract)
         log = self.log
         k = len(log)
@@ -411,7 +392,6 @@ class ShadyAgents(Game):
     # ---------------------------------------------------------- the chat
     def _post(self, player: str, action: Mapping[str, Any]) -> None:
         """A public chat message ("Fühle dich frei zu diskutieren!"): part of the game state."""
-        check_keys(player, action, TEXT_KEYS)
         text = text_of(player, action)
         self.chat.append({"player": player, "text": text})
         self.emit("post", player=player, text=text)
@@ -459,34 +439,22 @@ class ShadyAgents(Game):
         return self.listing.turn(seat, self._phase == ROUND_1)
 
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise IllegalAction(
-                player, action, f"unknown action kind {kind!r} (known: give, give_both, interrogate, answer, post)"
-            )
-        handler(self, player, action)
+        _HANDLERS[kind](self, player, action)  # the kind, its keys and the turn: checked (STEPS)
 
-    def _check_turn(self, player: str, action: Mapping[str, Any], what: str) -> int:
-        seat = self._seat[player]
-        if seat != self._current:
-            if self._current < 0:
-                raise IllegalAction(player, action, "the game is over")
-            raise IllegalAction(
-                player, action, f"it is {self.players[self._current]}'s turn to {self._doing()}, not yours"
-            )
-        if what not in self._kinds:
-            raise IllegalAction(player, action, f"you cannot {what} now: it is the time to {self._doing()}")
-        return seat
+    def refusal(self, player: str, kind: str, step: Step) -> str:
+        """Why ``player`` may not take an action of ``kind`` now (out of turn, or not at this step)."""
+        doing = DOING[step.name].format(card=self._card.id if self._card else "")
+        if player not in self._waiting:
+            return f"it is {self.players[self._current]}'s turn to {doing}, not yours"
+        return f"you cannot {kind} now: it is the time to {doing}"
 
-    def _step_now(self) -> tuple[tuple[str, ...], str]:
-        """The step of the player to act: the action kinds they may use (besides ``post``)
-        and what they are doing (for messages)."""
-        if self._phase == ROUND_2 and len(self.ledger.held[self._current]) == 2:
-            return _STEPS[_HAND_OUT_BOTH]
-        return _STEPS[self._phase]
-
-    def _doing(self) -> str:
-        return self._step_now()[1].format(card=self._card.id if self._card else "")
+    def cards(self) -> dict[str, int]:
+        """The tools (each player's bullet and medical kit: held, given or discarded) and the
+        interrogation cards (left in the deck or drawn): tool or card -> how many."""
+        cards = self.ledger.tools()
+        for card in self._deck[self._deck_pos:] + [i["card"] for i in self.interrogations]:
+            cards[card] = cards.get(card, 0) + 1
+        return cards
 
 
 _HANDLERS = {

@@ -87,6 +87,14 @@ class Ledger:
             + sum(1 for d in self.discarded if d is not None)
         )
 
+    def tools(self) -> dict[str, int]:
+        """Every tool on the table, held, given or discarded: ``{"bullet": n, "medkit": n}``."""
+        counts = {BULLET: 0, MEDKIT: 0}
+        for held, gave, discarded in zip(self.held, self.gave, self.discarded):
+            for tool in held + [g[0] for g in gave] + ([discarded] if discarded is not None else []):
+                counts[tool] += 1
+        return counts
+
     def tally(self, seat: int) -> tuple[int, int]:
         """``(medical kits, bullets)`` received by ``seat`` (counts)."""
         return self.kits[seat], self.bullets[seat]
