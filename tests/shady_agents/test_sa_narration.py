@@ -41,7 +41,11 @@ def test_an_interrogation_reads_its_question_in_the_viewers_language():
 @pytest.mark.parametrize(("card", "answer", "en", "de"), [
     ("bullet_to", "Dee", "Bob answered: Dee.", "Bob antwortete: Dee."),
     ("bullet_to", "discarded", "Bob answered: nobody: it is discarded.", "Bob antwortete: niemand: es wird abgelegt."),
-    ("nearer_you", "bullet", "Bob answered: my bullet.", "Bob antwortete: meine Kugel."),
+    ("nearer_you", "bullet", "Bob answered: my bullet goes to a player seated nearer to me than my medical kit does.",
+     "Bob antwortete: meine Kugel geht an einen Spieler, der näher bei mir sitzt als der, an den mein medizinisches Kit "
+     "geht."),
+    ("parted_first", "medkit", "Bob answered: I part with my medical kit before my bullet.",
+     "Bob antwortete: ich gebe mein medizinisches Kit vor meiner Kugel weg."),
     ("parted_first", "both", "Bob answered: both, at once to the same player.",
      "Bob antwortete: beide, gleichzeitig an denselben Spieler."),
 ])
@@ -135,3 +139,50 @@ def test_the_move_prompt_says_what_a_tool_and_an_interrogation_do():
     german = ShadyAgentsNarrator(PLAYERS, {}, "Bob", "de").prompt(view, legal)
     assert [c["label"] for c in german["choices"]] == [
         "Gib Ann eine Kugel", "Lege ein medizinisches Kit ab und rufe eine Interrogation"]
+
+
+# issue 13's trial: Alice (an operative) had given her medical kit to Bob and held only her
+# bullet; "my medical kit" read as "I hold my medical kit". The answers say what they claim.
+def test_the_answer_prompt_says_what_each_answer_claims_and_why_both_may_be_offered():
+    view = {"phase": "interrogation", "over": False, "private": {"side": "operatives"},
+            "board": {"current_card": {"card": "nearer_caller", "caller": "Dee", "question": "?"}}}
+    legal = [{"player": "Ann", "action": "answer", "answer": "bullet"},
+             {"player": "Ann", "action": "answer", "answer": "medkit"}]
+    prompt = ShadyAgentsNarrator(PLAYERS, {}, "Ann", "en").prompt(view, legal)
+    assert [c["label"] for c in prompt["choices"]] == [
+        "my bullet goes to a player seated nearer to the caller than my medical kit does",
+        "my medical kit goes to a player seated nearer to the caller than my bullet does"]
+    assert prompt["explain"] == (
+        "You are a law-abiding operative: your spy code says you must tell the truth. The card asks where your tools "
+        "go, not which one you hold. Only answers that are true, or that your later moves can still make true, are "
+        "offered; once you answer, your later moves must keep it true.")
+    german = ShadyAgentsNarrator(PLAYERS, {}, "Ann", "de").prompt(view, legal)
+    assert [c["label"] for c in german["choices"]] == [
+        "meine Kugel geht an einen Spieler, der näher beim Rufenden sitzt als der, an den mein medizinisches Kit geht",
+        "mein medizinisches Kit geht an einen Spieler, der näher beim Rufenden sitzt als der, an den meine Kugel geht"]
+    deserter = dict(view, private={"side": "deserters"})
+    assert ShadyAgentsNarrator(PLAYERS, {}, "Bob", "en").prompt(deserter, legal)["explain"] == (
+        "You are a corrupt deserter: your spy code says you must lie. The card asks where your tools go, not which "
+        "one you hold. Only answers that are false, or that your later moves can still make false, are offered; "
+        "once you answer, your later moves must keep it false.")
+
+
+# issue 13's trial: in round 2 Bob's bullet could go only to Alice or Bot 3, and nothing said why
+def test_a_hand_out_narrowed_by_the_spy_code_says_who_is_missing_and_why():
+    view = {"phase": "round_2", "over": False, "board": {}, "private": {"side": "deserters"}}
+    legal = [{"player": "Eve", "action": "give", "tool": "bullet", "target": "Ann"},
+             {"player": "Eve", "action": "give", "tool": "bullet", "target": "Dee"}]
+    prompt = ShadyAgentsNarrator(PLAYERS, {}, "Eve", "en").prompt(view, legal)
+    assert prompt["explain"] == (
+        "A medical kit gives the receiver's team a point, a bullet costs it one; only the receiver sees which it was. "
+        "Bob and Cid cannot get a bullet from you: that would break an answer you gave in an interrogation (your "
+        "answers are promises your moves must keep to the end of the game).")
+    german = ShadyAgentsNarrator(PLAYERS, {}, "Eve", "de").prompt(view, legal)
+    assert german["explain"].endswith(
+        "Bob und Cid können eine Kugel nicht von dir bekommen: Das würde eine Antwort brechen, die du in einer "
+        "Interrogation gegeben hast (deine Antworten sind Versprechen, die deine Züge bis zum Ende des Spiels "
+        "einhalten müssen).")
+    # every other player offered: nothing is missing, nothing to explain
+    free = [{"player": "Eve", "action": "give", "tool": "bullet", "target": q} for q in ("Ann", "Bob", "Cid", "Dee")]
+    assert ShadyAgentsNarrator(PLAYERS, {}, "Eve", "en").prompt(view, free)["explain"] == (
+        "A medical kit gives the receiver's team a point, a bullet costs it one; only the receiver sees which it was.")

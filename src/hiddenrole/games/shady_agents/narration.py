@@ -40,6 +40,37 @@ _ANSWER = {
     "both": N_("both, at once to the same player"), "discarded": N_("nobody: it is discarded"),
     "bullet": N_("my bullet"), "medkit": N_("my medical kit"),
 }
+#: what "my bullet" and "my medical kit" claim on each "which of your tools" card, in full:
+#: the card asks where the answerer's tools go (past or future), never which one they hold
+CLAIMS: dict[str, dict[str, str]] = {
+    "nearer_after_you": {
+        "bullet": N_("my bullet goes to a player seated nearer after me (clockwise) than my medical kit does"),
+        "medkit": N_("my medical kit goes to a player seated nearer after me (clockwise) than my bullet does")},
+    "nearer_before_you": {
+        "bullet": N_("my bullet goes to a player seated nearer before me (counter-clockwise) than my medical kit does"),
+        "medkit": N_("my medical kit goes to a player seated nearer before me (counter-clockwise) than my bullet does")},
+    "nearer_you": {
+        "bullet": N_("my bullet goes to a player seated nearer to me than my medical kit does"),
+        "medkit": N_("my medical kit goes to a player seated nearer to me than my bullet does")},
+    "nearer_after_caller": {
+        "bullet": N_("my bullet goes to a player seated nearer after the caller than my medical kit does"),
+        "medkit": N_("my medical kit goes to a player seated nearer after the caller than my bullet does")},
+    "nearer_before_caller": {
+        "bullet": N_("my bullet goes to a player seated nearer before the caller than my medical kit does"),
+        "medkit": N_("my medical kit goes to a player seated nearer before the caller than my bullet does")},
+    "nearer_caller": {
+        "bullet": N_("my bullet goes to a player seated nearer to the caller than my medical kit does"),
+        "medkit": N_("my medical kit goes to a player seated nearer to the caller than my bullet does")},
+    "earlier_in_round_one": {
+        "bullet": N_("my bullet goes to a player who plays earlier in round 1 than the receiver of my medical kit"),
+        "medkit": N_("my medical kit goes to a player who plays earlier in round 1 than the receiver of my bullet")},
+    "nearer_first_player": {
+        "bullet": N_("my bullet goes to a player seated nearer to the first player than my medical kit does"),
+        "medkit": N_("my medical kit goes to a player seated nearer to the first player than my bullet does")},
+    "parted_first": {
+        "bullet": N_("I part with my bullet before my medical kit"),
+        "medkit": N_("I part with my medical kit before my bullet")},
+}
 
 
 def tool(n: Narrator, name: Any) -> str:
@@ -54,10 +85,15 @@ def question(n: Narrator, card: Any, english: Any = None) -> str:
     return str(english or "")
 
 
-def answer(n: Narrator, value: Any) -> str:
+def answer(n: Narrator, value: Any, card: Any = None) -> str:
     """An answer id in words: ``"medkit"`` -> ``"my medical kit"``, ``"discarded"`` ->
-    ``"nobody: it is discarded"``; a player's name is itself."""
+    ``"nobody: it is discarded"``; a player's name is itself. With the ``card`` it answers,
+    a tool says what it claims on that card: ``"medkit"`` to ``"nearer_caller"`` -> ``"my
+    medical kit goes to a player seated nearer to the caller than my bullet does"``."""
     text = str(value)
+    claims = CLAIMS.get(str(card))
+    if claims is not None and text in claims:
+        return n._(claims[text])
     if text in _ANSWER:
         return n._(_ANSWER[text])
     return text
@@ -129,7 +165,7 @@ def answer_event(n: Narrator, d: Data, to: Any) -> list[str]:
     if "text" in d:
         out.append(n._("{player} answered: “{text}”").format(player=d.get("player"), text=d.get("text")))
     else:
-        out.append(n._("{player} answered: {answer}.").format(player=d.get("player"), answer=answer(n, d.get("answer"))))
+        out.append(n._("{player} answered: {answer}.").format(player=d.get("player"), answer=answer(n, d.get("answer"), d.get("card"))))
     return out
 
 
@@ -275,11 +311,15 @@ class ShadyAgentsNarrator(Narrator):
                     explain = _("You are a law-abiding operative: your spy code says you must tell the truth. The Mod does "
                                 "not check it: pick an answer or write your own.")
             elif p.get("side") == "deserters":
-                explain = _("You are a corrupt deserter: your spy code says you must lie; only false answers are offered.")
+                explain = _("You are a corrupt deserter: your spy code says you must lie. The card asks where your tools "
+                            "go, not which one you hold. Only answers that are false, or that your later moves can still "
+                            "make false, are offered; once you answer, your later moves must keep it false.")
             else:
-                explain = _("You are a law-abiding operative: your spy code says you must tell the truth.")
-            explain += " " + _("An answer about a tool you still hold is a promise: your later moves must keep it.")
-            choices = [{"action": i, "label": answer(self, a.get("answer")), "explain": None} for i, a in enumerate(legal)]
+                explain = _("You are a law-abiding operative: your spy code says you must tell the truth. The card asks "
+                            "where your tools go, not which one you hold. Only answers that are true, or that your later "
+                            "moves can still make true, are offered; once you answer, your later moves must keep it true.")
+            choices = [{"action": i, "label": answer(self, a.get("answer"), card.get("card")), "explain": None}
+                       for i, a in enumerate(legal)]
             return {"title": title, "explain": explain, "choices": choices}
         if "give_both" in kinds:
             title = _("Give both your tools: the bullet to one player and the medical kit to another.")
@@ -292,6 +332,15 @@ class ShadyAgentsNarrator(Narrator):
                 else _("Give your remaining tool face down.")
             explain = _("A medical kit gives the receiver's team a point, a bullet costs it one; only the receiver sees which "
                         "it was.")
+            # only the spy code narrows whom a tool may go to: say so, naming who is missing
+            others = [q for q in self.players if q != self.viewer]
+            for t in ("bullet", "medkit"):
+                targets = {a.get("target") for a in legal if a.get("action") == "give" and a.get("tool") == t}
+                missing = [q for q in others if q not in targets]
+                if targets and missing:
+                    explain += " " + _("{names} cannot get {tool} from you: that would break an answer you gave in an "
+                                       "interrogation (your answers are promises your moves must keep to the end of the "
+                                       "game).").format(names=self.list(missing), tool=tool(self, t))
             for i, a in enumerate(legal):
                 if a.get("action") == "give":
                     choices.append({"action": i, "label": _("Give {tool} to {name}").format(

@@ -32,8 +32,25 @@ const QUESTIONS = {
 /** A card's question in the reader's language (`card`: {card, question}). */
 const questionOf = c => (c && QUESTIONS[c.card] ? QUESTIONS[c.card]() : (c ? c.question : ""));
 
-/** An answer in words: "medkit" -> "a medical kit", "bullet to Ann" -> "a bullet to Ann", "3+" -> "3 or more". */
-function answerWords(a) {
+
+// what "my bullet" and "my medical kit" claim on each "which of your tools" card, in full (the
+// narration's CLAIMS): the card asks where the answerer's tools go, never which one they hold
+const CLAIMS = {
+  nearer_after_you: { bullet: () => t("my bullet goes to a player seated nearer after me (clockwise) than my medical kit does"), medkit: () => t("my medical kit goes to a player seated nearer after me (clockwise) than my bullet does") },
+  nearer_before_you: { bullet: () => t("my bullet goes to a player seated nearer before me (counter-clockwise) than my medical kit does"), medkit: () => t("my medical kit goes to a player seated nearer before me (counter-clockwise) than my bullet does") },
+  nearer_you: { bullet: () => t("my bullet goes to a player seated nearer to me than my medical kit does"), medkit: () => t("my medical kit goes to a player seated nearer to me than my bullet does") },
+  nearer_after_caller: { bullet: () => t("my bullet goes to a player seated nearer after the caller than my medical kit does"), medkit: () => t("my medical kit goes to a player seated nearer after the caller than my bullet does") },
+  nearer_before_caller: { bullet: () => t("my bullet goes to a player seated nearer before the caller than my medical kit does"), medkit: () => t("my medical kit goes to a player seated nearer before the caller than my bullet does") },
+  nearer_caller: { bullet: () => t("my bullet goes to a player seated nearer to the caller than my medical kit does"), medkit: () => t("my medical kit goes to a player seated nearer to the caller than my bullet does") },
+  earlier_in_round_one: { bullet: () => t("my bullet goes to a player who plays earlier in round 1 than the receiver of my medical kit"), medkit: () => t("my medical kit goes to a player who plays earlier in round 1 than the receiver of my bullet") },
+  nearer_first_player: { bullet: () => t("my bullet goes to a player seated nearer to the first player than my medical kit does"), medkit: () => t("my medical kit goes to a player seated nearer to the first player than my bullet does") },
+  parted_first: { bullet: () => t("I part with my bullet before my medical kit"), medkit: () => t("I part with my medical kit before my bullet") },
+};
+
+/** An answer in words: "medkit" -> "a medical kit", "bullet to Ann" -> "a bullet to Ann", "3+" -> "3 or more";
+ * with the card it answers, a tool says what it claims there (CLAIMS). */
+function answerWords(a, card) {
+  if (card && CLAIMS[card] && CLAIMS[card][a]) return CLAIMS[card][a]();
   if (TOOLS[a]) return toolName(a);
   const m = /^(\w+) to (.+)$/.exec(a);
   if (m && TOOLS[m[1]]) return t("{tool} to {name}", { tool: toolName(m[1]), name: m[2] });
@@ -61,7 +78,7 @@ function board(v, ctx) {
     cur ? h("div", { class: "interrogation", "aria-label": t("Interrogation card") },
       h("p", { class: "muted" }, t("{name} calls an interrogation:", { name: cur.caller })),
       h("p", { class: "question" }, t("“{q}”", { q: questionOf(cur) })),
-      h("ul", { class: "bubbles" }, answers.map(a => h("li", { class: "bubble" }, h("b", {}, a.player), ": ", a.text ?? answerWords(a.answer))))) : null,
+      h("ul", { class: "bubbles" }, answers.map(a => h("li", { class: "bubble" }, h("b", {}, a.player), ": ", a.text ?? answerWords(a.answer, cur.card))))) : null,
     seatRing(v.players, p => {
       const tags = [];
       if (p === b.first_player) tags.push([t("first player"), ""]);
@@ -171,7 +188,7 @@ function givePrompt(actions, v, ctx) {
       class: "pick-option", type: "button", "aria-pressed": String(pick.tool === tool), "data-tool": tool, onclick: choose("tool", tool),
     }, h("span", {}, toolName(tool)), h("small", { class: "explain" }, TOOL_EFFECT[tool] ? TOOL_EFFECT[tool]() : "")))));
   const names = [...new Set(gives.map(a => a.target))];
-  const targetRow = h("fieldset", { class: "pick", "data-test": "give-target" }, h("legend", {}, t("2. To whom?")),
+  const targetRow = h("fieldset", { class: "pick", "data-test": "give-target" }, h("legend", {}, tools.length > 1 ? t("2. To whom?") : t("To whom?")),
     h("div", { class: "buttons" }, names.map(n => h("button", {
       class: "pick-option", type: "button", "aria-pressed": "false", "data-target": n, onclick: choose("target", n),
     }, n))));
