@@ -57,8 +57,8 @@ def test_web_home_lists_options_with_docs_and_refuses_a_bad_one(server, phone):
     page.locator("[name=opt-vote_seconds]").fill("-5")
     page.evaluate("() => document.querySelector('[name=opt-vote_seconds]').removeAttribute('min')")
     page.get_by_role("button", name="Create table").click()
-    # the refusal names the option in words, never its key
-    expect(page.locator("[data-test=error]")).to_have_text("“Seconds for each vote” must be a number from 0 to 86400.")
+    # the refusal names the option in words, never its key; it is said next to the Create button
+    expect(page.locator("[data-test=create-error]")).to_have_text("“Seconds for each vote” must be a number from 0 to 86400.")
     assert len(httpx.get(server + "/api/tables").json()) == before  # nothing was created
 
 

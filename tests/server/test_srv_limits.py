@@ -65,18 +65,22 @@ def test_look_alike_names_cannot_sit_at_one_table(tmp_path):
     ("B\u043eb", "may not mix Cyrillic and Latin letters"),
     ("\u0412ob", "may not mix Cyrillic and Latin letters"),
     ("\u03a9mega", "may not mix Greek and Latin letters"),
-    ("\u3164", "blank filler character U+3164"),
-    ("Ann\u3164", "blank filler character U+3164"),
-    ("\u115fBob", "blank filler character U+115F"),
-    ("Bob\u1160", "blank filler character U+1160"),
-    ("\uffa0Bob", "blank filler character U+FFA0"),
-    ("\u2800Bob", "blank filler character U+2800"),
+    ("\u3164", "may not hold an invisible character: remove it"),
+    ("Ann\u3164", "may not hold an invisible character: remove it"),
+    ("\u115fBob", "may not hold an invisible character: remove it"),
+    ("Bob\u1160", "may not hold an invisible character: remove it"),
+    ("\uffa0Bob", "may not hold an invisible character: remove it"),
+    ("\u2800Bob", "may not hold an invisible character: remove it"),
+    ("Bob\ufe0f", "may not hold an invisible character: remove it"),  # after a letter it only hides
+    ("\ufe0fBob", "may not hold an invisible character: remove it"),
+    ("Ann \ufe0f", "may not hold an invisible character: remove it"),
+    ("Ann \u2764\ufe0f\ufe0f", "may not hold an invisible character: remove it"),
     ("\u0301\u0301\u0301", "start with a combining mark"),
     ("\u0301Bob", "start with a combining mark"),
     ("Bo\u0301\u0302\u0303\u0304b", "more than 3 combining marks"),
-    ("Bob\u202e", "bidi control U+202E"),
-    ("\u2067Bob", "bidi control U+2067"),
-    ("Bob\u200f", "bidi control U+200F"),
+    ("Bob\u202e", "invisible character that reorders the text around it: remove it"),
+    ("\u2067Bob", "invisible character that reorders the text around it: remove it"),
+    ("Bob\u200f", "invisible character that reorders the text around it: remove it"),
 ])
 def test_unsafe_names_are_refused_in_one_sentence(name, problem):
     assert problem in name_problem(name)
@@ -90,6 +94,27 @@ def test_unsafe_names_are_refused_in_one_sentence(name, problem):
 def test_names_in_one_script_or_an_allowed_mix_pass(name):
     assert name_problem(name) is None
     assert check_name(name) == name
+
+
+def test_no_name_refusal_shows_a_code_point():
+    for name in ["\u3164", "Bob\u202e", "Bob\u200f", "\ufe0f", "Bob\ufe0e", "Ann\u180b"]:
+        with pytest.raises(TableError) as info:
+            check_name(name)
+        assert "U+" not in str(info.value) and "invisible character" in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["Ann \u2764\ufe0f", "Bob \U0001f600\ufe0f", "Cid \u263a\ufe0f", "Dee 1\ufe0f\u20e3",
+                                  "Eve \u2764\ufe0e", "Fay \u203c\ufe0f"])
+def test_an_emoji_with_its_presentation_selector_passes(name):
+    # a phone types U+FE0F after many emoji: it is kept as typed
+    assert name_problem(name) is None
+    assert check_name(name) == name
+
+
+def test_an_emoji_with_and_without_its_presentation_selector_look_alike():
+    assert look_alike("Ann \u2764\ufe0f", ["Bob", "Ann \u2764"]) == "Ann \u2764"
+    assert look_alike("Ann \u2764", ["Ann \u2764\ufe0e"]) == "Ann \u2764\ufe0e"
+    assert look_alike("Ann \u2764\ufe0f", ["Ann"]) is None
 
 
 def test_names_that_look_like_a_bots_are_refused():

@@ -67,6 +67,25 @@ def test_join_refusals_are_german_for_a_german_reader_and_keep_their_code(tmp_pa
     run(main())
 
 
+def test_a_second_start_of_a_started_table_changes_nothing_and_refuses_nothing(tmp_path):
+    # a double click on "Start the game": the second request answers with the running table
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            made = await srv.create(game="council", pace="untimed", host_name="Ann", bots=2)
+            code, auth = made["code"], {"Authorization": f"Bearer {made['host_token']}"}
+            first = await srv.http.post(f"/api/tables/{code}/start", headers={**auth, **DE})
+            second = await srv.http.post(f"/api/tables/{code}/start", headers={**auth, **DE})
+            assert first.status_code == 200 and second.status_code == 200
+            assert second.json()["status"] == "running"
+            assert second.json()["commitment"] == first.json()["commitment"]
+            assert [s["name"] for s in second.json()["seats"]] == ["Ann", "Bot 1", "Bot 2"]
+            # only the host may: another's second start is refused as before
+            r = await srv.http.post(f"/api/tables/{code}/start", headers={"Authorization": "Bearer nonsense"})
+            assert r.status_code == 403 and r.json()["error"]["code"] == "not_host"
+
+    run(main())
+
+
 def test_a_start_with_too_few_players_says_how_many_are_needed(tmp_path):
     async def main():
         async with running_server(db(tmp_path)) as srv:

@@ -486,13 +486,16 @@ class Moderator:
         """The host starts the game when the player count is legal; the seed's commitment is published.
 
         Raises:
-            TableError: ``not_host``, ``already_started``, ``bad_setup`` (player count).
+            TableError: ``not_host``, ``bad_setup`` (player count).
+
+        A repeated start (the host's double click) of a table that has started changes
+        nothing and answers with the table, as the first start did.
         """
-        table = await self._lobby(code)
+        table = await self.table(code)
         self.check_host(table, host_token)
         async with table.lock:
             if table.row.status != "lobby":
-                raise TableError("already_started", N_("The game at this table has already started: no seat can be taken now."))
+                return table.public_info()
             cls = game_class(table.row.game)
             if not cls.min_players <= len(table.seats) <= cls.max_players:
                 raise TableError("bad_setup", N_("This game needs {low} to {high} players; seated now: {count}. "

@@ -24,6 +24,11 @@ from ..engine.narration import N_
 # blank Braille pattern, which shows as a space
 FILLERS = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0,
                      *range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
+# the emoji and text presentation selectors: a phone's keyboard types U+FE0F after many emoji
+# ("❤️" is U+2764 U+FE0F), so they are allowed right after a symbol, digit or punctuation mark
+# (never after a letter, a space or at the start, where they would only hide); look-alikes are
+# compared without them
+PRESENTATION_SELECTORS = frozenset([0xFE0E, 0xFE0F])
 BIDI_CONTROLS = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 MAX_MARKS = 3  # combining marks on one character (decomposed: "ễ" is e and two marks)
 # scripts one name may mix (UTS #39 "highly restrictive"); Common and Inherited go with any
@@ -76,20 +81,23 @@ def look_alike_keys(name: str) -> frozenset[str]:
     width, taken before and after ignoring case (Cyrillic "ВоВ" looks like "BoB", but its
     lower case "вов" like nothing Latin; "BOB" has an O that looks like a zero, but is
     "bob" ignoring case). "Bob", "Bоb" (Cyrillic о), "Вob" and "ВоВ" all have "bob"."""
+    name = "".join(c for c in name if ord(c) not in PRESENTATION_SELECTORS)
     return frozenset((skeleton(name_key(skeleton(name))), skeleton(name_key(name))))
 
 
 def name_refusal(name: str) -> tuple[str, dict[str, str]] | None:
     """Why ``name`` (already trimmed) cannot be a display name, as a sentence marked for the
     catalog and its fields (``(template, {field: value})``), or ``None``: a bidi control, a
-    blank filler character, a combining mark with no letter before it or more than
+    blank filler character (a presentation selector after a symbol, as phones type emoji, is
+    not one), a combining mark with no letter before it or more than
     :data:`MAX_MARKS` on one letter, or letters of scripts that do not go together."""
-    for c in name:
+    for i, c in enumerate(name):
         if ord(c) in BIDI_CONTROLS:
-            return N_("A name may not hold the bidi control U+{code}, which reorders text: remove it."), \
-                {"code": f"{ord(c):04X}"}
+            return N_("A name may not hold an invisible character that reorders the text around it: remove it."), {}
+        if ord(c) in PRESENTATION_SELECTORS and i and unicodedata.category(name[i - 1])[0] in "SNP":
+            continue  # an emoji's presentation selector ("❤️")
         if ord(c) in FILLERS:
-            return N_("A name may not hold the blank filler character U+{code}: remove it."), {"code": f"{ord(c):04X}"}
+            return N_("A name may not hold an invisible character: remove it."), {}
     run = 0
     for i, c in enumerate(unicodedata.normalize("NFD", name)):
         if unicodedata.category(c) in ("Mn", "Me"):

@@ -12,6 +12,8 @@ export function homePage() {
     form: { game: "", options: {}, pace: "turbo", factor: 10, bots: 0, host_name: "" },
     codeInput: "",
     codeError: "",  // what was wrong with the code typed or in the join link
+    started: null,  // the table of the code typed, when its game has started or ended: {code, over}
+    createError: "",  // why the server refused to create the table: shown next to the Create button
     joinCode: "",
     joinName: "",
     presets: [],   // the chosen game's ready-made setups (its module's `presets`)
@@ -91,6 +93,12 @@ export function homePage() {
 
     currentGame() { return this.games.find(g => g.name === this.form.game); },
 
+    /** The most bot seats the chosen game takes: its most players, less the host's own seat. */
+    maxBots() {
+      const g = this.currentGame();
+      return g ? Math.max(0, g.max_players - (this.form.host_name.trim() ? 1 : 0)) : 20;
+    },
+
     resetOptions() {
       const g = this.currentGame();
       const opts = {};
@@ -152,6 +160,7 @@ export function homePage() {
       if (this.busy) return;  // a double click creates one table
       this.busy = true;
       S.error = "";
+      this.createError = "";
       try {
         const body = { game: this.form.game, options: this.optionValues(), pace: this.form.pace,
           bots: parseInt(this.form.bots || 0, 10) };
@@ -162,17 +171,35 @@ export function homePage() {
         if (out.seat) store("seat", out.code, out.seat);
         history.replaceState(null, "", "/");
         location.hash = `#/t/${out.code}`;
-      } catch (e) { S.error = e.message; this.busy = false; }  // on success the page leaves: it stays disabled
+      } catch (e) {
+        // said next to the Create button, where the user is, not at the top of the page
+        this.createError = e.message;
+        this.busy = false;  // on success the page leaves: it stays disabled
+        // x-show shows it in the next frame: focus it then (a hidden element takes no focus)
+        this.$nextTick(() => requestAnimationFrame(() => {
+          const el = this.$root.querySelector("[data-test=create-error]");
+          if (el) { el.scrollIntoView({ block: "center" }); el.focus({ preventScroll: true }); }
+        }));
+      }
     },
 
     /** Whether a table with ``code`` exists: if so it becomes the one to join (the name is
-     * asked next); if not, "No table with code X" is said at once and the code form stays. */
+     * asked next); if not, "No table with code X" is said at once and the code form stays; if
+     * its game has started (or ended), that is said at once with a link to watch it. */
     async checkCode(code) {
       code = (code || "").replace(/\s+/g, "").toUpperCase();  // a pasted code may carry spaces
       this.codeError = "";
+      this.started = null;
       if (!code) { this.codeError = t("Type the table code (6 letters and digits)."); return false; }
       try {
-        await api("GET", `/api/tables/${encodeURIComponent(code)}`);
+        const out = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
+        if (out.table.status !== "lobby" && !stored("seat", code)) {
+          this.joinCode = "";
+          this.codeInput = code;
+          this.started = { code, over: out.table.status === "over" };
+          if (location.search) history.replaceState(null, "", "/");
+          return false;
+        }
       } catch (e) {
         this.joinCode = "";
         this.codeInput = code;

@@ -37,7 +37,12 @@ export function lobbyPage() {
       if (!tb) return "";
       return { turbo: t("the rules’ own timings"), fast: t("fast: every duration divided by {n}", { n: tb.factor }), untimed: t("untimed") }[tb.pace] || tb.pace;
     },
-    start() { return this.S.hostCall("start"); },
+    starting: false,  // the start request is in flight: its button is disabled (a double click starts once)
+    async start() {
+      if (this.starting) return;
+      this.starting = true;
+      try { await this.S.hostCall("start"); } finally { this.starting = false; }
+    },
     kick(name) { return this.S.hostCall("kick", { name }); },
     addBot() { return this.S.hostCall("bots", { count: 1 }); },
   };
