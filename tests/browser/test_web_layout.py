@@ -114,3 +114,51 @@ def test_web_at_the_end_a_phone_folds_the_feed_so_the_result_is_readable(server,
     expect(toggle).to_have_text("Hide what happened")
     toggle.click()
     expect(feed).to_be_hidden()
+
+
+#: The result's fold for checking the dealer, as each language words it (written by hand).
+DEALER_WORDS = {
+    "en-GB": ("Check the dealer", "The shuffle’s seed", "The secret mixed into it (salt)",
+              "The fingerprint published at the start"),
+    "de-DE": ("Den Geber prüfen", "Der Startwert des Mischens", "Das hineingemischte Geheimnis (Salt)",
+              "Der zu Beginn veröffentlichte Fingerabdruck"),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(DEALER_WORDS))
+def test_web_the_result_keeps_the_dealers_numbers_folded_and_labelled_in_words(server, phone, locale):
+    page = phone(locale=locale).new_page()
+    if locale == "en-GB":
+        code = create_table(page, server, "secret-hitler", bots=4, host_name="Ann", pace="untimed")
+    else:  # the German create form: the same form, the page's own words
+        page.goto(server + "/")
+        page.wait_for_function("() => document.documentElement.lang === 'de'")
+        page.select_option("select[name=game]", "secret-hitler")
+        page.select_option("select[name=pace]", "untimed")
+        page.fill("input[name=bots]", "4")
+        page.fill("input[name=host-name]", "Ann")
+        page.locator("[data-test=create-form] button[type=submit]").click()
+        code = page.locator("[data-test=code]").inner_text()
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    host_token = page.evaluate(f"() => JSON.parse(localStorage.getItem('hiddenrole.host.{code}'))")
+    r = httpx.post(f"{server}/api/tables/{code}/control", json={"control": "void", "reason": "test over"},
+                   headers={"Authorization": f"Bearer {host_token}"})
+    assert r.status_code == 200, r.text
+    reveal = httpx.get(f"{server}/api/tables/{code}").json()["reveal"]
+    results, fold = page.locator("[data-test=results]"), page.locator("[data-test=check-dealer]")
+    summary, seed_label, salt_label, commitment_label = DEALER_WORDS[locale]
+    expect(fold.locator("summary")).to_have_text(summary)
+    # folded: the result a player reads shows none of the numbers
+    expect(fold).not_to_have_attribute("open", "")
+    expect(page.locator("[data-test=dealer-salt]")).to_be_hidden()
+    visible = results.inner_text()
+    for raw in (reveal["salt"], reveal["commitment"], str(reveal["seed"])):
+        assert raw not in visible, visible
+    # opened: each number under its label in words
+    fold.locator("summary").click()
+    expect(fold.locator("dt")).to_have_text([seed_label, salt_label, commitment_label])
+    expect(page.locator("[data-test=dealer-seed]")).to_have_text(str(reveal.get("seed_text") or reveal["seed"]))
+    expect(page.locator("[data-test=dealer-salt]")).to_have_text(reveal["salt"])
+    expect(page.locator("[data-test=dealer-commitment]")).to_have_text(reveal["commitment"])

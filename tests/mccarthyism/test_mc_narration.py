@@ -42,10 +42,88 @@ def test_a_blacklist_result_with_names_when_votes_are_shown():
 
 def test_a_card_played_says_its_rule():
     assert tell("played", {"player": "Cid", "card": "super_snitch", "discarded": 1}) == [
-        "Cid played “Super snitch”: You blacklist a player of your choice, without a vote.",
+        "Cid played “Super snitch”: Cid blacklists a player of their choice, without a vote.",
         "The other card was discarded."]
     assert tell("played", {"player": "Cid", "card": "super_snitch", "discarded": 0}, lang="de") == [
-        "Cid spielt „Superspitzel“: Du setzt einen Spieler deiner Wahl ohne Abstimmung auf die schwarze Liste."]
+        "Cid spielt „Superspitzel“: Cid setzt einen frei gewählten Spieler ohne Abstimmung auf die schwarze Liste."]
+
+
+#: every card played by Bob, as every viewer reads it: told about Bob, never to "you" (written by hand)
+PLAYED_BY_BOB = {
+    "confess_to_the_feds": (
+        "Bob played “Confess to the Feds”: Bob shows their role card to everyone. If Bob is blacklisted, they can "
+        "never be snitch again; if not, they can be snitch exactly one more time.",
+        "Bob spielt „Beichte beim FBI“: Bob zeigt allen die eigene Rollenkarte. Steht Bob auf der schwarzen Liste, "
+        "kann Bob nie wieder Spitzel werden; sonst noch genau ein weiteres Mal."),
+    "escape_to_the_reds": (
+        "Bob played “Escape to the Reds”: Bob leaves the game at once: blacklisted for good, their role stays secret "
+        "and they can never be snitch again.",
+        "Bob spielt „Flucht zu den Roten“: Bob verlässt das Spiel sofort: für immer auf der schwarzen Liste, die Rolle "
+        "bleibt geheim, und Bob kann nie wieder Spitzel werden."),
+    "deep_research": (
+        "Bob played “Deep research”: Bob looks at every card left in the action deck.",
+        "Bob spielt „Gründliche Recherche“: Bob sieht sich alle Karten an, die noch im Aktionsstapel liegen."),
+    "double_agent": (
+        "Bob played “Double agent”: Bob takes the double agent token and plays for the opposite of their role card "
+        "until someone else takes the token.",
+        "Bob spielt „Doppelagent“: Bob nimmt den Doppelagenten-Marker und spielt für die Gegenseite der eigenen "
+        "Rollenkarte, bis jemand anderes den Marker nimmt."),
+    "lemme_see_what_you_got_there": (
+        "Bob played “Lemme see what you got there”: Bob looks at the role card of the player to their right.",
+        "Bob spielt „Zeig mal her, was du da hast“: Bob sieht sich die Rollenkarte des Spielers zur Rechten an."),
+    "you_seem_suspicious": (
+        "Bob played “You seem suspicious”: Bob looks at the role card of a player of their choice.",
+        "Bob spielt „Du wirkst verdächtig“: Bob sieht sich die Rollenkarte eines frei gewählten Spielers an."),
+    "i_know_a_guy": (
+        "Bob played “I know a guy”: Bob whitelists a blacklisted player of their choice (themselves too).",
+        "Bob spielt „Ich kenne da jemanden“: Bob setzt einen frei gewählten Spieler von der schwarzen auf die weiße "
+        "Liste (auch sich selbst)."),
+    "super_snitch": (
+        "Bob played “Super snitch”: Bob blacklists a player of their choice, without a vote.",
+        "Bob spielt „Superspitzel“: Bob setzt einen frei gewählten Spieler ohne Abstimmung auf die schwarze Liste."),
+    "loose_lips": (
+        "Bob played “Loose lips”: Everyone looks at the role card of the player to their right.",
+        "Bob spielt „Lose Zungen“: Alle sehen sich die Rollenkarte des Spielers zu ihrer Rechten an."),
+    "commies_take_over": (
+        "Bob played “Commies take over”: Commies and loyal Americans switch sides for the rest of the game.",
+        "Bob spielt „Die Kommunisten übernehmen“: Kommunisten und loyale Amerikaner tauschen für den Rest des Spiels "
+        "die Seiten."),
+    "something_to_say": (
+        "Bob played “You look like you have something to say”: A player of Bob's choice draws two action cards and "
+        "must play one of them.",
+        "Bob spielt „Du siehst aus, als hättest du etwas zu sagen“: Ein von Bob gewählter Spieler zieht zwei "
+        "Aktionskarten und muss eine davon spielen."),
+    "too_much_to_drink": (
+        "Bob played “I think we've both had too much to drink”: Bob swaps role cards with a player of their choice "
+        "and sees their new card; that player is not told.",
+        "Bob spielt „Ich glaube, wir haben beide zu viel getrunken“: Bob tauscht die Rollenkarte mit einem frei "
+        "gewählten Spieler und sieht die neue Karte; dieser erfährt es nicht."),
+}
+
+
+@pytest.mark.parametrize("card", sorted(PLAYED_BY_BOB))
+@pytest.mark.parametrize("viewer", ["Ann", "Bob", MOD])
+def test_a_card_played_is_told_about_its_player_not_to_the_reader(card, viewer):
+    english, german = PLAYED_BY_BOB[card]
+    data = {"player": "Bob", "card": card, "discarded": 0}
+    assert tell("played", data, viewer=viewer) == [english]
+    assert tell("played", data, viewer=viewer, lang="de") == [german]
+
+
+@pytest.mark.parametrize(("turns", "protect", "lang", "expected"), [
+    (1, 1, "en", ["Ann holds the snitch token first; everyone is snitch once.",
+                  "A whitelisted player cannot be chosen for 1 turn."]),
+    (2, 3, "en", ["Ann holds the snitch token first; everyone is snitch 2 times.",
+                  "A whitelisted player cannot be chosen for 3 turns."]),
+    (1, 1, "de", ["Ann hat zuerst den Spitzel-Marker; jeder ist einmal Spitzel.",
+                  "Wer auf der weißen Liste steht, kann 1 Zug lang nicht gewählt werden."]),
+    (2, 3, "de", ["Ann hat zuerst den Spitzel-Marker; jeder ist 2-mal Spitzel.",
+                  "Wer auf der weißen Liste steht, kann 3 Züge lang nicht gewählt werden."]),
+])
+def test_the_setup_counts_turns_in_singular_and_plural(turns, protect, lang, expected):
+    data = {"players": list(PLAYERS), "commies": 2, "americans": 4, "first_snitch": "Ann",
+            "turns_per_player": turns, "whitelist_protection_turns": protect}
+    assert tell("setup", data, lang=lang)[1:] == expected
 
 
 def test_private_knowledge_speaks_to_its_reader_or_names_it_for_the_mod():

@@ -39,6 +39,30 @@ CARD_TEXT: dict[str, tuple[str, str]] = {
     "too_much_to_drink": (N_("I think we've both had too much to drink"), N_(
         "You swap role cards with a player you choose and see your new card; they are not told.")),
 }
+#: card -> its rule told about the player who played it, for the public "played" event (every
+#: viewer reads the same sentence, so the card's own second-person text would speak to the wrong
+#: reader): ``{player}`` is the player's name.
+PLAYED_RULE: dict[str, str] = {
+    "confess_to_the_feds": N_(
+        "{player} shows their role card to everyone. If {player} is blacklisted, they can never be snitch again; "
+        "if not, they can be snitch exactly one more time."),
+    "escape_to_the_reds": N_(
+        "{player} leaves the game at once: blacklisted for good, their role stays secret and they can never be "
+        "snitch again."),
+    "deep_research": N_("{player} looks at every card left in the action deck."),
+    "double_agent": N_(
+        "{player} takes the double agent token and plays for the opposite of their role card until someone else "
+        "takes the token."),
+    "lemme_see_what_you_got_there": N_("{player} looks at the role card of the player to their right."),
+    "you_seem_suspicious": N_("{player} looks at the role card of a player of their choice."),
+    "i_know_a_guy": N_("{player} whitelists a blacklisted player of their choice (themselves too)."),
+    "super_snitch": N_("{player} blacklists a player of their choice, without a vote."),
+    "loose_lips": N_("Everyone looks at the role card of the player to their right."),
+    "commies_take_over": N_("Commies and loyal Americans switch sides for the rest of the game."),
+    "something_to_say": N_("A player of {player}'s choice draws two action cards and must play one of them."),
+    "too_much_to_drink": N_(
+        "{player} swaps role cards with a player of their choice and sees their new card; that player is not told."),
+}
 _ROLE = {"commie": N_("Commie"), "american": N_("loyal American")}
 _SIDE = {"commies": N_("The Commies"), "americans": N_("The loyal Americans")}
 
@@ -51,6 +75,11 @@ def card_name(n: Narrator, card: Any) -> str:
 def card_rule(n: Narrator, card: Any) -> str:
     """A card's rule in plain words, in the narrator's language."""
     return n._(CARD_TEXT[card][1]) if card in CARD_TEXT else ""
+
+
+def played_rule(n: Narrator, card: Any, player: Any) -> str:
+    """A card's rule told about the player who played it (third person), in the narrator's language."""
+    return n._(PLAYED_RULE[card]).format(player=player) if card in PLAYED_RULE else ""
 
 
 def _role(n: Narrator, card: Any) -> str:
@@ -75,9 +104,12 @@ def setup(n: Narrator, d: Data, to: Any) -> list[str]:
             count=len(d.get("players", ())), commies=d.get("commies"), americans=d.get("americans"))
     return [
         first,
-        n._("{name} holds the snitch token first; everyone is snitch {turns} times.").format(
-            name=d.get("first_snitch"), turns=d.get("turns_per_player")),
-        n._("A whitelisted player cannot be chosen for {turns} turns.").format(turns=d.get("whitelist_protection_turns")),
+        n.ngettext("{name} holds the snitch token first; everyone is snitch once.",
+                   "{name} holds the snitch token first; everyone is snitch {turns} times.",
+                   int(d.get("turns_per_player") or 0)).format(name=d.get("first_snitch"), turns=d.get("turns_per_player")),
+        n.ngettext("A whitelisted player cannot be chosen for {turns} turn.",
+                   "A whitelisted player cannot be chosen for {turns} turns.",
+                   int(d.get("whitelist_protection_turns") or 0)).format(turns=d.get("whitelist_protection_turns")),
     ]
 
 
@@ -216,7 +248,7 @@ def reshuffled(n: Narrator, d: Data, to: Any) -> list[str]:
 def played(n: Narrator, d: Data, to: Any) -> list[str]:
     card = d.get("card")
     out = [n._("{player} played “{card}”: {rule}").format(player=d.get("player"), card=card_name(n, card),
-                                                           rule=card_rule(n, card))]
+                                                           rule=played_rule(n, card, d.get("player")))]
     if d.get("discarded"):
         out.append(n._("The other card was discarded."))
     return out
