@@ -56,3 +56,17 @@ def store_args(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite+aiosqlite:///{tmp_path}/db/hiddenrole.db", None
     return request.getfixturevalue("pg_url")
+
+
+REDIS = os.environ.get("HIDDENROLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture
+def redis_url():
+    """The test Redis's URL (``HIDDENROLE_TEST_REDIS``); skips the test when nothing listens on
+    127.0.0.1:6379."""
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
+            return REDIS
+    except OSError:
+        pytest.skip("Redis is not reachable on 127.0.0.1:6379")

@@ -21,8 +21,6 @@ time (the heartbeat test waits for a condition).
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
 
 import pytest
 import sqlalchemy as sa
@@ -35,17 +33,7 @@ from hiddenrole.server.guard import Guard
 
 pytestmark = [pytest.mark.postgres, pytest.mark.timeout(240)]
 
-REDIS = os.environ.get("HIDDENROLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 T0 = 1_700_000_000.0
-
-
-@pytest.fixture
-def redis_url():
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
-            return REDIS
-    except OSError:
-        pytest.skip("Redis is not reachable on 127.0.0.1:6379")
 
 
 async def _process(pg_url, redis_url, lease_seconds: float = 600.0) -> Cluster:

@@ -14,9 +14,7 @@ here waits for a set time.
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
-import socket
 
 import pytest
 import sqlalchemy as sa
@@ -30,17 +28,7 @@ from hiddenrole.server.lease import Leases
 
 pytestmark = [pytest.mark.postgres, pytest.mark.timeout(240)]
 
-REDIS = os.environ.get("HIDDENROLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 STORE_POOL = 10  # Store.open: pool_size 5 + max_overflow 5 on PostgreSQL
-
-
-@pytest.fixture
-def redis_url():
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
-            return REDIS
-    except OSError:
-        pytest.skip("Redis is not reachable on 127.0.0.1:6379")
 
 
 async def _store(pg_url) -> Store:
