@@ -128,17 +128,7 @@ DEALER_WORDS = {
 @pytest.mark.parametrize("locale", sorted(DEALER_WORDS))
 def test_web_the_result_keeps_the_dealers_numbers_folded_and_labelled_in_words(server, phone, locale):
     page = phone(locale=locale).new_page()
-    if locale == "en-GB":
-        code = create_table(page, server, "secret-hitler", bots=4, host_name="Ann", pace="untimed")
-    else:  # the German create form: the same form, the page's own words
-        page.goto(server + "/")
-        page.wait_for_function("() => document.documentElement.lang === 'de'")
-        page.select_option("select[name=game]", "secret-hitler")
-        page.select_option("select[name=pace]", "untimed")
-        page.fill("input[name=bots]", "4")
-        page.fill("input[name=host-name]", "Ann")
-        page.locator("[data-test=create-form] button[type=submit]").click()
-        code = page.locator("[data-test=code]").inner_text()
+    code = create_table(page, server, "secret-hitler", bots=4, host_name="Ann", pace="untimed")
     wait_connected(page)
     page.locator("[data-test=start]").click()
     hide_role(page)

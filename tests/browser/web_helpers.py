@@ -43,7 +43,8 @@ def client_state(page: Page) -> dict[str, Any]:
 
 def create_table(page: Page, base: str, game: str, *, bots: int, host_name: str | None,
                  pace: str = "untimed", options: dict[str, Any] | None = None) -> str:
-    """Create a table through the home page's form; returns the table code (from the lobby)."""
+    """Create a table through the home page's form, in any language (the form's own submit
+    button); returns the table code (from the lobby)."""
     page.goto(base + "/")
     page.wait_for_selector("select[name=game] option", state="attached")
     page.select_option("select[name=game]", game)
@@ -60,7 +61,7 @@ def create_table(page: Page, base: str, game: str, *, bots: int, host_name: str 
     page.fill("input[name=bots]", str(bots))
     if host_name:
         page.fill("input[name=host-name]", host_name)
-    page.get_by_role("button", name="Create table").click()
+    page.locator("[data-test=create-form] button[type=submit]").click()
     code = page.locator("[data-test=code]")
     expect(code).to_have_text(re.compile(r"^[A-Z0-9]{6}$"))
     return code.inner_text()
