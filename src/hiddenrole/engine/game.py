@@ -45,6 +45,52 @@ MAX_NAME_LENGTH = 40
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
+ZERO_WIDTH_JOINER = 0x200D
+#: the emoji tag characters of a subdivision flag (digits and small letters, U+E0030-E0039,
+#: U+E0061-E007A) and the cancel tag that ends one (U+E007F), after a black flag U+1F3F4
+EMOJI_TAGS = frozenset([*range(0xE0030, 0xE003A), *range(0xE0061, 0xE007B)])
+CANCEL_TAG = 0xE007F
+BLACK_FLAG = 0x1F3F4
+_SKIN_TONES = range(0x1F3FB, 0x1F400)  # the emoji modifiers (Fitzpatrick types)
+
+
+def _emoji_before(name: str, i: int) -> bool:
+    """Whether an emoji ends just before position ``i``: a symbol (So), a skin tone, or either
+    followed by the emoji presentation selector U+FE0F."""
+    if i > 1 and ord(name[i - 1]) == 0xFE0F:
+        i -= 1
+    if i < 1:
+        return False
+    c = name[i - 1]
+    return unicodedata.category(c) == "So" or ord(c) in _SKIN_TONES
+
+
+def emoji_joins(name: str) -> frozenset[int]:
+    """The positions in ``name`` of the invisible format characters that belong to an emoji
+    sequence and are not fillers: a zero width joiner between two emoji (a woman technologist
+    is U+1F469 U+200D U+1F4BB; a skin tone or U+FE0F may come between the first emoji and the
+    joiner) and the tags of a subdivision flag (Scotland's is U+1F3F4, the tag letters
+    U+E0067 U+E0062 U+E0073 U+E0063 U+E0074, the cancel tag U+E007F). A joiner anywhere else
+    (between letters, at either end, two in a row) is not one of them."""
+    out: set[int] = set()
+    n = len(name)
+    i = 0
+    while i < n:
+        c = ord(name[i])
+        if c == ZERO_WIDTH_JOINER and i + 1 < n and _emoji_before(name, i) \
+                and unicodedata.category(name[i + 1]) == "So":
+            out.add(i)
+        elif c == BLACK_FLAG:
+            j = i + 1
+            while j < n and ord(name[j]) in EMOJI_TAGS:
+                j += 1
+            if j > i + 1 and j < n and ord(name[j]) == CANCEL_TAG:
+                out.update(range(i + 1, j + 1))
+                i = j
+        i += 1
+    return frozenset(out)
+
+
 def name_key(name: str) -> str:
     """The form in which two player names are compared: NFKC-normalised and case-folded, so
     "Alice", "alice" and full-width "Ａｌｉｃｅ" are the same name."""
@@ -53,7 +99,8 @@ def name_key(name: str) -> str:
 
 def check_player_name(name: Any) -> None:
     """Validate one player name: a string of 1 to 40 characters, no leading or trailing
-    spaces, no invisible or control characters, at least one letter or digit.
+    spaces, no invisible or control characters (but the joiners and tags of emoji sequences,
+    :func:`emoji_joins`), at least one letter or digit.
 
     Raises:
         BadSetup: naming the name and what is wrong with it.
@@ -64,7 +111,8 @@ def check_player_name(name: Any) -> None:
         raise BadSetup(f"player name {name[:20]!r}... is longer than {MAX_NAME_LENGTH} characters")
     if name != name.strip():
         raise BadSetup(f"player name {name!r} has leading or trailing spaces")
-    bad = next((c for c in name if unicodedata.category(c) in _INVISIBLE), None)
+    joins = emoji_joins(name)  # the joiners and tags of emoji sequences are part of what shows
+    bad = next((c for i, c in enumerate(name) if unicodedata.category(c) in _INVISIBLE and i not in joins), None)
     if bad is not None:
         raise BadSetup(f"player name {name!r} contains the invisible or control character U+{ord(bad):04X}")
     if not any(unicodedata.category(c)[0] in "LN" for c in name):

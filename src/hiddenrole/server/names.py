@@ -16,6 +16,7 @@ import unicodedata
 from confusable_homoglyphs import categories, confusables
 
 from ..engine import name_key
+from ..engine.game import ZERO_WIDTH_JOINER, emoji_joins
 from ..engine.narration import N_
 
 # blank "letters" and invisible marks that Unicode lists as default-ignorable but that are
@@ -29,6 +30,11 @@ FILLERS = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xF
 # (never after a letter, a space or at the start, where they would only hide); look-alikes are
 # compared without them
 PRESENTATION_SELECTORS = frozenset([0xFE0E, 0xFE0F])
+# what an emoji sequence holds besides its emoji: the zero width joiner and the tags of a
+# subdivision flag (the engine allows them only inside such a sequence: engine.emoji_joins);
+# a device without the sequence shows its emoji side by side (or the black flag alone), so
+# look-alikes are compared without them, like the presentation selectors
+SEQUENCE_PARTS = frozenset([ZERO_WIDTH_JOINER, *range(0xE0020, 0xE0080)])
 BIDI_CONTROLS = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 MAX_MARKS = 3  # combining marks on one character (decomposed: "ễ" is e and two marks)
 # scripts one name may mix (UTS #39 "highly restrictive"); Common and Inherited go with any
@@ -80,8 +86,9 @@ def look_alike_keys(name: str) -> frozenset[str]:
     """The forms in which names are compared for look-alikes: the skeleton ignoring case and
     width, taken before and after ignoring case (Cyrillic "ВоВ" looks like "BoB", but its
     lower case "вов" like nothing Latin; "BOB" has an O that looks like a zero, but is
-    "bob" ignoring case). "Bob", "Bоb" (Cyrillic о), "Вob" and "ВоВ" all have "bob"."""
-    name = "".join(c for c in name if ord(c) not in PRESENTATION_SELECTORS)
+    "bob" ignoring case). "Bob", "Bоb" (Cyrillic о), "Вob" and "ВоВ" all have "bob". The
+    presentation selectors and the parts of emoji sequences (:data:`SEQUENCE_PARTS`) are left out."""
+    name = "".join(c for c in name if ord(c) not in PRESENTATION_SELECTORS and ord(c) not in SEQUENCE_PARTS)
     return frozenset((skeleton(name_key(skeleton(name))), skeleton(name_key(name))))
 
 
@@ -89,9 +96,12 @@ def name_refusal(name: str) -> tuple[str, dict[str, str]] | None:
     """Why ``name`` (already trimmed) cannot be a display name, as a sentence marked for the
     catalog and its fields (``(template, {field: value})``), or ``None``: a bidi control, a
     blank filler character (a presentation selector after a symbol, as phones type emoji, is
-    not one), a combining mark with no letter before it or more than
+    not one, nor is the joiner or a tag inside an emoji sequence), a combining mark with no letter before it or more than
     :data:`MAX_MARKS` on one letter, or letters of scripts that do not go together."""
+    joins = emoji_joins(name)
     for i, c in enumerate(name):
+        if ord(c) in SEQUENCE_PARTS and i not in joins:  # a joiner or tag outside an emoji sequence
+            return N_("A name may not hold an invisible character: remove it."), {}
         if ord(c) in BIDI_CONTROLS:
             return N_("A name may not hold an invisible character that reorders the text around it: remove it."), {}
         if ord(c) in PRESENTATION_SELECTORS and i and unicodedata.category(name[i - 1])[0] in "SNP":
