@@ -13,7 +13,7 @@ from hiddenrole.bots.secret_hitler import SecretHitlerBot
 from hiddenrole.engine import MOD, IllegalAction
 from hiddenrole.games.secret_hitler.claims import claim_choices
 from hiddenrole.games.secret_hitler.narration import SecretHitlerNarrator
-from sh_helpers import NAMES, act, elect, end_night, fingerprint, legislate, moves, new, night0
+from sh_helpers import NAMES, act, elect, end_night, fail, fingerprint, legislate, moves, new, night0
 
 
 def seven():
@@ -225,3 +225,32 @@ def scores_after(bob_says: str) -> tuple[float, float]:
 def test_a_rule_bot_distrusts_a_government_whose_claims_conflict():
     ann, bob = scores_after("FL")
     assert scores_after("LL") == (ann + 2.0, bob + 2.0)  # one of them lies
+
+
+def test_a_special_election_leaves_the_claims_open_until_the_next_president_draws():
+    """"How long": each claim stays open until the next government's President draws; the
+    special election moves the presidency, it closes no claim (issue 13)."""
+    g = seven()
+    elect(g, "Cat"); legislate(g, "F", "F"); end_night(g)  # Bob: F1
+    elect(g, "Dan"); legislate(g, "F", "F"); act(g, "Dan", "investigate", target="Ann"); end_night(g)  # Cat: F2
+    elect(g, "Fay"); legislate(g, "F", "F")  # Dan drew F, F, L and passed F, L; Fay enacted F: F3
+    president = [("FFF", "FF"), ("FFL", "FF"), ("FFL", "FL"), ("FLL", "FL")]
+    assert g.power == "special_election"
+    assert [(a["drew"], a["passed"]) for a in claims(g, "Dan")] == president
+    assert [a["got"] for a in claims(g, "Fay")] == ["FF", "FL"]
+    act(g, "Dan", "special_election", target="Bob")
+    end_night(g)  # day 4: Bob is the Presidential Candidate
+    assert g.presidential_candidate == "Bob" and g.power is None
+    assert [(a["drew"], a["passed"]) for a in claims(g, "Dan")] == president
+    assert [a["got"] for a in claims(g, "Fay")] == ["FF", "FL"]
+    fail(g, "Cat")  # Bob's government is not elected: nobody drew
+    assert [(a["drew"], a["passed"]) for a in claims(g, "Dan")] == president
+    claim(g, "Dan", **{"as": "president", "drew": "FFL", "passed": "FL"})  # the truth, after the power
+    assert g.log[-1].data == {"player": "Dan", "as": "president", "government": 4, "president": "Dan",
+                              "chancellor": "Fay", "drew": "FFL", "passed": "FL"}
+    assert claims(g, "Fay") == [{"player": "Fay", "action": "claim", "as": "chancellor", "got": "FF"},
+                                {"player": "Fay", "action": "claim", "as": "chancellor", "got": "FL"}]
+    elect(g, "Ann")  # Eve (after Dan, who called the special election) and Ann: Eve draws
+    assert g.step == "discard" and claims(g, "Fay") == []
+    with pytest.raises(IllegalAction, match="until the next President draws"):
+        claim(g, "Fay", **{"as": "chancellor", "got": "FL"})

@@ -50,3 +50,12 @@ def test_client_sentences_use_the_typographic_apostrophe():
     straight = sorted(s for s in client_strings() if "'" in s)
     assert straight == []
     assert "the rules’ own timings" in client_strings()
+
+
+def test_the_claim_forms_note_is_a_whole_german_sentence():
+    """Secret Hitler's claim form says what becomes of a claim; the German sentence ended
+    "… was davon." with its verb missing (issue 13)."""
+    german = web_messages("de")
+    assert german["Your claim is posted in the thread for everyone. It may be the truth or a lie; after the game "
+                  "the export shows which."] == ("Deine Behauptung erscheint für alle im Thread. Sie kann wahr oder "
+                                                 "gelogen sein; nach dem Spiel zeigt der Export, was davon stimmt.")
