@@ -98,3 +98,65 @@ def test_a_join_without_a_name_and_a_flood_are_told_in_german(tmp_path):
             assert floods == {"Du sendest zu schnell Nachrichten: Diese wurde ignoriert. Warte einen Moment vor der nächsten."}
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize(("body", "headers", "message"), [
+    ({"game": "mccarthyism", "missed_limit": 21}, {},
+     "“Missed deadlines before a bot steps in” must be a whole number from 0 (no bot ever steps in) to 20."),
+    ({"game": "mccarthyism", "missed_limit": 21}, DE,
+     "„Verpasste Fristen, bevor ein Bot einspringt“ muss eine ganze Zahl von 0 (nie springt ein Bot ein) bis 20 sein."),
+    ({"game": "mccarthyism", "bots": -1}, {}, "“Bots” must be a whole number of seats, 0 or more."),
+    ({"game": "mccarthyism", "bots": -1}, DE, "„Bots“ muss eine ganze Zahl von Plätzen sein, 0 oder mehr."),
+    ({"game": "shady-agents", "bots": 10, "host_name": "Ann"}, {},
+     "Shady Agents seats at most 10 players: 10 bots and the host are too many."),
+    ({"game": "shady-agents", "bots": 10, "host_name": "Ann"}, DE,
+     "Shady Agents hat höchstens 10 Plätze: 10 Bots und der Gastgeber sind zu viele."),
+    ({"game": "shady-agents", "bots": 11}, {}, "Shady Agents seats at most 10 players: 11 bots are too many."),
+    ({"game": "shady-agents", "bots": 11}, DE, "Shady Agents hat höchstens 10 Plätze: 11 Bots sind zu viele."),
+    ({"game": "shady-agents", "bot_kind": "wizard"}, {},
+     "Shady Agents has no kind of bot called “wizard”: choose one of random, rule, human."),
+    ({"game": "shady-agents", "bot_kind": "wizard"}, DE,
+     "Shady Agents hat keine Bot-Art namens „wizard“: Wähle eine von diesen: random, rule, human."),
+])
+def test_the_moderators_create_refusals_are_translated_plain_sentences(tmp_path, body, headers, message):
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            r = await srv.http.post("/api/tables", json=body, headers=headers)
+            assert r.status_code == 400 and r.json()["error"]["message"] == message
+
+    asyncio.run(main())
+
+
+#: (path, body, the refusal in English, in German): the host's requests at a table in its lobby
+HOST_REFUSALS = [
+    ("kick", {"name": "Zed"}, "Nobody at this table is called “Zed”.", "An diesem Tisch heißt niemand „Zed“."),
+    ("bots", {"count": 0}, "“Number of bots” must be a whole number of seats, 1 or more.",
+     "„Anzahl der Bots“ muss eine ganze Zahl von Plätzen sein, 1 oder mehr."),
+    ("control", {"control": "nap"}, "“nap” is not one of the host’s controls: pause, resume, extend, skip, void, host, "
+     "replace, kick.", "„nap“ gehört nicht zu den Steuerungen des Gastgebers: pause, resume, extend, skip, void, host, "
+     "replace, kick."),
+    ("control", {"control": "pause", "seconds": 5}, "The host’s control “pause” takes no fields. It does not take: "
+     "Seconds.", "Die Steuerung „pause“ des Gastgebers nimmt keine Felder. Sie nimmt nicht: Sekunden."),
+    ("control", {"control": "extend", "seconds": 5, "reason": "tea"}, "The host’s control “extend” takes only: "
+     "Seconds. It does not take: Reason.", "Die Steuerung „extend“ des Gastgebers nimmt nur: Sekunden. Sie nimmt "
+     "nicht: Grund."),
+    ("control", {"control": "replace", "name": "Ann", "by": "ghost"}, "A seat is replaced by “bot” or by "
+     "“substitute”, not by “ghost”.", "Ein Platz wird durch „bot“ oder durch „substitute“ ersetzt, nicht durch "
+     "„ghost“."),
+]
+
+
+def test_the_hosts_refusals_are_translated_plain_sentences(tmp_path):
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            made = await srv.create(game="mccarthyism", pace="untimed", bots=2, host_name="Ann")
+            code, auth = made["code"], {"Authorization": f"Bearer {made['host_token']}"}
+            before = (await srv.http.get(f"/api/tables/{code}")).json()["table"]
+            for path, body, english, german in HOST_REFUSALS:
+                r = await srv.http.post(f"/api/tables/{code}/{path}", json=body, headers=auth)
+                assert r.status_code in (400, 404) and r.json()["error"]["message"] == english, (body, r.text)
+                r = await srv.http.post(f"/api/tables/{code}/{path}", json=body, headers={**auth, **DE})
+                assert r.json()["error"]["message"] == german, (body, r.text)
+            assert (await srv.http.get(f"/api/tables/{code}")).json()["table"] == before  # nothing changed
+
+    asyncio.run(main())

@@ -31,7 +31,7 @@ from .lease import Leases
 from .names import look_alike, look_alike_keys, name_refusal
 from .pace import check_pace, game_options
 from .errors import TableError, told_refusal
-from .refusals import option_refusal
+from .refusals import field_words, option_refusal
 from .store import SeatRow, Store, TableRow
 from .table import LiveTable, Seat, best_bot_kind
 from .tokens import new_token, token_hash
@@ -60,6 +60,13 @@ BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)  # the bots' names: "Bot 1", 
 #: Mod, one named "You" would read as every reader ("You is choosing a Chancellor Candidate")
 RESERVED_NAMES = frozenset({"mod", "the mod", "moderator", "you", "du", "host", "spectator", "nobody", "niemand"})
 _RESERVED_KEYS = RESERVED_NAMES.union(*(look_alike_keys(n) for n in RESERVED_NAMES))
+
+
+def _fields_in_words(names: Any) -> Any:
+    """Request fields (``["seconds", "reason"]``) as a person names them, joined with commas, in
+    the reader's language (a function of the language: :func:`~.errors.told_refusal`)."""
+    words = [field_words(str(n)) for n in names]
+    return lambda lang: ", ".join(w(lang) if callable(w) else w for w in words)
 
 
 class Moved(TableError):
@@ -340,11 +347,13 @@ class Moderator:
                 ``bad_listed``, ``bad_missed_limit`` (400).
         """
         if not isinstance(listed, bool):
-            raise TableError("bad_listed", "listed must be true or false", 400)
+            raise TableError("bad_listed", N_("“{field}” must be yes or no (true or false)."), 400,
+                             field=field_words("listed"))
         if isinstance(missed_limit, bool) or not isinstance(missed_limit, int) \
                 or not 0 <= missed_limit <= MAX_MISSED_LIMIT:
-            raise TableError("bad_missed_limit", f"missed_limit must be a whole number from 0 (no bot takes "
-                                                 f"a seat) to {MAX_MISSED_LIMIT}", 400)
+            raise TableError("bad_missed_limit", N_("“{field}” must be a whole number from 0 (no bot ever steps in) "
+                                                    "to {maximum}."), 400,
+                             field=field_words("missed_limit"), maximum=MAX_MISSED_LIMIT)
         try:
             cls = game_class(game)
         except BadSetup as exc:
@@ -362,13 +371,16 @@ class Moderator:
         if bot_kind is None:
             bot_kind = best_bot_kind(cls.name)
         elif bot_kind not in kinds:
-            raise TableError("bad_bots", f"no bot {bot_kind!r} for {cls.name} (known: {', '.join(kinds)})", 400)
+            raise TableError("bad_bots", N_("{game} has no kind of bot called “{kind}”: choose one of {kinds}."), 400,
+                             game=cls.title, kind=str(bot_kind), kinds=", ".join(kinds))
         seats_wanted = (1 if host_name is not None else 0)
         if isinstance(bots, bool) or not isinstance(bots, int) or bots < 0:
-            raise TableError("bad_bots", "bots must be a whole number of seats, 0 or more", 400)
+            raise TableError("bad_bots", N_("“{field}” must be a whole number of seats, 0 or more."), 400,
+                             field=field_words("bots"))
         if bots + seats_wanted > cls.max_players:
-            raise TableError("bad_bots", f"{cls.title} seats at most {cls.max_players} players; "
-                                         f"{bots} bots{' and the host' if seats_wanted else ''} is too many", 400)
+            too_many = (N_("{game} seats at most {players} players: {bots} bots and the host are too many.")
+                        if seats_wanted else N_("{game} seats at most {players} players: {bots} bots are too many."))
+            raise TableError("bad_bots", too_many, 400, game=cls.title, players=cls.max_players, bots=bots)
         if host_name is not None:
             host_name = check_name(host_name)
         now = self.clock.now()
@@ -452,7 +464,8 @@ class Moderator:
         table = await self._lobby(code)
         self.check_host(table, host_token)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise TableError("bad_bots", "count must be a whole number of seats, 1 or more", 400)
+            raise TableError("bad_bots", N_("“{field}” must be a whole number of seats, 1 or more."), 400,
+                             field=field_words("count"))
         max_players = game_class(table.row.game).max_players
         async with table.lock:
             if table.row.status != "lobby":
@@ -472,7 +485,7 @@ class Moderator:
         async with table.lock:
             seat = table.seat(name) if isinstance(name, str) else None  # case-insensitive
             if seat is None:
-                raise TableError("unknown_player", f"no seat named {name!r}", 404)
+                raise TableError("unknown_player", N_("Nobody at this table is called “{name}”."), 404, name=str(name))
             await self.store.remove_seat(table.id, seat.row.position)
             table.seats.remove(seat)
             for conn in list(table.connections):
@@ -523,12 +536,19 @@ class Moderator:
                 control's own errors (see :class:`LiveTable`).
         """
         if not isinstance(control, str) or control not in CONTROLS:
-            raise TableError("bad_control", f"unknown control {control!r} (expected {', '.join(CONTROLS)})", 400)
+            raise TableError("bad_control", N_("“{control}” is not one of the host’s controls: {controls}."), 400,
+                             control=str(control), controls=", ".join(CONTROLS))
         takes = CONTROLS[control]
         extra = sorted(str(k) for k in params if k not in takes)
         if extra:
-            said = f"takes {', '.join(takes)}" if takes else "takes no fields"
-            raise TableError("bad_control", f"the {control} control {said}, not {', '.join(extra)}", 400)
+            extras = _fields_in_words(extra)
+            if takes:
+                raise TableError("bad_control", N_("The host’s control “{control}” takes only: {takes}. It does not "
+                                                   "take: {extra}."), 400,
+                                 control=control, takes=_fields_in_words(takes), extra=extras)
+            raise TableError("bad_control", N_("The host’s control “{control}” takes no fields. It does not take: "
+                                               "{extra}."), 400,
+                             control=control, extra=extras)
         table.seen_host()
         if control == "pause":
             await table.pause()
@@ -554,7 +574,8 @@ class Moderator:
                 return {"name": seat, "claim": claim,
                         "link": f"{self.link_base}/?join={table.row.code}&claim={claim}"}
             else:
-                raise TableError("bad_control", f"replace by \"bot\" or \"substitute\", not {by!r}", 400)
+                raise TableError("bad_control", N_("A seat is replaced by “bot” or by “substitute”, not by “{by}”."),
+                                 400, by=str(by))
         return None
 
     async def claim(self, code: str, claim: Any) -> dict[str, Any]:

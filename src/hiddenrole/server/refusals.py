@@ -123,6 +123,18 @@ _FIELDS = {
     "name": N_("Name"), "claim": N_("Substitute link"), "control": N_("Control"), "seconds": N_("Seconds"),
     "by": N_("Replaced by"), "reason": N_("Reason"), "spectator": N_("Spectator"), "count": N_("Number of bots"),
 }
+
+
+def field_words(name: str) -> Any:
+    """A request field as the create form and the host's controls name it, in the reader's
+    language (a function of the language, for :func:`~.errors.told_refusal`'s params):
+    ``"missed_limit"`` -> "Missed deadlines before a bot steps in"; an unknown field as given."""
+    label = _FIELDS.get(name)
+    if label is None:
+        return name
+    return lambda lang: translations(lang).gettext(label)
+
+
 _KINDS = (
     (("missing",), N_("“{field}” is missing.")),
     (("extra_forbidden",), N_("“{field}” is not something this request takes.")),
@@ -147,8 +159,7 @@ def validation_refusal(errors: Sequence[Mapping[str, Any]]) -> tuple[str, Params
     name = loc[-1] if len(loc) > 1 else ""
     if not name or name == "body":
         return N_("The request must be a JSON object of fields and values."), {}
-    label = _FIELDS.get(name)
-    field: Any = (lambda lang: translations(lang).gettext(label)) if label else name
+    field = field_words(name)
     for kinds, sentence in _KINDS:
         if kind in kinds:
             return sentence, {"field": field}
