@@ -2,14 +2,48 @@
 // host's controls (add a bot, kick, start), and the command that seats a program (an agent).
 
 import qrcode from "../vendor/qrcode.mjs";
-import { t } from "../i18n.js";
+import { gameModule } from "../games.js";
+import { i18n, t } from "../i18n.js";
+import { api } from "../session.js";
+
+const same = (a, b) => (a ?? null) === (b ?? null);
+
+/** The preset of `presets` the table `tb` was made with: its pace (and factor) and every
+ * option of the game (`options`, the catalogue's, with their defaults) as the preset sets
+ * it, an option it leaves alone at the rulebook's default; null for a table set by hand. */
+export function presetOf(presets, options, tb) {
+  const given = tb.options || {};
+  if (!options.length) return null;  // without the game's defaults no preset can be told apart
+  return (presets || []).find(p => (p.pace || "turbo") === tb.pace
+    && (tb.pace !== "fast" || Number(p.factor) === Number(tb.factor))
+    && options.every(o => same(given[o.name], o.name in p.options ? p.options[o.name] : o.default))) || null;
+}
+
+/** The table's pace in words: the preset it was made with and what that preset is; else the
+ * pace, and for the turbo pace the deadline options (`…_seconds`) changed by hand, if any. */
+export function paceInWords(tb, presets, options) {
+  const preset = presetOf(presets, options, tb);
+  if (preset) return t("{preset}: {what}", { preset: preset.label(), what: preset.explain() });
+  const given = tb.options || {};
+  const changed = options.filter(o => o.name.endsWith("_seconds") && !same(given[o.name], o.default));
+  if (tb.pace === "turbo" && changed.length) {
+    return t("deadlines set for this table: {deadlines}", { deadlines: changed.map(o => `${o.label}: ${given[o.name]}`).join("; ") });
+  }
+  return { turbo: t("the rules’ own timings"), fast: t("fast: every duration divided by {n}", { n: tb.factor }), untimed: t("untimed") }[tb.pace] || tb.pace;
+}
 
 export function lobbyPage() {
   return {
     base: location.origin,
     loopbackOnly: false,
     copied: false,
+    catalogue: null,  // the games and their options (defaults): which preset made this table
     async init() {
+      // the games' options in the page's language (their labels; their defaults tell the presets apart)
+      const catalogue = () => api("GET", `/api/games?lang=${i18n.lang}`).then(list => { this.catalogue = list; })
+        .catch(() => { this.catalogue = []; });
+      this.$watch(() => i18n.lang, catalogue);
+      catalogue();
       // the address others reach the server at (never loopback when another exists)
       try {
         const r = await fetch("/api/server");
@@ -34,8 +68,9 @@ export function lobbyPage() {
     },
     paceWords() {
       const tb = this.S.table;
-      if (!tb) return "";
-      return { turbo: t("the rules’ own timings"), fast: t("fast: every duration divided by {n}", { n: tb.factor }), untimed: t("untimed") }[tb.pace] || tb.pace;
+      if (!tb || !this.catalogue) return "";  // said once the game's options are known
+      const game = this.catalogue.find(g => g.name === tb.game);
+      return paceInWords(tb, gameModule(this.S.game).presets, game ? game.options : []);
     },
     starting: false,  // the start request is in flight: its button is disabled (a double click starts once)
     async start() {
