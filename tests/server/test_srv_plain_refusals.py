@@ -160,3 +160,16 @@ def test_the_hosts_refusals_are_translated_plain_sentences(tmp_path):
             assert (await srv.http.get(f"/api/tables/{code}")).json()["table"] == before  # nothing changed
 
     asyncio.run(main())
+
+
+def test_a_page_cursor_the_server_did_not_give_is_refused_in_the_readers_language(tmp_path):
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            r = await srv.http.get("/api/tables?cursor=nonsense")
+            assert r.status_code == 400 and r.json()["error"] == {
+                "code": "bad_cursor", "message": "The page cursor is not one this server gave: start again without one."}
+            r = await srv.http.get("/api/tables?cursor=nonsense", headers=DE)
+            assert r.json()["error"]["message"] == ("Diesen Seitenzeiger hat dieser Server nicht vergeben: Fang ohne "
+                                                    "ihn von vorn an.")
+
+    asyncio.run(main())

@@ -635,6 +635,6 @@ def read_cursor(cursor: str) -> tuple[float, str]:
         if not re.fullmatch(r"[0-9a-f]{1,32}", table_id) or created_at != created_at:
             raise ValueError
     except (ValueError, UnicodeDecodeError):
-        raise TableError("bad_cursor", "the page cursor is not one this server gave: "
-                                       "start again without one", 400) from None
+        raise TableError("bad_cursor", N_("The page cursor is not one this server gave: start again without one."),
+                         400) from None
     return created_at, table_id
