@@ -11,7 +11,7 @@ import random
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import SCREENSHOTS, client_state, create_table, hide_role, join_by_link, play_until, wait_connected
+from web_helpers import SCREENSHOTS, check_axe, client_state, create_table, hide_role, join_by_link, play_until, wait_connected
 
 from hiddenrole.games.secret_hitler import SecretHitler
 
@@ -65,7 +65,16 @@ def test_web_the_tv_waiting_room_shows_the_join_link_its_qr_code_and_who_joined(
     # the waiting room has nothing for the feed to tell: the room's screen is the way in
     expect(tv.locator("[data-test=feed]")).to_be_hidden()
     fits(tv, "[data-test=tv-lobby]")
+    check_axe(tv, "the TV waiting room")
     tv.screenshot(path=str(_scratch("tv13-lobby.png")))
+    # a German TV says the same in German
+    tv_de = desktop(viewport=TV, locale="de-DE").new_page()
+    tv_de.goto(f"{server}/#/tv/{code}")
+    wait_connected(tv_de)
+    expect(tv_de.locator("[data-test=tv-lobby] h1")).to_have_text("Tritt dem Spiel mit deinem Handy bei")
+    expect(tv_de.locator("[data-test=tv-lobby]")).to_contain_text("Scanne den Code oder öffne diesen Link:")
+    expect(tv_de.locator("[data-test=tv-player-count]")).to_have_text("Spieler: 2 (benötigt 5–10)")
+    expect(tv_de.locator("[data-test=tv-players] li")).to_have_text(["Ann da", "Bea da"])
     # the start: the board and the feed replace the waiting room
     for _ in range(3):
         host.locator("[data-test=add-bot]").click()
@@ -74,6 +83,21 @@ def test_web_the_tv_waiting_room_shows_the_join_link_its_qr_code_and_who_joined(
     expect(tv.locator("[data-test=tv-lobby]")).to_be_hidden()
     expect(tv.locator("[data-test=board]")).to_be_visible()
     expect(tv.locator("[data-test=feed]")).to_be_visible()
+
+
+def test_web_twenty_players_in_the_tv_waiting_room_fit_the_screen(server, desktop):
+    host = desktop().new_page()
+    code = create_table(host, server, "mccarthyism", bots=19, host_name="Ann Long-Name Wilhelmina")
+    tv = desktop(viewport=TV).new_page()
+    tv.goto(f"{server}/#/tv/{code}")
+    wait_connected(tv)
+    expect(tv.locator("[data-test=tv-players] li")).to_have_count(20)
+    expect(tv.locator("[data-test=tv-player-count]")).to_have_text("Players: 20 (needs 3–20)")
+    fits(tv, "[data-test=tv-lobby]")
+    fits(tv, "[data-test=tv-qr] svg")
+    for i in range(20):
+        fits(tv, f"[data-test=tv-players] li:nth-of-type({i + 1})")
+    tv.screenshot(path=str(_scratch("tv13-lobby-20.png")))
 
 
 def _scratch(name: str):
