@@ -11,7 +11,9 @@ import random
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import SCREENSHOTS, check_axe, client_state, create_table, hide_role, join_by_link, play_until, wait_connected
+from web_helpers import (
+    SCREENSHOTS, check_axe, client_state, create_table, hide_role, join_by_link, play_until, wait_connected, your_turn,
+)
 
 from hiddenrole.games.secret_hitler import SecretHitler
 
@@ -116,17 +118,21 @@ def test_web_the_tv_claim_tracker_shows_every_government(server, desktop):
         wait_connected(tv)
         host.locator("[data-test=start]").click()
         hide_role(host)
-        if play_until(host, rng, lambda st: len(st["view"]["board"]["claim_tracker"]) >= 6, ended_ok=True, seconds=240):
+        # on until six governments sat and the table waits for Ann (untimed: nothing moves on
+        # without her, so the TV holds still while it is measured)
+        if play_until(host, rng, lambda st: len(st["view"]["board"]["claim_tracker"]) >= 6 and your_turn(st),
+                      ended_ok=True, seconds=240):
             break
         host.close()
         tv.close()
     else:
         pytest.fail("no game reached its sixth government in four tables")
-    tv.wait_for_function("() => Alpine.store('session').view.board.claim_tracker.length >= 6")
-    governments = [r["government"] for r in client_state(tv)["view"]["board"]["claim_tracker"]]
-    rows = tv.locator("[data-test=claim-tracker] tbody tr")
-    expect(rows).to_have_count(len(governments))
-    assert governments[:6] == [1, 2, 3, 4, 5, 6]
+    # the TV has drawn every government it knows of
+    tv.wait_for_function("""() => { const rows = Alpine.store('session').view.board.claim_tracker;
+      return rows.length >= 6 && document.querySelectorAll('[data-test=claim-tracker] tbody tr').length === rows.length; }""")
+    governments = [int(n) for n in tv.locator("[data-test=claim-tracker] tbody tr").evaluate_all(
+        "rows => rows.map(r => r.dataset.government)")]
+    assert governments == list(range(1, len(governments) + 1)) and len(governments) >= 6
     for n in governments:  # every row wholly on the screen, none cut
         fits(tv, f"[data-test=claim-tracker] tr[data-government='{n}']")
     fits(tv, "[data-test=claim-tracker]")
@@ -253,20 +259,22 @@ def test_web_a_lifted_term_limit_and_the_government_in_office_are_named(server, 
 
 
 def test_web_the_official_replay_has_every_election_round_as_a_chapter(server, desktop):
-    host = desktop().new_page()
-    code = create_table(host, server, "secret-hitler", bots=4, host_name="Ann", options={"variant": "official"})
+    host = desktop().new_page()  # the host watches; five bots play the official game to its end
+    code = create_table(host, server, "secret-hitler", bots=5, host_name=None, options={"variant": "official"})
     host.locator("[data-test=start]").click()
-    hide_role(host)
-    # Ann plays until the third election round begins (no game can end before it), then the
-    # host voids the game: it is over and can be replayed
-    play_until(host, random.Random(3), lambda st: st["view"]["board"]["day"] >= 3, seconds=180)
-    host.locator("input[name=void-reason]").fill("a test of the replay")
-    host.locator("[data-test=void]").click()
-    expect(host.locator("[data-test=results]")).to_be_visible()
+    host.wait_for_function("() => Alpine.store('session').view && Alpine.store('session').view.over", timeout=120_000)
+    rounds = client_state(host)["view"]["board"]["day"]
+    assert rounds >= 4  # no official game ends before its fourth election round
     host.goto(f"{server}/#/r/{code}/0")
     chapters = host.locator("[data-test=replay-days] button")
-    expect(chapters).to_have_text(["Election round 1", "Election round 2", "Election round 3"])
+    expect(chapters).to_have_count(rounds)
+    # the first rounds, named by hand (the first was missing: it starts at the same step as
+    # "Before the first round"), then every round to the last
+    assert chapters.all_inner_texts()[:3] == ["Election round 1", "Election round 2", "Election round 3"]
+    expect(chapters).to_have_text([f"Election round {n}" for n in range(1, rounds + 1)])
     expect(chapters.first).to_have_attribute("aria-current", "step")  # step 0 is in round 1
     chapters.nth(1).click()
     expect(host.locator("[data-test=replay-board]")).to_contain_text("Election round 2 ·")
     expect(chapters.nth(1)).to_have_attribute("aria-current", "step")
+    chapters.last.click()
+    expect(host.locator("[data-test=replay-board]")).to_contain_text(f"Election round {rounds} ·")
