@@ -206,6 +206,25 @@ def ref_summary(game: SecretHitler) -> dict[str, Any]:
     }
 
 
+def ref_term_limits(game: SecretHitler, board: dict[str, Any]) -> dict[str, Any]:
+    """Added with issue 13: which of the board's last President and Chancellor the candidate
+    may not name (ruling 4: the President only while more than 5 are alive) and whether a
+    top-deck lifted the limits (ruling 11); nothing on turbo night 0 and after the end."""
+    if game.result is not None or (game.turbo and game.day == 0):
+        return {"term_limited": [], "term_limits_lifted": False}
+    out = []
+    for p in game.order:
+        if p == board["chancellor"] and p == game.limit_chancellor:
+            out.append(p)
+        elif p == board["president"] and p == game.limit_president and len(board["alive"]) > 5:
+            out.append(p)
+    if game.turbo:
+        lifted = game.chaos_exempt
+    else:
+        lifted = board["president"] is not None and game.limit_president is None
+    return {"term_limited": out, "term_limits_lifted": lifted}
+
+
 def ref_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
     """``player``'s information state (``None``: a spectator): ``base_view`` keys plus
     ``board`` (public) and ``private``.
@@ -228,6 +247,7 @@ def ref_view(game: SecretHitler, player: str | None) -> dict[str, Any]:
         "tracker_limit": game.tracker_limit,
         "options": dict(game.rules),
         "claim_tracker": ref_claim_tracker(game),
+        **ref_term_limits(game, board),
     })
     if not game.turbo and game.step == "vote":
         board["voted"] = [p for p in game.order if p in game.votes]

@@ -3,7 +3,7 @@
 import json
 
 from hiddenrole.games.secret_hitler.thread import mod_text
-from sh_helpers import act, elect, end_night, legislate, new, night0
+from sh_helpers import act, elect, end_night, fail, legislate, new, night0, vote
 
 
 def test_thread_holds_player_posts_with_marks_and_the_mods_announcements():
@@ -60,3 +60,49 @@ def test_mod_text_covers_every_announcement_kind():
     texts = [mod_text(s) for s in samples]
     assert "day 3" in texts[0] and "12 cards" in texts[1] and "vetoed" in texts[2]
     assert texts[3] == "Ann killed Bob." and "vetoed" in texts[4] and "Liberals win" in texts[5]
+
+
+def limits(g) -> tuple[list[str], bool]:
+    board = g.view(None)["board"]
+    return board["term_limited"], board["term_limits_lifted"]
+
+
+def test_the_board_says_who_is_term_limited_and_when_a_top_deck_lifted_it_turbo():
+    """Ruling 4 and 11 on the board (issue 13: a player shown as "Chancellor Candidate" and
+    "last Chancellor" at once): the last elected President and Chancellor are term-limited
+    until the top-deck; the exempt candidate's ticket with the last Chancellor shows them
+    lifted; once it fails they are limited again."""
+    g = new(7, prefix="LFF" + "F", picks=["Bob"])
+    assert limits(g) == ([], False)                    # night 0: its government is at work
+    night0(g, ("Bob", "Cat"), "F", "L")                # Ann + Bob (the Mod's pick)
+    assert limits(g) == (["Ann", "Bob"], False)
+    fail(g, "Cat")
+    fail(g, "Dan")                                     # the top-deck: Dan is exempt
+    assert limits(g) == ([], True)
+    act(g, "Dan", "nominate", target="Bob")            # the last Chancellor, named
+    board = g.view("Cat")["board"]
+    assert (board["chancellor_candidate"], board["chancellor"], board["term_limited"], board["term_limits_lifted"]) \
+        == ("Bob", "Bob", [], True)
+    vote(g, yes=())                                    # voted down: bound again
+    assert limits(g) == (["Ann", "Bob"], False)
+
+
+def test_the_board_names_the_term_limits_official_and_at_five_players():
+    """Official rules: the limits stay lifted after the top-deck until a government is
+    elected; with 5 players alive only the last Chancellor is term-limited."""
+    g = new(7, {"variant": "official"}, prefix="FFF" + "F")
+    assert limits(g) == ([], False)                    # nobody elected yet
+    elect(g, "Bob")
+    legislate(g, "F", "F")
+    assert limits(g) == (["Ann", "Bob"], False)
+    fail(g, "Cat"); fail(g, "Dan"); fail(g, "Eve")     # the top-deck
+    assert limits(g) == ([], True)
+    fail(g, "Ann")                                     # still lifted (official)
+    assert limits(g) == ([], True)
+    elect(g, "Ann")                                    # Fay + Ann
+    assert limits(g) == (["Ann", "Fay"], False)
+
+    five = new(5, {"variant": "official"}, prefix="LLL")
+    elect(five, "Bob")
+    legislate(five, "L", "L")
+    assert limits(five) == (["Bob"], False)            # Ann, the last President, may be named

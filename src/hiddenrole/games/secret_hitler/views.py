@@ -46,6 +46,21 @@ def build_summary(game: SecretHitler) -> dict[str, Any]:
     }
 
 
+def term_limits(game: SecretHitler, board: dict[str, Any]) -> dict[str, Any]:
+    """Who of the last elected government, as ``board`` shows it (its ``president`` and
+    ``chancellor``, its ``alive``), is term-limited now (ruling 4: the Chancellor, and the
+    President while more than 5 are alive), and whether a top-deck lifted their limits (ruling
+    11: for the next nomination in the turbo rules, until a government is elected in the
+    official rules). Nobody during turbo night 0 (its government is in office; when its
+    President discards is the night's secret) and after the end."""
+    if game.is_over or (game.turbo and game.day == 0):
+        return {"term_limited": [], "term_limits_lifted": False}
+    shown = {board["president"], board["chancellor"]} - {None}
+    limited = {game.limit_chancellor} | ({game.limit_president} if len(board["alive"]) > 5 else set())
+    lifted = game.chaos_exempt if game.turbo else bool(shown) and game.limit_chancellor is None
+    return {"term_limited": [p for p in game.order if p in shown and p in limited], "term_limits_lifted": lifted}
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: Observer is open to interpreted subclasses
 class SecretHitlerObserver(Observer):
     """One viewer's window on a Secret Hitler game (see :class:`hiddenrole.engine.Observer`).
@@ -62,8 +77,10 @@ class SecretHitlerObserver(Observer):
         """The public board: the summary (:func:`build_summary`) plus ``step`` (``"night"``
         during a turbo night), ``player_list``, ``dead``, ``chancellor_candidate``,
         ``nominees_eligible``, ``veto_unlocked``, ``powers``, ``tracker_limit``, ``options``,
-        ``claim_tracker`` (:meth:`.claimbook.ClaimBook.table`) and, during an official vote,
-        ``voted`` (who has voted). JSON data, all of it new."""
+        ``claim_tracker`` (:meth:`.claimbook.ClaimBook.table`), ``term_limited`` (which of the
+        last elected President and Chancellor the Presidential Candidate may not name now, in
+        list order), ``term_limits_lifted`` (a top-deck lifted their term limits: ruling 11)
+        and, during an official vote, ``voted`` (who has voted). JSON data, all of it new."""
         game: SecretHitler = self.game  # type: ignore[assignment]  # its game is a Secret Hitler
         board = build_summary(game)
         alive = set(board["alive"])
@@ -80,6 +97,7 @@ class SecretHitlerObserver(Observer):
             "options": dict(game.rules),
             # every government's claims so far (a turbo night's outcome stays secret until dawn)
             "claim_tracker": game.claim_book.table(game.night_secret, game.turbo and game.day == 0),
+            **term_limits(game, board),
         })
         if not game.turbo and game.step == "vote":
             board["voted"] = [p for p in game.order if p in game.votes]

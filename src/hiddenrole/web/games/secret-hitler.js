@@ -40,6 +40,17 @@ function board(v, ctx) {
   const powers = b.powers || [];
   const fasLabels = Array.from({ length: 6 }, (_, i) => (i === 5 ? t("Fascists win") : (powers[i] ? powerName(powers[i]) : "")));
   const libLabels = ["", "", "", "", t("Liberals win")];
+  // between the election and the next day the elected President and Chancellor govern
+  const inOffice = GOVERNING.has(b.step);
+  const limited = new Set(b.term_limited || []);
+  /** The last elected President's or Chancellor's marker: term-limited, or why not (ruling 11:
+   * a top-deck lifted the limits; ruling 4: at 5 players or fewer the President may be named). */
+  const lastWords = (office, p) => {
+    if (limited.has(p)) return office === "president" ? t("last President (term limit)") : t("last Chancellor (term limit)");
+    if (b.term_limits_lifted) return office === "president" ? t("last President (term limit lifted after the failed elections)") : t("last Chancellor (term limit lifted after the failed elections)");
+    if (office === "president" && b.step !== "over") return t("last President (no term limit at 5 players or fewer)");
+    return office === "president" ? t("last President") : t("last Chancellor");
+  };
   const pips = Array.from({ length: b.tracker_limit + 1 }, (_, i) =>
     h("li", { class: ["pip", i === b.election_tracker ? "on" : ""], "aria-current": i === b.election_tracker ? "step" : null }, String(i)));
   return h("div", { class: "sh-board" },
@@ -53,16 +64,25 @@ function board(v, ctx) {
       : t("Day {day} · {deck} policies in the deck · {discards} discarded", { day: b.day, deck: b.deck_size, discards: b.discard_size })),
     seatRing(players, p => {
       const tags = [];
-      if (p === b.presidential_candidate) tags.push([t("Presidential Candidate"), "pres"]);
-      if (p === b.chancellor_candidate) tags.push([t("Chancellor Candidate"), "chan"]);
-      if (p === b.president) tags.push([t("last President (term limit)"), "limit"]);
-      if (p === b.chancellor) tags.push([t("last Chancellor (term limit)"), "limit"]);
+      if (inOffice) {  // the elected government at work: the candidates are now in office
+        if (p === b.president) tags.push([t("President"), "pres"]);
+        if (p === b.chancellor) tags.push([t("Chancellor"), "chan"]);
+        if (p === b.presidential_candidate && p !== b.president) tags.push([t("Presidential Candidate"), "pres"]);
+      } else {
+        if (p === b.presidential_candidate) tags.push([t("Presidential Candidate"), "pres"]);
+        if (p === b.chancellor_candidate) tags.push([t("Chancellor Candidate"), "chan"]);
+        if (p === b.president) tags.push([lastWords("president", p), "limit"]);
+        if (p === b.chancellor) tags.push([lastWords("chancellor", p), "limit"]);
+      }
       if (dead.has(p)) tags.push([t("dead"), "dead"]);
       const chip = voted.has(p) ? h("span", { class: "chip voted", title: t("voted") }, "✓ " + t("voted")) : null;
       return { cls: dead.has(p) ? "dead" : "", tags, chip };
     }, ctx.me),
-    claimTracker(b.claim_tracker));
+    ctx.tv ? null : claimTracker(b.claim_tracker));
 }
+
+/** The steps in which the elected government (or night 0's) is at work. */
+const GOVERNING = new Set(["discard", "enact", "veto", "power", "night", "night_end"]);
 
 const cardWords = cs => String(cs || "").split("").map(policyName).join(", ");
 
@@ -89,6 +109,35 @@ function claimTracker(rows) {
         h("td", {}, said(r, "president")),
         h("td", {}, said(r, "chancellor"), r.claims.investigator ? [h("br"), t("Investigation: {what}", { what: claimWords("investigator", r.claims.investigator) })] : null),
         h("td", {}, enacted(r.enacted))))))));
+}
+
+/** A claim's cards as small cards ("FFL" -> F F L), their words for a screen reader. */
+function miniCards(cs) {
+  const cards = String(cs || "").split("");
+  return h("span", { class: "mini-cards" }, h("span", { class: "sr-only" }, cardWords(cs)),
+    cards.map(c => h("span", { class: ["mini", c === "L" ? "liberal" : "fascist"], "aria-hidden": "true" }, c === "L" ? "L" : "F")));
+}
+
+/** The TV's claim tracker, beside the feed: one line per government (the cards as small
+ * cards), so that every government of a game fits the screen, the newest last. */
+function tvSide(v) {
+  const rows = (v.board || {}).claim_tracker;
+  if (!rows || !rows.length) return null;
+  const president = c => (c ? [miniCards(c.drew), h("span", { class: "arrow" }, " → "), miniCards(c.passed)] : "—");
+  const chancellor = c => (c ? miniCards(c.got) : "—");
+  const enacted = e => (e === "veto" ? t("vetoed") : e ? miniCards(e) : "…");
+  return h("section", { class: "claim-tracker tv-claims", "data-test": "claim-tracker" },
+    h("h2", {}, t("Claim tracker")),
+    h("table", { class: "tally claims" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("President")),
+        h("th", { scope: "col" }, t("Chancellor")), h("th", { scope: "col" }, t("President’s claim")),
+        h("th", { scope: "col" }, t("Chancellor’s claim")), h("th", { scope: "col" }, t("Enacted")))),
+      h("tbody", {}, rows.map(r => h("tr", { "data-government": r.government },
+        h("td", {}, String(r.government)), h("td", {}, r.president), h("td", {}, r.chancellor || "?"),
+        h("td", {}, president(r.claims.president)),
+        h("td", {}, chancellor(r.claims.chancellor), r.claims.investigator
+          ? [h("br"), t("Investigation: {what}", { what: claimWords("investigator", r.claims.investigator) })] : null),
+        h("td", {}, enacted(r.enacted)))))));
 }
 
 /** The claims the player may make now, one tap each (after the step's own prompt; `alone`:
@@ -272,5 +321,5 @@ function postWords(e) {
   return /^claim /.test(e.text || "") && told && !told.includes(e.text) ? told : null;
 }
 
-export default { postWords, sideActions: ["claim"], sidePrompt, board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result,
+export default { tvSide, postWords, sideActions: ["claim"], sidePrompt, board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result,
   sideName, roleCard, presets, howTo, confirmMore, alerts: ["vote_ignored"] };

@@ -1,10 +1,10 @@
 // The lobby: the table's code, join link and QR code, the seats (connected or away), the
 // host's controls (add a bot, kick, start), and the command that seats a program (an agent).
 
-import qrcode from "../vendor/qrcode.mjs";
 import { gameModule } from "../games.js";
 import { i18n, t } from "../i18n.js";
 import { api } from "../session.js";
+import { joinBase, joinUrl, qrSvg } from "../invite.js";
 
 const same = (a, b) => (a ?? null) === (b ?? null);
 
@@ -44,28 +44,18 @@ export function lobbyPage() {
         .catch(() => { this.catalogue = []; });
       this.$watch(() => i18n.lang, catalogue);
       catalogue();
-      // the address others reach the server at (never loopback when another exists)
-      try {
-        const r = await fetch("/api/server");
-        if (r.ok) { const out = await r.json(); this.base = out.join_base; this.loopbackOnly = out.loopback_only; }
-      } catch { /* keep this page's own address */ }
+      const { base, loopbackOnly } = await joinBase();
+      this.base = base; this.loopbackOnly = loopbackOnly;
     },
     get S() { return this.$store.session; },
-    joinUrl() { return `${this.base}/?join=${this.S.code}`; },
+    joinUrl() { return joinUrl(this.base, this.S.code); },
     /** The command line that seats a remote agent (docs/agents.md), for the host to copy. */
     agentCommand() { return `hiddenrole agent --server ${this.base} --table ${this.S.code} --bot rule`; },
     async copyAgentCommand() {
       try { await navigator.clipboard.writeText(this.agentCommand()); this.copied = true; }
       catch { this.copied = false; /* no clipboard (plain http on another machine): the text stays selectable */ }
     },
-    qrSvg() {
-      if (!this.S.code) return "";
-      const qr = qrcode(0, "M");
-      qr.addData(this.joinUrl());
-      qr.make();
-      // the QR code of our own join link (letters and digits only): no player text in it
-      return qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true, alt: t("QR code of the join link") });
-    },
+    qrSvg() { return this.S.code ? qrSvg(this.joinUrl()) : ""; },
     paceWords() {
       const tb = this.S.table;
       if (!tb || !this.catalogue) return "";  // said once the game's options are known

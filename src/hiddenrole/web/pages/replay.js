@@ -46,7 +46,10 @@ export function replayPage() {
         this.all = r.events; this.counts = r.event_counts || [];
       } catch (e) { this.$store.session.error = e.message; }
     },
-    /** The jumps: each day or turn (the game module's feed sections) and the step it starts at. */
+    /** The jumps: each day or turn (the game module's feed sections) and the step it starts at.
+     * Sections that start at the same step (the official game's "Before the first round" and
+     * "Election round 1", both at the start) are one jump, named by the last of them: the
+     * section that step shows. */
     chapters() {
       void i18n.lang;
       const mod = gameModule(this.game);
@@ -55,7 +58,9 @@ export function replayPage() {
         const label = mod.section(e, { view: this.data ? this.data.view : null });
         if (!label) return;
         const at = this.counts.findIndex(c => c > j);
-        if (at >= 0 && !out.some(c => c.step === at)) out.push({ label, step: at });
+        if (at < 0) return;
+        const same = out.find(c => c.step === at);
+        if (same) same.label = label; else out.push({ label, step: at });
       });
       out.forEach((c, i) => { c.current = this.step >= c.step && (i + 1 === out.length || this.step < out[i + 1].step); });
       return out;

@@ -1,16 +1,29 @@
 // The TV: the public board, the feed and the clock for a room's shared screen (1920x1080,
-// no scrolling). It connects as a spectator: it never holds private information.
+// no scrolling). It connects as a spectator: it never holds private information. Before the
+// start it is the way in: the join link in large type, its QR code, and who has joined.
 
 import { mount } from "../dom.js";
 import { i18n } from "../i18n.js";
 import { gameModule } from "../games.js";
+import { joinBase, joinUrl, qrSvg } from "../invite.js";
 import { statusParts, resultNodes } from "./table.js";
 
 export function tvPage() {
   return {
+    base: location.origin,
+    async init() { this.base = (await joinBase()).base; },
     get S() { return this.$store.session; },
+    lobby() { return !!this.S.table && this.S.table.status === "lobby"; },
+    joinUrl() { return joinUrl(this.base, this.S.code); },
+    qrSvg() { return this.S.code ? qrSvg(this.joinUrl()) : ""; },
     status() { return statusParts(this.S); },
-    drawBoard(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.board ? gameModule(this.S.game).board(v, { me: null }) : null); },
+    drawBoard(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.board ? gameModule(this.S.game).board(v, { me: null, tv: true }) : null); },
+    /** What a game puts beside the feed on the TV (Secret Hitler: the claim tracker). */
+    drawSide(el) {
+      void i18n.lang;
+      const v = this.S.view, mod = this.S.game && gameModule(this.S.game);
+      mount(el, v && v.board && !v.over && mod && mod.tvSide ? mod.tvSide(v) : null);
+    },
     drawResult(el) { void i18n.lang; mount(el, resultNodes(this.S, { tv: true })); },
     feedSource() { return { events: this.S.events, notices: this.S.notices, mod: gameModule(this.S.game), lang: i18n.lang }; },
     clock() { return new Date(this.S.now).toLocaleTimeString(i18n.lang, { hour: "2-digit", minute: "2-digit" }); },
