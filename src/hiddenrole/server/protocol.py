@@ -135,15 +135,50 @@ class Connection:
 
     async def writer(self) -> None:
         """Send the outbox's messages in order (one task per connection), and close the
-        socket when the outbox says so."""
+        socket when the outbox says so. A socket that went away under it ends the task
+        quietly (the connection's reader sees the disconnect and ends the connection)."""
         out = self.outbox
-        while True:
-            item = await out.take()
-            if item is CLOSE:
-                await self.ws.close(code=out.close_code)
-                return
-            await self.ws.send_text(item)
-            out.sent(item)
+        try:
+            while True:
+                item = await out.take()
+                if item is CLOSE:
+                    await self.ws.close(code=out.close_code)
+                    return
+                await self.ws.send_text(item)
+                out.sent(item)
+        except (WebSocketDisconnect, OSError, RuntimeError) as exc:  # sent to, or closed, after the client left
+            log.debug("a connection's writer stopped: the socket is gone (%s)", type(exc).__name__)
+
+
+#: every connection's writer task that has not ended yet (:func:`stop_writers` at shutdown)
+WRITERS: set[asyncio.Task] = set()
+
+
+def start_writer(conn: Connection) -> asyncio.Task:
+    """Start ``conn``'s writer task, kept in :data:`WRITERS` until it ends."""
+    task = asyncio.get_running_loop().create_task(conn.writer(), name=f"hiddenrole-writer-{conn.outbox.number}")
+    WRITERS.add(task)
+    task.add_done_callback(WRITERS.discard)
+    return task
+
+
+async def stop_writer(task: asyncio.Task) -> None:
+    """Cancel a connection's writer task and wait until it has ended (its outcome read: no
+    task is left pending, or failed unread, when the loop closes). Only a cancellation of
+    the caller itself is raised."""
+    task.cancel()
+    await asyncio.wait({task})
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a connection's writer failed", exc_info=task.exception())
+
+
+async def stop_writers() -> None:
+    """Cancel every writer task still running (the server is shutting down: the sockets are
+    closed or closing) and wait for each to end, so none is destroyed while pending."""
+    loop = asyncio.get_running_loop()
+    tasks = [t for t in WRITERS if not t.done() and t.get_loop() is loop]
+    for task in tasks:
+        await stop_writer(task)
 
 
 def admit(out: Outbox, table: LiveTable, player: str | None, guard: Guard) -> None:
@@ -218,7 +253,7 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
         return
     conn = Connection(ws, address)
     out = conn.outbox
-    writer = asyncio.get_running_loop().create_task(conn.writer())
+    writer = start_writer(conn)
     try:
         while True:
             message = await ws.receive()
@@ -260,10 +295,10 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
         pass
     finally:
         guard.close(address)
-        writer.cancel()
         out.drop_queue()
         if out.table is not None and out.joined:
             out.table.disconnect(out)
+        await stop_writer(writer)  # last: a cancellation of this task may interrupt the wait
 
 
 async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, kind: Any,
