@@ -70,6 +70,7 @@ MESSAGE_FIELDS = {
     "resync": frozenset({"type", "id"}),
     "ping": frozenset({"type", "id"}),
     "control": frozenset({"type", "id", "control", "seconds", "name", "by", "reason", "spectator"}),
+    "take_host": frozenset({"type", "id"}),
 }
 # C0 control characters but tab and newline: PostgreSQL's text refuses NUL, and none belongs in a post
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f]")
@@ -360,6 +361,11 @@ async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, ki
         params = {k: v for k, v in data.items() if k not in ("type", "id", "control")}
         result = await moderator.control(table, data.get("control"), params)
         out.send({"type": "ack", "id": id, **({"result": result} if result else {})})
+    elif kind == "take_host":  # a seated player takes the role of a host away too long
+        if out.player is None:
+            raise TableError("spectator", N_("Only a seated player can take over as host."), 403)
+        await moderator.take_host(table, out.player)
+        out.send({"type": "ack", "id": id})
     elif kind == "resync":
         async with table.lock:
             table.flush()
@@ -388,4 +394,4 @@ async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, ki
         out.send({"type": "ack", "id": id})
     else:
         raise TableError("unknown_type", f"unknown message type {_field_name(kind)} "
-                                         "(expected action, post, control, resync, lang or ping)")
+                                         "(expected action, post, control, take_host, resync, lang or ping)")
