@@ -158,3 +158,21 @@ def test_the_offer_closes_when_the_host_comes_back(tmp_path):
 def test_the_takeover_notice_in_german():
     assert notice_text("host", {"name": "Bob", "reason": "taken"}, "de") == \
         "Der Gastgeber war weg, darum hat Bob als Gastgeber übernommen."
+
+
+def test_a_seatless_host_who_never_connected_as_the_host_cannot_be_replaced(tmp_path):
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(db(tmp_path), clock=clock) as srv:
+            made = await srv.create(game="council")  # the host only uses the API: no seat, no hello
+            bob = await srv.ws(made["code"], await srv.join(made["code"], "Bob"))
+            await bob.recv()
+            clock.advance(600)
+            await asyncio.sleep(0.05)
+            said = await take(bob, 1)
+            assert said["code"] == "host_unseen"
+            assert said["message"] == ("The host has no seat and has not connected to this table as the host, so the "
+                                       "server cannot tell whether they are away: nobody can take over.")
+            assert srv.moderator.tables[made["table"]["id"]].host is None
+
+    asyncio.run(main())

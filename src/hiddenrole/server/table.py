@@ -869,7 +869,8 @@ class LiveTable:
 
         Raises:
             TableError: ``unknown_player``, ``bad_host`` (a bot's seat, or already the host),
-                ``host_here`` (the host is not away), ``host_away_briefly`` (not away long
+                ``host_here`` (the host is connected), ``host_unseen`` (a seatless host
+                who never said hello as the host: not timed), ``host_away_briefly`` (not away long
                 enough yet), ``game_over``.
         """
         async with self.lock:
@@ -884,6 +885,10 @@ class LiveTable:
                 raise TableError("bad_host", N_("{name} is already the host."), name=seat.name)
             now = self.clock.now()
             at = self.takeover_at()
+            if at is None and not self.host_present():  # a seatless host who never said hello as the host
+                raise TableError("host_unseen", N_("The host has no seat and has not connected to this table as the "
+                                                   "host, so the server cannot tell whether they are away: nobody can "
+                                                   "take over."))
             if at is None:
                 raise TableError("host_here", N_("The host is here, so nobody can take over: ask the host to hand the "
                                                  "role over."))
