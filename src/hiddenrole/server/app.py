@@ -42,7 +42,7 @@ from .guard import Guard, Limits
 from .moderator import CONTROLS, MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
 from .net import is_loopback, join_base
 from .errors import TableError, told_refusal
-from .protocol import serve_connection
+from .protocol import serve_connection, stop_writers
 from .store import DEFAULT_DATABASE_URL, Store
 from .table import player_state
 from .tokens import token_hash
@@ -250,6 +250,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         finally:
             if cluster is not None:
                 await cluster.stop()
+            await stop_writers()  # the sockets are closed by now: no writer is left pending
             await mod.stop()
 
     app = FastAPI(title="hiddenrole", version="0.1.0", lifespan=lifespan, responses=ERRORS,

@@ -578,6 +578,15 @@ class Moderator:
                                  400, by=str(by))
         return None
 
+    async def take_host(self, table: LiveTable, player: str) -> None:
+        """The seated ``player`` takes the host role over from a host who has been away long
+        enough (:meth:`LiveTable.take_host`), before or during the game.
+
+        Raises:
+            TableError: see :meth:`LiveTable.take_host`.
+        """
+        await table.take_host(player)
+
     async def claim(self, code: str, claim: Any) -> dict[str, Any]:
         """Take the seat a substitute link opens: returns ``{"name", "token", "table"}``.
 

@@ -50,6 +50,7 @@ SENTENCES = {
     "void": N_("The host voided the game: it ends without a winner. Reason: {reason}"),
     "host_away": N_("The host was away too long: {name} is the host now."),
     "host": N_("{name} is the host now."),
+    "host_taken": N_("The host was away, so {name} took over as host."),
     "replace": N_("The host gave {name}'s seat to a bot for the rest of the game."),
     "bot": N_("{name} missed {missed} deadlines in a row: a bot plays the seat until they come back."),
     "return": N_("{name} is back and plays their seat again."),
@@ -82,11 +83,11 @@ def notice_text(kind: str, data: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -
         key = "extend" if seconds > 0 else "shorten"
         return tr(SENTENCES[key]).format(seconds=_number(abs(seconds), lang))
     if kind == "host":
-        key = "host_away" if data.get("reason") == "away" else "host"
+        key = {"away": "host_away", "taken": "host_taken"}.get(data.get("reason"), "host")
         return tr(SENTENCES[key]).format(name=data["name"])
     if kind in ("pause", "resume") and data.get("untimed"):
         return tr(SENTENCES[f"{kind}_untimed"])
-    if kind not in SENTENCES or kind in ("skip", "missed", "shorten", "host_away", "pause_untimed", "resume_untimed"):
+    if kind not in SENTENCES or kind in ("skip", "missed", "shorten", "host_away", "host_taken", "pause_untimed", "resume_untimed"):
         raise KeyError(kind)
     return tr(SENTENCES[kind]).format(**data)
 

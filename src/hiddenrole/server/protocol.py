@@ -70,6 +70,7 @@ MESSAGE_FIELDS = {
     "resync": frozenset({"type", "id"}),
     "ping": frozenset({"type", "id"}),
     "control": frozenset({"type", "id", "control", "seconds", "name", "by", "reason", "spectator"}),
+    "take_host": frozenset({"type", "id"}),
 }
 # C0 control characters but tab and newline: PostgreSQL's text refuses NUL, and none belongs in a post
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f]")
@@ -135,15 +136,50 @@ class Connection:
 
     async def writer(self) -> None:
         """Send the outbox's messages in order (one task per connection), and close the
-        socket when the outbox says so."""
+        socket when the outbox says so. A socket that went away under it ends the task
+        quietly (the connection's reader sees the disconnect and ends the connection)."""
         out = self.outbox
-        while True:
-            item = await out.take()
-            if item is CLOSE:
-                await self.ws.close(code=out.close_code)
-                return
-            await self.ws.send_text(item)
-            out.sent(item)
+        try:
+            while True:
+                item = await out.take()
+                if item is CLOSE:
+                    await self.ws.close(code=out.close_code)
+                    return
+                await self.ws.send_text(item)
+                out.sent(item)
+        except (WebSocketDisconnect, OSError, RuntimeError) as exc:  # sent to, or closed, after the client left
+            log.debug("a connection's writer stopped: the socket is gone (%s)", type(exc).__name__)
+
+
+#: every connection's writer task that has not ended yet (:func:`stop_writers` at shutdown)
+WRITERS: set[asyncio.Task] = set()
+
+
+def start_writer(conn: Connection) -> asyncio.Task:
+    """Start ``conn``'s writer task, kept in :data:`WRITERS` until it ends."""
+    task = asyncio.get_running_loop().create_task(conn.writer(), name=f"hiddenrole-writer-{conn.outbox.number}")
+    WRITERS.add(task)
+    task.add_done_callback(WRITERS.discard)
+    return task
+
+
+async def stop_writer(task: asyncio.Task) -> None:
+    """Cancel a connection's writer task and wait until it has ended (its outcome read: no
+    task is left pending, or failed unread, when the loop closes). Only a cancellation of
+    the caller itself is raised."""
+    task.cancel()
+    await asyncio.wait({task})
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a connection's writer failed", exc_info=task.exception())
+
+
+async def stop_writers() -> None:
+    """Cancel every writer task still running (the server is shutting down: the sockets are
+    closed or closing) and wait for each to end, so none is destroyed while pending."""
+    loop = asyncio.get_running_loop()
+    tasks = [t for t in WRITERS if not t.done() and t.get_loop() is loop]
+    for task in tasks:
+        await stop_writer(task)
 
 
 def admit(out: Outbox, table: LiveTable, player: str | None, guard: Guard) -> None:
@@ -218,7 +254,7 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
         return
     conn = Connection(ws, address)
     out = conn.outbox
-    writer = asyncio.get_running_loop().create_task(conn.writer())
+    writer = start_writer(conn)
     try:
         while True:
             message = await ws.receive()
@@ -260,10 +296,10 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
         pass
     finally:
         guard.close(address)
-        writer.cancel()
         out.drop_queue()
         if out.table is not None and out.joined:
             out.table.disconnect(out)
+        await stop_writer(writer)  # last: a cancellation of this task may interrupt the wait
 
 
 async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, kind: Any,
@@ -325,6 +361,11 @@ async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, ki
         params = {k: v for k, v in data.items() if k not in ("type", "id", "control")}
         result = await moderator.control(table, data.get("control"), params)
         out.send({"type": "ack", "id": id, **({"result": result} if result else {})})
+    elif kind == "take_host":  # a seated player takes the role of a host away too long
+        if out.player is None:
+            raise TableError("spectator", N_("Only a seated player can take over as host."), 403)
+        await moderator.take_host(table, out.player)
+        out.send({"type": "ack", "id": id})
     elif kind == "resync":
         async with table.lock:
             table.flush()
@@ -353,4 +394,4 @@ async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, ki
         out.send({"type": "ack", "id": id})
     else:
         raise TableError("unknown_type", f"unknown message type {_field_name(kind)} "
-                                         "(expected action, post, control, resync, lang or ping)")
+                                         "(expected action, post, control, take_host, resync, lang or ping)")

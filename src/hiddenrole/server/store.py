@@ -260,6 +260,12 @@ class Store:
         async with self._write_lock, self._engine.begin() as conn:
             await conn.execute(tables.update().where(tables.c.id == table_id).values(status=status))
 
+    async def set_host(self, table_id: str, seat: str) -> None:
+        """The player of ``seat`` took the host role over before the game: the table's host
+        seat is theirs and its host token's hash is emptied (no token hashes to ``""``)."""
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(tables.update().where(tables.c.id == table_id).values(host_seat=seat, host_token_hash=""))
+
     async def get_table(self, *, table_id: str | None = None, code: str | None = None) -> TableRow | None:
         """The table with this id or join code (codes are matched case-insensitively), or ``None``."""
         query = tables.select()

@@ -101,6 +101,8 @@ class Broadcast:
         self.table_part: dict[str, Any] = {"status": self.status, "seats": self.seats}
         if table.host is not None:
             self.table_part["host"] = table.host
+        if table.takeover_open():  # any seated player may take the host role over (since when the host is away)
+            self.table_part["host_away"] = iso(table.host_away_since)
         if table.paused_at is not None:
             self.table_part["paused"] = iso(table.paused_at)
         spectators = table.spectator_numbers()

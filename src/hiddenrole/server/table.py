@@ -46,6 +46,7 @@ MAX_THREAD_BYTES = 512 * 1024
 AWAY_AFTER = 20.0  # seconds without a connection before a seat shows "away"
 HOST_AWAY_AFTER = 120.0  # seconds the host may be away during a game before the role passes on
 HOST_RETRY = 5.0  # seconds before asking again who may take over from an absent host
+HOST_TAKEOVER_AFTER = 120.0  # seconds the host must be away before any seated player may take the role
 MAX_EXTEND = 24 * 3600.0  # the most seconds one extension may add or take
 
 
@@ -166,7 +167,9 @@ class LiveTable:
         self.paused_at: float | None = None  # when the running pause began (epoch seconds)
         self.void_reason: str | None = None  # why the host voided the game
         self.host: str | None = row.host_seat  # the seat that holds the host role, if a player holds it
-        self.host_token_live = True  # the host token works until the role passes to a player
+        # the host token works until the role passes to a player (a role taken over in the lobby
+        # leaves the stored hash empty, which no token has)
+        self.host_token_live = bool(row.host_token_hash)
         self.missed: dict[str, int] = {}  # each seat's missed deadlines in a row
         self.claims: dict[str, str] = {}  # a substitute link's claim hash -> the seat it opens
         self.used_claims: set[str] = set()
@@ -178,6 +181,8 @@ class LiveTable:
         self.spectators = 0  # the spectators' connections counted so far (each gets a number)
         self.away_after = AWAY_AFTER
         self.host_away_after = HOST_AWAY_AFTER
+        self.host_takeover_after = HOST_TAKEOVER_AFTER
+        self.takeover_told = False  # whether the connections were told the takeover offer is open
         for seat in self.seats:
             if not seat.is_bot:
                 seat.away_since = clock.now()
@@ -230,7 +235,23 @@ class LiveTable:
                   if s.away_since is not None and not s.away and not s.is_bot]
         if self.host_away_since is not None and self.row.status == "running":
             times.append(self.host_away_since + self.host_away_after)
+        takeover = self.takeover_at()
+        if takeover is not None and takeover > self.clock.now():  # the offer opens: told to everyone
+            times.append(takeover)
         return min(times) if times else None
+
+    def takeover_at(self) -> float | None:
+        """When any seated player may take the host role (the host away for
+        :attr:`host_takeover_after` seconds, before or during the game), or ``None`` while the
+        host is present (or not watched: a seatless host who never said hello as the host)."""
+        if self.host_away_since is None or self.row.status not in ("lobby", "running"):
+            return None
+        return self.host_away_since + self.host_takeover_after
+
+    def takeover_open(self) -> bool:
+        """Whether a seated player may take the host role now (:meth:`takeover_at` has come)."""
+        at = self.takeover_at()
+        return at is not None and self.clock.now() >= at
 
     @property
     def paused(self) -> bool:
@@ -316,7 +337,7 @@ class LiveTable:
         self.paused_at = None
         self.void_reason = None
         self.host = self.row.host_seat
-        self.host_token_live = True
+        self.host_token_live = bool(self.row.host_token_hash)
         self.missed = {}
         self.claims = {}
         self.used_claims = set()
@@ -630,7 +651,7 @@ class LiveTable:
         """The scheduler's call: pass the deadline if it is still due (stale ones do nothing),
         mark seats away, pass the host role on if the host is away too long."""
         async with self.lock:
-            if self.row.status == "lobby" and self._mark_away(self.clock.now()):
+            if self.row.status == "lobby" and (self._mark_away(self.clock.now()) | self._takeover_opened()):
                 self.broadcast()
             if self.row.status != "running":
                 self.set_deadline(self.id, self.next_wake())
@@ -638,7 +659,7 @@ class LiveTable:
             now = self.clock.now()
             before = len(self.log)
             await self._fire_due()
-            shown = self._mark_away(now)
+            shown = self._mark_away(now) | self._takeover_opened()
             await self._host_away(now)
             if len(self.log) != before:
                 await self._changed()
@@ -655,6 +676,14 @@ class LiveTable:
                     and now - seat.away_since >= self.away_after):
                 seat.away = True
                 changed = True
+        return changed
+
+    def _takeover_opened(self) -> bool:
+        """Whether the host-takeover offer opened since the connections were last told (it is
+        in the state from then on: :class:`~.stream.Broadcast`)."""
+        opened = self.takeover_open()
+        changed = opened and not self.takeover_told
+        self.takeover_told = opened
         return changed
 
     def host_present(self) -> bool:
@@ -831,6 +860,61 @@ class LiveTable:
             self.seen_host()
             await self._changed()
 
+    async def take_host(self, player: str) -> None:
+        """``player`` (a seated person) takes the host role over from a host who has been away
+        :attr:`host_takeover_after` seconds (before or during the game): everyone is told who
+        is host now; the old host token, or seat, no longer holds the role. Before the game the
+        table's row keeps it (its host seat; the host token's hash emptied), during the game
+        the log (a ``host`` entry, reason ``taken``): either survives a restart.
+
+        Raises:
+            TableError: ``unknown_player``, ``bad_host`` (a bot's seat, or already the host),
+                ``host_here`` (the host is connected), ``host_unseen`` (a seatless host
+                who never said hello as the host: not timed), ``host_away_briefly`` (not away long
+                enough yet), ``game_over``.
+        """
+        async with self.lock:
+            if self.row.status not in ("lobby", "running") or self.game is not None and self.game.is_over:
+                raise TableError("game_over", N_("The game is over."))
+            seat = self.seat(player)
+            if seat is None:
+                raise TableError("unknown_player", N_("Only a seated player can take over as host."), 403)
+            if seat.is_bot:
+                raise TableError("bad_host", N_("{name}’s seat is played by a bot: a bot cannot be the host."), name=seat.name)
+            if self.is_host_seat(seat.name):
+                raise TableError("bad_host", N_("{name} is already the host."), name=seat.name)
+            now = self.clock.now()
+            at = self.takeover_at()
+            if at is None and not self.host_present():  # a seatless host who never said hello as the host
+                raise TableError("host_unseen", N_("The host has no seat and has not connected to this table as the "
+                                                   "host, so the server cannot tell whether they are away: nobody can "
+                                                   "take over."))
+            if at is None:
+                raise TableError("host_here", N_("The host is here, so nobody can take over: ask the host to hand the "
+                                                 "role over."))
+            if now < at:
+                raise TableError("host_away_briefly", N_("The host has been away for only {away} seconds: you can take "
+                                                         "over as host in {left} seconds."),
+                                 away=f"{now - self.host_away_since:.0f}", left=f"{math.ceil(at - now):.0f}")
+            if self.row.status == "lobby":
+                await self.store.set_host(self.id, seat.name)
+                self.row.host_seat, self.row.host_token_hash = seat.name, ""
+                self.host, self.host_token_live = seat.name, False
+                notice = notice_of(len(self.notices), "host", {"name": seat.name, "reason": "taken"}, now)
+                self.notices.append(notice)
+                self.notice_at.append(0)
+                for conn in list(self.connections):
+                    conn.notice(told(notice, conn.lang))
+            else:
+                await self._append("host", {"name": seat.name, "reason": "taken"}, now)
+            self.seen_host()
+            self.takeover_told = False
+            if self.row.status == "lobby":
+                self.broadcast()
+                self.set_deadline(self.id, self.next_wake())
+            else:
+                await self._changed()
+
     async def substitute(self, name: Any) -> tuple[str, str]:
         """Hand seat ``name`` to a new person: the seat's token stops working at once and a
         one-time claim (the substitute link's secret) is made. Returns ``(seat name, claim)``.
@@ -930,8 +1014,8 @@ class LiveTable:
         self.connections.add(conn)
         conn.joined = True
         conn.snapshot(self)
-        if seat is None and not conn.host or seat is not None and seat.connections == 1:
-            self.broadcast()  # a seat is back, or a spectator's number joins the list
+        if seat is None or seat.connections == 1:
+            self.broadcast()  # a seat is back, a spectator's number joins the list, or the host is back
         self.set_deadline(self.id, self.next_wake())
 
     def disconnect(self, conn: Outbox) -> None:

@@ -313,8 +313,28 @@ export const session = {
 
   async hostCall(path, body) {
     this.error = "";
-    try { this.table = await api("POST", `/api/tables/${this.code}/${path}`, body, this.hostToken); }
+    try { this.table = await api("POST", `/api/tables/${this.code}/${path}`, body, this.hostToken || this.token); }
     catch (e) { this.error = e.message; }
+  },
+
+  /** Whether this seated reader may take the host role: the host has been away long enough
+   * (the state's `host_away`, since when), before or during the game. */
+  get takeoverOffer() {
+    const st = this.state;
+    return !!(st && st.host_away && this.me && this.mode === "table" && !this.isHost
+      && ["lobby", "running"].includes(st.status));
+  },
+  /** The takeover offer in words: how long the host has been away (whole minutes). */
+  takeoverWords() {
+    const since = this.state && this.state.host_away ? Date.parse(this.state.host_away) : this.now;
+    const minutes = Math.max(1, Math.floor((this.now - since) / 60000));
+    return t("The host has been away for {minutes} min: take over as host?", { minutes });
+  },
+  /** Takes the host role over (one tap); everyone is told who is host now. */
+  takeHost() {
+    this.error = "";
+    if (!this.socket || this.socket.send("take_host", {}) === null) this.error = t("Not connected: wait for the reconnection.");
+    else this.busy = true;
   },
 
   /** Seconds until `iso` (never negative), as m:ss. */
