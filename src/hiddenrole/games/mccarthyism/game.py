@@ -412,8 +412,7 @@ class McCarthyism(Game):
 
     def timers(self) -> list[Timer]:
         """One timer for the current step: ``vote_seconds`` for a vote, ``turn_seconds`` otherwise
-        (none when that option is 0, or once the game is over). Every step is public (everyone
-        sees who acts), so the key has no ``"/"``: every player is shown the clock."""
+        (none when that option is 0, or once over). No ``"/"`` in the key: every step is public."""
         if self.is_over:
             return []
         seconds = self.options["vote_seconds" if self.step == VOTE else "turn_seconds"]
