@@ -19,7 +19,7 @@ new snapshot in another language) and ``ping`` (the heartbeat: answered by ``pon
 snapshot's ``heartbeat`` says how often to send it and how long to wait for the answer
 before the client treats the link as dead). Every event sent carries its ``narration``
 (plain sentences for this viewer in the connection's language) and the state its own
-(``phase``, ``waiting_for``, ``deadline_note``, ``prompt``).
+(``phase``, ``waiting_for``, ``waiting_words``, ``deadline_note``, ``prompt``).
 Each action, post or control is answered by ``ack`` or by ``error`` with a ``code`` and a
 ``message`` naming what was wrong. The table's own events (missed deadlines, a pause, a
 substitute...) come as ``notice`` messages (:mod:`.notices`). The rate (per seat and per
