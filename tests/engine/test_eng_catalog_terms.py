@@ -86,8 +86,11 @@ def test_the_banned_variants_are_caught():
 def test_the_shady_agents_names_in_both_languages():
     web = dict(_messages("web"))
     narration = dict(_messages("hiddenrole"))
-    assert web["law-abiding operative"] == "gesetzestreuer Operativ" == narration["a law-abiding operative"]
-    assert web["corrupt deserter"] == "korrupter Deserteur" == narration["a corrupt deserter"]
+    # the same noun; the narration's role words carry the article, as the English "a" does
+    assert web["law-abiding operative"] == "gesetzestreuer Operativ"
+    assert narration["a law-abiding operative"] == "ein gesetzestreuer Operativ"
+    assert web["corrupt deserter"] == "korrupter Deserteur"
+    assert narration["a corrupt deserter"] == "ein korrupter Deserteur"
     assert web["Interrogation card"] == "Interrogationskarte"
 
 

@@ -133,8 +133,8 @@ def test_the_timer_of_each_step_counts_the_steps_one_by_one():
     keys.append(g.timers()[0].key)
     act(g, "Bob", "snitch", target="Cid")
     keys.append(g.timers()[0].key)
-    assert keys == ["turn-1/1-snitching", "turn-1/2-reveal", "turn-1/3-card_target", "turn-2/4-snitching",
-                    "turn-2/5-vote"]
+    assert keys == ["turn-1-1-snitching", "turn-1-2-reveal", "turn-1-3-card_target", "turn-2-4-snitching",
+                    "turn-2-5-vote"]
 
 
 def test_a_blacklisted_snitchs_draws_at_the_end_of_the_deck():

@@ -191,3 +191,17 @@ def test_the_blacklist_vote_prompt_agrees_with_how_many_are_named(targets, lang,
                       "vote": {"motion": "blacklist", "targets": targets}}}
     legal = [{"player": "Dee", "action": "vote", "vote": "yes"}, {"player": "Dee", "action": "vote", "vote": "no"}]
     assert McCarthyismNarrator(PLAYERS, {}, "Dee", lang).prompt(view, legal)["explain"] == expected
+
+
+# fresh-user trial 13: the TV showed only "Clara, Bot 5 und Dieter Müller-Lüdenscheidt"
+def test_who_we_wait_for_is_a_sentence_in_both_languages():
+    vote = {"phase": "vote", "over": False, "players": list(PLAYERS),
+            "board": {"step": "vote", "turn": 3, "vote": {"motion": "end_game"}}}
+    tv = McCarthyismNarrator(PLAYERS, {}, None, "de").situation(vote, [], ("Cid", "Dee", "Eve"), True)
+    assert tv["waiting_words"] == "Warten, bis Cid, Dee und Eve abstimmen."
+    assert tv["deadline_note"] == "Wenn die Zeit abläuft, zählt eine fehlende Stimme als Nein."
+    snitching = {"phase": "snitching", "over": False, "players": list(PLAYERS),
+                 "board": {"step": "snitching", "turn": 2, "snitch": "Ann"}}
+    assert McCarthyismNarrator(PLAYERS, {}, "Bob", "en").waiting_words(snitching, ("Ann",)) == (
+        "Waiting for Ann to snitch on someone, call for the end or pass.")
+    assert McCarthyismNarrator(PLAYERS, {}, "Ann", "en").waiting_words(snitching, ("Ann",)) is None

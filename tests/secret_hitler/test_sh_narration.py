@@ -102,7 +102,7 @@ def test_a_fascist_learns_the_others_and_hitler():
         "Gus": "liberal"}}
     assert tell("role", data, {"Anna"}, "Anna") == ["You are a Fascist.", "You know the other Fascists: Cleo; Hitler is Dan."]
     assert tell("role", data, {"Anna"}, "Anna", "de") == [
-        "Du bist Faschist.", "Du kennst die anderen Faschisten: Cleo; Hitler ist Dan."]
+        "Du bist ein Faschist.", "Du kennst die anderen Faschisten: Cleo; Hitler ist Dan."]
 
 
 def test_the_vote_prompt_names_the_ticket_and_what_yes_and_no_do():
@@ -221,3 +221,19 @@ def test_a_party_is_a_noun_in_german():
         "Eva hat Ben untersucht – Partei: die Liberalen."]
     assert tell("claim", {"player": "Anna", "as": "investigator", "target": "Ben", "party": "liberal"}, lang="de") == [
         "Anna behauptet, Ben untersucht zu haben – Partei: die Liberalen."]
+
+
+# fresh-user trial 13: the header read "Gina · you are Hal"; the step is now said in words
+def test_who_we_wait_for_is_a_sentence_with_the_step_in_words():
+    nominate = {"phase": "day", "over": False, "board": {"step": "nominate", "day": 2, "presidential_candidate": "Gus"}}
+    told = SecretHitlerNarrator(PLAYERS, TURBO, "Anna", "en").situation(nominate, [], ("Gus",), True)
+    assert told["waiting_words"] == "Waiting for Gus to choose a Chancellor Candidate."
+    assert told["waiting_for"] == "Gus"  # the names alone stay for the refusals
+    german = SecretHitlerNarrator(PLAYERS, TURBO, "Anna", "de").situation(nominate, [], ("Gus",), True)
+    assert german["waiting_words"] == "Warten, bis Gus einen Kanzlerkandidaten wählt."
+    vote = {"phase": "day", "over": False, "board": {"step": "vote", "day": 2}}
+    assert SecretHitlerNarrator(PLAYERS, TURBO, "Anna", "de").waiting_words(vote, ("Ben", "Cleo")) == (
+        "Warten, bis Ben und Cleo abstimmen.")
+    assert SecretHitlerNarrator(PLAYERS, TURBO, None, "en").waiting_words(vote, ("Ben",)) == "Waiting for Ben to vote."
+    # the viewer's own turn: the prompt speaks, not this sentence
+    assert SecretHitlerNarrator(PLAYERS, TURBO, "Ben", "en").waiting_words(vote, ("Ben", "Cleo")) is None

@@ -144,7 +144,9 @@ def test_bidi_overrides_in_posts_are_refused_and_marks_pass(tmp_path):
             code, ann = await seated_game(srv)
             await ann.send({"type": "post", "id": 1, "text": "I vote \u202eboB\u202c"})
             err = await answer(ann, 1)
-            assert err["code"] == "bad_message" and "bidi control U+202E at position 7" in err["message"]
+            assert err["code"] == "bad_message" and err["message"] == (
+                "Your text was not sent: it holds an invisible character that reverses the text around it. "
+                "Remove it, for example by typing the text again, and send it again.")
             await ann.send({"type": "action", "id": 2, "action": {"action": "post", "text": "x\u2066y"}})
             assert (await answer(ann, 2))["code"] == "bad_message"
             await ann.send({"type": "post", "id": 3, "text": "\u05e9\u05dc\u05d5\u05dd\u200f 1"})  # a mark: fine
@@ -152,6 +154,31 @@ def test_bidi_overrides_in_posts_are_refused_and_marks_pass(tmp_path):
             table = await srv.moderator.table(code)
             posts = [e.data["action"]["text"] for e in table.log if e.kind == "action"]
             assert posts == ["\u05e9\u05dc\u05d5\u05dd\u200f 1"]
+
+    run(main())
+
+
+def test_every_post_refusal_is_a_plain_sentence_in_the_readers_language(tmp_path):
+    """Fresh-user trial 13: a refused post said "the text has the bidi control U+202E at position
+    0 ...", in English on a German page. Each refusal is now a translated sentence."""
+    async def main():
+        async with running_server(db(tmp_path), clock=ManualClock()) as srv:
+            code, ann = await seated_game(srv)
+            await ann.send({"type": "lang", "id": 1, "lang": "de"})
+            await ann.until(lambda f: f["type"] == "snapshot" and f["state"]["narration"]["phase"] != "")
+            await ann.send({"type": "post", "id": 2, "text": "\u202eIch bin es nicht"})
+            assert (await answer(ann, 2))["message"] == (
+                "Dein Text wurde nicht gesendet: Er enthält ein unsichtbares Zeichen, das den Text um sich herum "
+                "umdreht. Entferne es, zum Beispiel indem du den Text neu tippst, und sende ihn noch einmal.")
+            await ann.send({"type": "post", "id": 3, "text": "Hallo\x07"})
+            assert (await answer(ann, 3))["message"] == (
+                "Dein Text wurde nicht gesendet: Er enthält ein unsichtbares Steuerzeichen (erlaubt sind nur "
+                "Zeilenumbrüche und Tabulatoren). Entferne es, zum Beispiel indem du den Text neu tippst, und sende "
+                "ihn noch einmal.")
+            await ann.send({"type": "post", "id": 4, "text": "   "})
+            assert (await answer(ann, 4))["message"] == "Dein Beitrag wurde nicht hinzugefügt: Er ist leer. Schreib zuerst etwas."
+            table = await srv.moderator.table(code)
+            assert [e for e in table.log if e.kind == "action"] == []
 
     run(main())
 

@@ -117,12 +117,16 @@ def test_unknown_fields_on_any_message_are_refused_and_nothing_is_stored(tmp_pat
     asyncio.run(main())
 
 
+CONTROL_REFUSED = ("Your text was not sent: it holds an invisible control character (only line breaks and tabs are "
+                   "allowed). Remove it, for example by typing the text again, and send it again.")
+
+
 @pytest.mark.parametrize("text,named", [
-    ("evil\x00text", "U+0000 at position 4"),
-    ("\x07ring", "U+0007 at position 0"),
-    ("line\r\nbreak", "U+000D"),
-    ("\x1b[31mred", "U+001B"),
-    ("unit\x1fsep", "U+001F"),
+    ("evil\x00text", CONTROL_REFUSED),
+    ("\x07ring", CONTROL_REFUSED),
+    ("line\r\nbreak", CONTROL_REFUSED),
+    ("\x1b[31mred", CONTROL_REFUSED),
+    ("unit\x1fsep", CONTROL_REFUSED),
 ])
 def test_control_characters_in_post_text_are_refused_and_never_stored(tmp_path, text, named):
     async def main():
@@ -146,7 +150,7 @@ def test_control_characters_in_post_text_are_refused_and_never_stored(tmp_path, 
 def test_text_problem_allows_newline_and_tab_only():
     assert text_problem("a\nb\tc é 🎲 \u2028") is None
     for c in [chr(i) for i in range(32) if chr(i) not in "\n\t"]:
-        assert f"U+{ord(c):04X}" in text_problem(f"x{c}y")
+        assert text_problem(f"x{c}y") == CONTROL_REFUSED
 
 
 @pytest.mark.postgres
@@ -160,7 +164,7 @@ def test_a_post_with_nul_changes_nothing_on_postgresql(pg_url):
             before = await srv.moderator.store.log_of(table.id)
             await ann.send({"type": "post", "id": 1, "text": "nul\x00here"})
             err = await answer(ann)
-            assert err["type"] == "error" and err["code"] == "bad_message" and "U+0000" in err["message"]
+            assert err["type"] == "error" and err["code"] == "bad_message" and err["message"] == CONTROL_REFUSED
             assert await srv.moderator.store.log_of(table.id) == before
             await ann.send({"type": "post", "id": 2, "text": "fine"})
             assert (await answer(ann))["type"] == "ack"

@@ -47,7 +47,7 @@ def test_hello_lang_gives_german_narration_on_events_and_state(tmp_path):
             assert first["kind"] == "player_list"
             assert first["narration"][0].startswith("Der Mod hat die Spielerliste gepostet: ")
             role = next(e for e in events if e["kind"] == "role")
-            assert role["narration"][0] in ("Du bist Liberaler.", "Du bist Faschist.", "Du bist Hitler.")
+            assert role["narration"][0] in ("Du bist ein Liberaler.", "Du bist ein Faschist.", "Du bist Hitler.")
             told = snap["state"]["narration"]
             assert told["phase"].startswith("Wahlrunde 1: ")
             assert "prompt" not in told or told["prompt"]["title"]

@@ -191,3 +191,23 @@ def test_the_deadline_shown_reveals_no_private_step():
     table.timer_starts = {"night-0/nominate": 1000.0}
     assert table.deadline_for("Pres") == 1060.0
     assert table.deadline_for("Chan") is None and table.deadline_for(None) is None
+
+
+def test_every_mccarthyism_player_sees_the_clock():
+    """McCarthyism's steps are public (everyone sees who acts): a player who is not acting and a
+    spectator see the acting player's deadline (fresh-user trial 13: only the actor saw a clock)."""
+    from hiddenrole.games.mccarthyism import McCarthyism
+    from hiddenrole.server.store import TableRow
+    from hiddenrole.server.table import LiveTable
+
+    row = TableRow("t", "C", "mccarthyism", {}, "fast", 2.0, "random", "running", "h", 0.0, "1", "s", "c")
+    table = LiveTable(row, [], store=None, clock=ManualClock(0.0), on_deadline=lambda *_: None)
+    game = McCarthyism(["Ann", "Bob", "Cid", "Dee"], {"turn_seconds": 120}, seed=1)
+    table.game = game
+    (actor,) = game.to_act()
+    (timer,) = game.timers()
+    table.timer_starts = {timer.key: 1000.0}
+    others = [p for p in ("Ann", "Bob", "Cid", "Dee") if p != actor]
+    assert table.deadline_for(actor) == 1060.0  # 120 s at the fast pace's factor 2
+    assert [table.deadline_for(p) for p in others] == [1060.0, 1060.0, 1060.0]
+    assert table.deadline_for(None) == 1060.0

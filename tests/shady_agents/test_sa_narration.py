@@ -122,7 +122,7 @@ def test_the_role_says_the_spy_code():
     assert tell("role", {"role": "deserter", "side": "deserters"}, {"Eve"}, "Eve") == [
         "You are a corrupt deserter.", "Your spy code: you must lie when you answer an interrogation."]
     assert tell("role", {"role": "operative", "side": "operatives"}, {"Eve"}, "Eve", "de") == [
-        "Du bist gesetzestreuer Operativ.",
+        "Du bist ein gesetzestreuer Operativ.",
         "Dein Spionagecode: Du musst die Wahrheit sagen, wenn du eine Interrogation beantwortest."]
 
 
@@ -186,3 +186,38 @@ def test_a_hand_out_narrowed_by_the_spy_code_says_who_is_missing_and_why():
     free = [{"player": "Eve", "action": "give", "tool": "bullet", "target": q} for q in ("Ann", "Bob", "Cid", "Dee")]
     assert ShadyAgentsNarrator(PLAYERS, {}, "Eve", "en").prompt(view, free)["explain"] == (
         "A medical kit gives the receiver's team a point, a bullet costs it one; only the receiver sees which it was.")
+
+
+# fresh-user trial 13 (German): holding both tools, the prompt said "Gib dein verbleibendes
+# Werkzeug verdeckt weiter." and offered only the bullet, without saying why
+def test_two_tools_without_an_interrogation_say_why_and_a_tool_nobody_may_get_is_named():
+    view = {"phase": "round_1", "over": False, "board": {},
+            "private": {"side": "operatives", "holding": ["bullet", "medkit"]}}
+    legal = [{"player": "Bob", "action": "give", "tool": "bullet", "target": q} for q in ("Ann", "Cid", "Dee", "Eve")]
+    prompt = ShadyAgentsNarrator(PLAYERS, {}, "Bob", "en").prompt(view, legal)
+    assert prompt["title"] == ("Your move: give one of your tools face down. You cannot call an interrogation now: "
+                               "it would break an answer you gave.")
+    assert prompt["explain"] == (
+        "A medical kit gives the receiver's team a point, a bullet costs it one; only the receiver sees which it was. "
+        "You cannot give a medical kit to anyone now: that would break an answer you gave in an interrogation (your "
+        "answers are promises your moves must keep to the end of the game).")
+    german = ShadyAgentsNarrator(PLAYERS, {}, "Bob", "de").prompt(view, legal)
+    assert german["title"] == ("Dein Zug: Gib verdeckt eines deiner Werkzeuge weiter. Eine Interrogation kannst du "
+                               "jetzt nicht rufen: Sie würde eine Antwort brechen, die du gegeben hast.")
+    assert german["explain"].endswith(
+        "Du kannst ein medizinisches Kit jetzt niemandem geben: Das würde eine Antwort brechen, die du in einer "
+        "Interrogation gegeben hast (deine Antworten sind Versprechen, die deine Züge bis zum Ende des Spiels "
+        "einhalten müssen).")
+    # round 2, one tool left: the remaining tool
+    last = dict(view, phase="round_2", private={"side": "operatives", "holding": ["bullet"]})
+    assert ShadyAgentsNarrator(PLAYERS, {}, "Bob", "de").prompt(last, legal)["title"] == (
+        "Gib dein verbleibendes Werkzeug verdeckt weiter.")
+
+
+def test_who_we_wait_for_is_said_with_the_step():
+    round_1 = {"phase": "round_1", "over": False, "board": {}}
+    assert ShadyAgentsNarrator(PLAYERS, {}, "Ann", "en").waiting_words(round_1, ("Cid",)) == (
+        "Waiting for Cid to give a tool or call an interrogation.")
+    asked = {"phase": "interrogation", "over": False, "board": {}}
+    assert ShadyAgentsNarrator(PLAYERS, {}, None, "de").waiting_words(asked, ("Cid",)) == (
+        "Warten, bis Cid auf die Interrogation antwortet.")

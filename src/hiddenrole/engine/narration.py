@@ -265,7 +265,7 @@ class Narrator:
     def situation(self, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]],
                   to_act: Sequence[str], timed: bool) -> dict[str, Any]:
         """The viewer's situation now: ``phase`` (words), ``waiting_for`` (who must act, "You"
-        for the viewer, or ``None``), ``deadline_note`` (what happens when the clock runs out,
+        for the viewer, or ``None``), ``waiting_words`` (:meth:`waiting_words`), ``deadline_note`` (what happens when the clock runs out,
         or ``None`` when no deadline runs) and ``prompt`` (:meth:`prompt`, ``None`` without
         legal actions).
 
@@ -278,6 +278,7 @@ class Narrator:
         return {
             "phase": self.phase(view),
             "waiting_for": self.waiting_for(to_act),
+            "waiting_words": self.waiting_words(view, to_act),
             "deadline_note": self.deadline_note(view) if timed and not view.get("over") else None,
             "prompt": self.prompt(view, list(legal)) if legal else None,
         }
@@ -295,6 +296,21 @@ class Narrator:
             return self.ngettext("{names} and {count} other player", "{names} and {count} other players",
                                  len(others) - 5).format(names=", ".join(others[:5]), count=len(others) - 5)
         return self.list(others)
+
+    def waiting_words(self, view: Mapping[str, Any], to_act: Sequence[str]) -> str | None:
+        """Who the game waits for and for what, as a sentence for a viewer who is not among them
+        ("Waiting for Gina to choose a Chancellor Candidate."); ``None`` when the game waits for
+        nobody or for the viewer (the viewer's prompt speaks then)."""
+        if not to_act or self.viewer in to_act or view.get("over"):
+            return None
+        names = self.waiting_for(to_act)
+        return self.doing(view, names, len(to_act)) or self._("Waiting for {names}.").format(names=names)
+
+    def doing(self, view: Mapping[str, Any], names: str, count: int) -> str | None:
+        """The sentence "Waiting for {names} to <the step's action>." with ``names`` filled
+        (``count`` of them, for the verb's number), or ``None`` for the plain "Waiting for
+        {names}." (games override)."""
+        return None
 
     def phase(self, view: Mapping[str, Any]) -> str:
         """The phase in words (games override)."""

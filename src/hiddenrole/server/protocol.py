@@ -19,7 +19,7 @@ new snapshot in another language) and ``ping`` (the heartbeat: answered by ``pon
 snapshot's ``heartbeat`` says how often to send it and how long to wait for the answer
 before the client treats the link as dead). Every event sent carries its ``narration``
 (plain sentences for this viewer in the connection's language) and the state its own
-(``phase``, ``waiting_for``, ``deadline_note``, ``prompt``).
+(``phase``, ``waiting_for``, ``waiting_words``, ``deadline_note``, ``prompt``).
 Each action, post or control is answered by ``ack`` or by ``error`` with a ``code`` and a
 ``message`` naming what was wrong. The table's own events (missed deadlines, a pause, a
 substitute...) come as ``notice`` messages (:mod:`.notices`). The rate (per seat and per
@@ -107,15 +107,14 @@ def text_problem(text: str) -> str | None:
     """Why free text (a post, an action's ``text``) is refused, or ``None``: a C0 control
     character other than tab and newline (NUL included, which PostgreSQL cannot store), or a
     bidi embedding, override or isolate (U+202A-U+202E, U+2066-U+2069), which would reorder
-    how the thread shows the text."""
-    found = CONTROL_CHARACTERS.search(text)
-    if found is not None:
-        return (f"the text has the control character U+{ord(found.group()):04X} at position {found.start()} "
-                "(only newline and tab are allowed)")
-    found = BIDI_CONTROLS.search(text)
-    if found is not None:
-        return (f"the text has the bidi control U+{ord(found.group()):04X} at position {found.start()}, "
-                "which would reorder the thread's text: remove it")
+    how the thread shows the text. The sentence is marked for the catalog (no fields): the
+    player is told in words what to remove, never a code point."""
+    if CONTROL_CHARACTERS.search(text) is not None:
+        return N_("Your text was not sent: it holds an invisible control character (only line breaks and tabs "
+                  "are allowed). Remove it, for example by typing the text again, and send it again.")
+    if BIDI_CONTROLS.search(text) is not None:
+        return N_("Your text was not sent: it holds an invisible character that reverses the text around it. "
+                  "Remove it, for example by typing the text again, and send it again.")
     return None
 
 
@@ -376,7 +375,7 @@ async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, ki
         if kind == "post":
             text = data.get("text")
             if not isinstance(text, str) or not text.strip():
-                raise TableError("bad_message", "a post needs a non-empty \"text\"")
+                raise TableError("bad_message", N_("Your post was not added: it is empty. Write something first."))
             action = {"action": "post", "text": text}  # the game's own post limit applies
         else:
             action = data.get("action")

@@ -6,9 +6,10 @@ import { h, mount, postText } from "./dom.js";
 import { t } from "./i18n.js";
 import Alpine from "./vendor/alpine.esm.min.js";
 
-/** A table notice (pause, substitute, missed deadline...) as a feed entry. */
+/** A table notice (pause, substitute, missed deadline...) as a feed entry: calm, not an error
+ * (the class `notice` is the private alert's banner). */
 function noticeNode(n) {
-  return h("li", { class: "entry notice", "data-test": "feed-notice" }, h("span", { class: "tag" }, t("Table")), " ", n.text);
+  return h("li", { class: "entry table-notice", "data-test": "feed-notice" }, h("span", { class: "tag" }, t("Table")), " ", n.text);
 }
 
 /** The feed's entries (DOM) for `events` as `mod` (the game module) words them, with the

@@ -238,6 +238,7 @@ export const session = {
   post(text) {
     text = String(text || "").trim();
     if (!text) return false;
+    this.error = "";  // the last refusal is answered by this try (a new refusal shows again)
     if (!this.socket || this.socket.send("post", { text }) === null) {
       this.error = t("Not connected: wait for the reconnection.");
       return false;

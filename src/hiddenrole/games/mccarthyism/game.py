@@ -412,11 +412,11 @@ class McCarthyism(Game):
 
     def timers(self) -> list[Timer]:
         """One timer for the current step: ``vote_seconds`` for a vote, ``turn_seconds`` otherwise
-        (none when that option is 0, or once the game is over)."""
+        (none when that option is 0, or once over). No ``"/"`` in the key: every step is public."""
         if self.is_over:
             return []
         seconds = self.options["vote_seconds" if self.step == VOTE else "turn_seconds"]
-        return [Timer(f"turn-{self.turn}/{self._stepno}-{self.step}", seconds)] if seconds else []
+        return [Timer(f"turn-{self.turn}-{self._stepno}-{self.step}", seconds)] if seconds else []
 
     def side_of(self, player: str) -> str:
         """``player``'s side now (``"commies"``/``"americans"``): their allegiance (ruling 1)."""

@@ -393,6 +393,17 @@ class McCarthyismNarrator(Narrator):
             return _("Turn {turn}: a card's player chooses a player.").format(turn=t)
         return _("Turn {turn}.").format(turn=t)
 
+    def doing(self, view: Mapping[str, Any], names: str, count: int) -> str | None:
+        _, step = self._, (view.get("board") or {}).get("step")
+        if step == "vote":
+            return self.ngettext("Waiting for {names} to vote.", "Waiting for {names} to vote.", count).format(names=names)
+        said = {"snitching": _("Waiting for {names} to snitch on someone, call for the end or pass."),
+                "snitch_pair": _("Waiting for {names} to name two players."),
+                "reveal": _("Waiting for {names} to decide whether to play the card drawn."),
+                "forced_play": _("Waiting for {names} to play one of the two cards drawn."),
+                "card_target": _("Waiting for {names} to choose a player for the card.")}.get(step or "")
+        return said.format(names=names) if said else None
+
     def deadline_note(self, view: Mapping[str, Any]) -> str | None:
         _ = self._
         step = (view.get("board") or {}).get("step")

@@ -349,6 +349,21 @@ class SecretHitlerNarrator(Narrator):
             return _("{when}: a presidential power is being used.").format(when=when)
         return _("{when}: the legislative session.").format(when=when)
 
+    def doing(self, view: Mapping[str, Any], names: str, count: int) -> str | None:
+        _, step = self._, (view.get("board") or {}).get("step")
+        if step == "vote":
+            return self.ngettext("Waiting for {names} to vote.", "Waiting for {names} to vote.", count).format(names=names)
+        if step in ("night", "night_end") or view.get("phase") == "night":
+            return self.ngettext("Waiting for {names} to finish the secret work of the night.",
+                                 "Waiting for {names} to finish the secret work of the night.", count).format(names=names)
+        said = {"nominate": _("Waiting for {names} to choose a Chancellor Candidate."),
+                "nominate_pair": _("Waiting for {names} to nominate two players."),
+                "discard": _("Waiting for {names} to discard a policy."),
+                "enact": _("Waiting for {names} to enact a policy."),
+                "veto": _("Waiting for {names} to answer the veto."),
+                "power": _("Waiting for {names} to use a presidential power.")}.get(step or "")
+        return said.format(names=names) if said else None
+
     def deadline_note(self, view: Mapping[str, Any]) -> str | None:
         _ = self._
         b = view.get("board") or {}

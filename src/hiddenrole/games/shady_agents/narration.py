@@ -287,6 +287,14 @@ class ShadyAgentsNarrator(Narrator):
             return _("Round 2: everyone gives their remaining tool.")
         return _("Round 1: each player gives a tool or calls an interrogation.")
 
+    def doing(self, view: Mapping[str, Any], names: str, count: int) -> str | None:
+        _, phase = self._, view.get("phase")
+        if phase == "interrogation":
+            return _("Waiting for {names} to answer the interrogation.").format(names=names)
+        if phase == "round_2":
+            return _("Waiting for {names} to give their remaining tool.").format(names=names)
+        return _("Waiting for {names} to give a tool or call an interrogation.").format(names=names)
+
     def deadline_note(self, view: Mapping[str, Any]) -> str | None:
         _ = self._
         if view.get("phase") == "interrogation":
@@ -328,8 +336,14 @@ class ShadyAgentsNarrator(Narrator):
                 bullet=a.get("bullet"), medkit=a.get("medkit")), "explain": None} for i, a in enumerate(legal)]
             return {"title": title, "explain": explain, "choices": choices}
         if "give" in kinds or "interrogate" in kinds:
-            title = _("Your move: give a tool face down, or call an interrogation.") if "interrogate" in kinds \
-                else _("Give your remaining tool face down.")
+            held = (view.get("private") or {}).get("holding") or ()
+            if "interrogate" in kinds:
+                title = _("Your move: give a tool face down, or call an interrogation.")
+            elif len(held) > 1:  # round 1: only the spy code takes the interrogation away
+                title = _("Your move: give one of your tools face down. You cannot call an interrogation now: it "
+                          "would break an answer you gave.")
+            else:
+                title = _("Give your remaining tool face down.")
             explain = _("A medical kit gives the receiver's team a point, a bullet costs it one; only the receiver sees which "
                         "it was.")
             # only the spy code narrows whom a tool may go to: say so, naming who is missing
@@ -341,6 +355,10 @@ class ShadyAgentsNarrator(Narrator):
                     explain += " " + _("{names} cannot get {tool} from you: that would break an answer you gave in an "
                                        "interrogation (your answers are promises your moves must keep to the end of the "
                                        "game).").format(names=self.list(missing), tool=tool(self, t))
+                elif not targets and t in held:
+                    explain += " " + _("You cannot give {tool} to anyone now: that would break an answer you gave in an "
+                                       "interrogation (your answers are promises your moves must keep to the end of the "
+                                       "game).").format(tool=tool(self, t))
             for i, a in enumerate(legal):
                 if a.get("action") == "give":
                     choices.append({"action": i, "label": _("Give {tool} to {name}").format(

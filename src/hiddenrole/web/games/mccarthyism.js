@@ -50,7 +50,7 @@ function board(v, ctx) {
       const tags = [];
       if (p === b.snitch) tags.push([t("snitch token"), "pres"]);
       if (acting.has(p)) tags.push([t("acting now"), "chan"]);
-      if (black.has(p)) tags.push([t("blacklisted"), "dead"]);
+      if (black.has(p)) tags.push([t("⊘ blacklisted: no vote"), "black"]);
       if (white.has(p)) {
         const left = b.protected_through_turn && b.protected_through_turn[p] !== undefined ? Math.max(0, b.protected_through_turn[p] - b.turn + 1) : null;
         tags.push([left === null ? t("whitelisted") : (left === 1 ? t("whitelisted, protected 1 more turn") : t("whitelisted, protected {n} more turns", { n: left })), "lib"]);
@@ -59,8 +59,10 @@ function board(v, ctx) {
       if (b.confessed && b.confessed[p]) tags.push([t("confessed: {role}", { role: roleName(b.confessed[p]) }), ""]);
       if (p === b.double_agent) tags.push([t("double agent token"), "fas"]);
       if (b.turns_had) tags.push([t("turns {n} of {m}", { n: b.turns_had[p] || 0, m: b.turns_per_player }), "muted"]);
-      return { cls: black.has(p) ? "dead" : "", tags };
+      return { cls: black.has(p) ? "blacklisted" : "", tags };  // still in the game: never the dead style
     }, ctx.me),
+    black.size ? h("p", { class: "muted", "data-test": "blacklist-words" },
+      t("⊘ Blacklisted players still play and can be the snitch, but they do not vote and cannot be snitched on. If every Commie is blacklisted, the players not blacklisted win; blacklisted loyal Americans lose.")) : null,
     (b.played || []).length ? h("div", {}, h("h3", {}, t("Last cards played")), h("ul", { class: "plain played" },
       (b.played || []).slice(-4).map(x => h("li", {}, `${x.player}: `, h("b", {}, cardName(x.card)))))) : null);
 }

@@ -194,7 +194,7 @@ function actionTitle(a, v) {
 function actionLabel(a) {
   switch (a.action) {
     case "nominate": return a.targets ? t("Nominate {names}", { names: a.targets.join(" + ") }) : t("Nominate {name}", { name: a.target });
-    case "vote": return a.vote === "yes" ? t("Ja! (yes)") : t("Nein (no)");
+    case "vote": return a.vote === "yes" ? t("Ja! (yes)") : t("Nein! (no)");
     case "discard": return t("Discard a {policy} policy", { policy: policyName(a.card) });
     case "enact": return t("Enact a {policy} policy", { policy: policyName(a.card) });
     case "investigate": return t("Investigate {name}", { name: a.target });
@@ -237,7 +237,7 @@ function section(e, ctx) {
 }
 
 function detail(e) {
-  if (e.kind === "vote_result" && e.votes) return tallyTable(e.votes, { yes: t("Ja! (yes)"), no: t("Nein (no)") });
+  if (e.kind === "vote_result" && e.votes) return tallyTable(e.votes, { yes: t("Ja! (yes)"), no: t("Nein! (no)") });
   return null;
 }
 
@@ -306,11 +306,20 @@ function handWords(e) {
   return name + ":";
 }
 
+/** Every private hand of the game, each with its round ("Night 3, Ann drew:"; the official
+ * rules' "Election round 3, ..."): a turbo government works in the night of its day. */
 function result(v, reveal) {
-  const hands = (reveal.events || []).filter(e => Array.isArray(e.cards) && e.to && e.to.length === 1);
-  if (!hands.length) return null;
-  return [h("h3", {}, t("Every hand")), h("ol", { class: "plain", "data-test": "hands" }, hands.map(e =>
-    h("li", {}, handWords(e) + " ", e.cards.map(c => policyCard(c)))))];
+  const officialRules = ((v && v.board) || {}).variant === "official";
+  const rows = [];
+  let day = 0;
+  for (const e of reveal.events || []) {
+    if (e.kind === "day_start") { day = e.day; continue; }
+    if (!Array.isArray(e.cards) || !e.to || e.to.length !== 1) continue;
+    const when = officialRules ? (day ? t("Election round {n}", { n: day }) : t("Before the first round")) : t("Night {n}", { n: day });
+    rows.push(h("li", {}, t("{when}, {who}", { when, who: handWords(e) }) + " ", e.cards.map(c => policyCard(c))));
+  }
+  if (!rows.length) return null;
+  return [h("h3", {}, t("Every hand")), h("ol", { class: "plain", "data-test": "hands" }, rows)];
 }
 
 /** A post in the claim notation ("claim president drew FFL passed FL", what the bots post):

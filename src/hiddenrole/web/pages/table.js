@@ -25,7 +25,8 @@ export function statusParts(S) {
   return {
     title: S.table ? S.table.title : "",
     phase: over ? t("The game is over") : (n.phase || (view.board ? mod.phaseWords(view) : statusWords(S.table && S.table.status))),
-    waiting: over ? "" : (n.waiting_for || (S.state && S.state.waiting ? t("Your move") : "")),
+    // "Waiting for Gina to choose a Chancellor Candidate." (the step in words); "▶ You" when it is yours
+    waiting: over ? "" : (n.waiting_words || n.waiting_for || (S.state && S.state.waiting ? t("Your move") : "")),
     mine: !over && !!(S.state && S.state.waiting),
     deadline: !over && S.state && S.state.deadline ? S.countdown(S.state.deadline) : "",
     note: over ? "" : (n.deadline_note || ""),
@@ -152,6 +153,11 @@ export function tablePage() {
     drawPrompt(el) { void i18n.lang; mount(el, promptNodes(this.S, this.ctx())); },
     drawResult(el) { void i18n.lang; mount(el, resultNodes(this.S)); },
     feedSource() { return { events: this.S.events, notices: this.S.notices, mod: gameModule(this.S.game), lang: i18n.lang }; },
+    /** What the question waiting for this player is about (the narrated prompt's title, else the phase). */
+    promptSubject() {
+      const n = this.S.narration || {};
+      return (n.prompt && n.prompt.title) || this.status().phase;
+    },
     hasPrompt() {
       const S = this.S;
       return !!(S.view && !S.view.over && S.state && (S.state.legal_actions || []).some(a => a.action !== "post"));
