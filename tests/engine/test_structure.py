@@ -65,6 +65,7 @@ SERVER_LAYERS = [
     ["app"],  # FastAPI: the REST API and the WebSocket route
     ["cluster"],  # several processes: relays a table's REST calls and WebSockets to its owner
     ["protocol"],  # one WebSocket connection: read, check, hand on; send what the outbox holds
+    ["again"],  # a player's own lobby seat (leave, rename) and "Play again"
     ["moderator"],  # every table of this process, the lobby, the host's controls by name
     ["table", "outbox", "stream"],  # one live table: its game, seats, deadlines, bots, feeds, outboxes
     ["audit", "notices", "lease", "guard"],  # what the table and the layers above build on

@@ -413,7 +413,7 @@ def test_a_substitute_link_opens_the_seat_once_and_shows_exactly_what_the_seat_k
             r = await control(srv, code, host, control="replace", name="bob", by="substitute")
             assert r.status_code == 200, r.text
             out = r.json()
-            assert out["name"] == "Bob" and out["link"].endswith(f"/?join={code}&claim={out['claim']}")
+            assert out["name"] == "Bob" and out["link"].endswith(f"/?join={code}&claim={out['claim']}&seat=Bob")
             # the old player is told and closed; the old token no longer opens the seat
             err = await cl["Bob"].until(lambda f: f["type"] == "error")
             assert err["code"] == "substituted"

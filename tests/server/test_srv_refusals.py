@@ -55,7 +55,11 @@ def test_join_refusals_are_german_for_a_german_reader_and_keep_their_code(tmp_pa
             await srv.start(code, made["host_token"])
             assert await join("Zoe") == (409, {"code": "already_started", "message":
                                                "Das Spiel an diesem Tisch hat schon begonnen: Jetzt kann niemand "
-                                               "mehr einen Platz nehmen."})
+                                               "mehr einen Platz nehmen. Wenn du hier einen Platz hattest und ihn "
+                                               "verloren hast (ein neues Handy, ein geleerter Browser), bitte den "
+                                               "Gastgeber, ihn dir zurückzugeben: Auf der Spielseite unter "
+                                               "„Gastgeber“ tippt er neben deinem Namen auf „An eine neue Person "
+                                               "übergeben“ und schickt dir den Link."})
             # ?lang= wins over the header
             r = await srv.http.post(f"/api/tables/{code}/claim?lang=en", json={"claim": "nonsense"}, headers=DE)
             assert r.json()["error"] == {"code": "bad_claim",

@@ -149,8 +149,9 @@ async def join_table(http: httpx.AsyncClient, code: str, name: str | None = None
         kind, message = _error(response)
         if response.status_code >= 500:
             raise Unreachable(message)
-        if kind == "already_started":
-            message += " Ask the host for a substitute link for a seat (--seat-link)."
+        if kind == "already_started":  # the server's hint is worded for a person on a phone
+            message = ("The game at this table has already started: no seat can be taken now. Ask the host for a "
+                       "substitute link for a seat (--seat-link).")
         if kind != "name_taken" or name is not None:
             break
     raise BadRequest(message)

@@ -9,7 +9,9 @@ REST (JSON, OpenAPI at ``/openapi.json``, docs at ``/docs``):
 * ``GET /api/server``: the URLs others can reach this server at;
 * ``GET /api/tables/{code}``: a table's public state (with ``Authorization: Bearer
   SEAT_TOKEN``, also that player's view);
-* ``POST /api/tables/{code}/join``, ``/claim`` (a substitute link), ``/start``, ``/kick``,
+* ``POST /api/tables/{code}/join``, ``/leave`` and ``/rename`` (a player's own seat before the
+  start, with its seat token), ``/again`` (the host's "Play again" once the game is over),
+  ``/claim`` (a substitute link), ``/start``, ``/kick``,
   ``/bots``, ``/replace``, ``/control`` (the host's controls; the last five need
   ``Authorization: Bearer`` with the host token or the host's seat token);
 * ``GET /api/tables/{code}/export`` and ``/replay/{step}`` once the game is over.
@@ -42,6 +44,7 @@ from .guard import Guard, Limits
 from .moderator import CONTROLS, MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
 from .net import is_loopback, join_base
 from .errors import TableError, told_refusal
+from .again import leave, play_again, rename
 from .protocol import serve_connection, stop_writers
 from .store import DEFAULT_DATABASE_URL, Store
 from .table import player_state
@@ -108,6 +111,14 @@ class Claim(Strict):
     """A substitute link's secret."""
 
     claim: str
+    name: str | None = Field(None, description="the seat's own name when its player takes it back (the feed then "
+                                               "says they are back)")
+
+
+class Again(Strict):
+    """The next game's table."""
+
+    bots: bool = Field(True, description="bots fill as many seats as at the finished table")
 
 
 class Control(Strict):
@@ -382,11 +393,34 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         rate_limit("joins", request, N_("Too many seats taken from your address: try again in {seconds} seconds."))
         return await mod.join(code, body.name)
 
+    @app.post("/api/tables/{code}/leave")
+    async def leave_seat(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:
+        """Leave the table before the start (``Authorization: Bearer`` with the seat token):
+        the seat is removed and its token stops working."""
+        return await leave(mod, code, _bearer(authorization))
+
+    @app.post("/api/tables/{code}/rename")
+    async def rename_seat(code: str, body: Join, authorization: str | None = Header(None)) -> dict[str, Any]:
+        """Change one's display name before the start (the seat token; the checks of a join)."""
+        return await rename(mod, code, _bearer(authorization), body.name)
+
+    @app.post("/api/tables/{code}/again", status_code=201)
+    async def again(code: str, body: Again, request: Request,
+                    authorization: str | None = Header(None)) -> dict[str, Any]:
+        """Play again (host only, once the game is over): a new table with the same game,
+        options and pace; the finished table names it (``next``) to everyone there."""
+        rate_limit("creates", request, N_("Too many new tables from your address: try again in {seconds} seconds."))
+        out = await play_again(mod, code, _bearer(authorization), body.bots)
+        new = out["table"]["code"]
+        out["code"] = new
+        out["join_url"] = f"{base_of(request)}/?join={new}"
+        return out
+
     @app.post("/api/tables/{code}/claim", status_code=201)
     async def claim(code: str, body: Claim) -> dict[str, Any]:
         """Take the seat a substitute link opens (once: a second use is refused); returns the
         new seat token (the seat's old token no longer works)."""
-        return await mod.claim(code, body.claim)
+        return await mod.claim(code, body.claim, body.name)
 
     @app.post("/api/tables/{code}/control")
     async def control(code: str, body: Control, request: Request,

@@ -5,7 +5,7 @@ Four tables:
 * ``tables``: one row per game table (its game, options, pace, join code, status, the
   commitment to its seed, and the seed and salt themselves, revealed only after the game;
   the host's seat, whether the lobby lists it, after how many missed deadlines in a row a
-  bot plays an absent player's seat);
+  bot plays an absent player's seat, and the code of the table made to play again);
 * ``seats``: the players of a table in seat order, each with the SHA-256 hash of its seat
   token (the token itself is never stored) or a bot kind;
 * ``game_log``: the append-only log of each game, keyed by ``(game_id, seq)``: the start
@@ -43,6 +43,7 @@ tables = sa.Table(
     sa.Column("host_seat", sa.String(64), nullable=True),  # the host's seat name, if the host plays
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),  # shown in the lobby list
     sa.Column("missed_limit", sa.Integer, nullable=False, server_default="2"),  # 0: no bot takes a seat
+    sa.Column("next_code", sa.String(16), nullable=True),  # the table of the next game ("Play again"), once made
 )
 
 seats = sa.Table(

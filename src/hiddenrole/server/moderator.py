@@ -53,6 +53,10 @@ CONTROLS: dict[str, tuple[str, ...]] = {
     "host": ("name",), "replace": ("name", "by"), "kick": ("spectator",),
 }
 MAX_MISSED_LIMIT = 20
+#: a join after the start, with what a player who lost their seat (a new phone) can do
+JOIN_STARTED = N_("The game at this table has already started: no seat can be taken now. If you had a seat here and "
+                  "lost it (a new phone, a cleared browser), ask the host to give it back: on the game page, under "
+                  "Host, they press “Hand to a new person” next to your name and send you the link.")
 
 
 BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)  # the bots' names: "Bot 1", "Bot 2"...
@@ -452,10 +456,10 @@ class Moderator:
                 ``name_taken`` or ``bad_name``.
         """
         name = check_name(name)
-        table = await self._lobby(code)
+        table = await self.table(code)
         async with table.lock:
             if table.row.status != "lobby":
-                raise TableError("already_started", N_("The game at this table has already started: no seat can be taken now."))
+                raise TableError("already_started", JOIN_STARTED)
             token = await self._add_seat(table, name, None)
         return {"name": name, "token": token, "table": table.public_info()}
 
@@ -571,8 +575,7 @@ class Moderator:
                 await table.replace_by_bot(name if isinstance(name, str) else "", table.row.bot_kind)
             elif by == "substitute":
                 seat, claim = await table.substitute(name)
-                return {"name": seat, "claim": claim,
-                        "link": f"{self.link_base}/?join={table.row.code}&claim={claim}"}
+                return {"name": seat, "claim": claim, "link": substitute_link(self.link_base, table.row.code, claim, seat)}
             else:
                 raise TableError("bad_control", N_("A seat is replaced by “bot” or by “substitute”, not by “{by}”."),
                                  400, by=str(by))
@@ -587,14 +590,15 @@ class Moderator:
         """
         await table.take_host(player)
 
-    async def claim(self, code: str, claim: Any) -> dict[str, Any]:
+    async def claim(self, code: str, claim: Any, name: Any = None) -> dict[str, Any]:
         """Take the seat a substitute link opens: returns ``{"name", "token", "table"}``.
+        ``name``: the seat's own name when its player takes it back (told as "Hal is back").
 
         Raises:
             TableError: ``no_table``, ``claim_used``, ``bad_claim``, ``game_over``, ``voided``.
         """
         table = await self.table(code)
-        name, token = await table.claim(claim)
+        name, token = await table.claim(claim, name)
         return {"name": name, "token": token, "table": table.public_info()}
 
     async def open_tables(self, cursor: str | None = None, limit: int = PAGE_SIZE) -> tuple[list[dict[str, Any]], str | None]:
@@ -625,6 +629,14 @@ class Moderator:
             out.append(table.public_info())
         last = rows[limit - 1] if len(rows) > limit else None
         return out, (make_cursor(last.created_at, last.id) if last is not None else None)
+
+
+def substitute_link(base: str, code: str, claim: str, seat: str) -> str:
+    """The one-time link that hands ``seat`` to a person: the claim, and the seat's name so
+    the page can ask whether it is the seat's own player coming back."""
+    from urllib.parse import quote
+
+    return f"{base}/?join={code}&claim={claim}&seat={quote(seat, safe='')}"
 
 
 def make_cursor(created_at: float, table_id: str) -> str:

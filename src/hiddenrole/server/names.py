@@ -82,13 +82,27 @@ def skeleton(name: str) -> str:
     return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in unicodedata.normalize("NFD", name)))
 
 
+# Turkish capital I with a dot and small i without one: case folding keeps the dot ("İ" folds
+# to "i" and a combining dot) and the dotless "ı" stays apart, though "İvy" reads as "Ivy"
+DOTTED_I = str.maketrans({"\u0130": "I", "\u0131": "i"})
+
+
+def dotless(name: str) -> str:
+    """``name`` with the Turkish dotted capital I and dotless small i as plain I and i, and
+    an i or I followed by a combining dot above (U+0307) without the dot."""
+    name = unicodedata.normalize("NFD", name.translate(DOTTED_I))
+    return name.replace("i\u0307", "i").replace("I\u0307", "I")
+
+
 def look_alike_keys(name: str) -> frozenset[str]:
     """The forms in which names are compared for look-alikes: the skeleton ignoring case and
     width, taken before and after ignoring case (Cyrillic "ВоВ" looks like "BoB", but its
     lower case "вов" like nothing Latin; "BOB" has an O that looks like a zero, but is
     "bob" ignoring case). "Bob", "Bоb" (Cyrillic о), "Вob" and "ВоВ" all have "bob". The
-    presentation selectors and the parts of emoji sequences (:data:`SEQUENCE_PARTS`) are left out."""
+    presentation selectors and the parts of emoji sequences (:data:`SEQUENCE_PARTS`) are left out,
+    and a dotted capital I or dotless small i counts as a plain one (:func:`dotless`)."""
     name = "".join(c for c in name if ord(c) not in PRESENTATION_SELECTORS and ord(c) not in SEQUENCE_PARTS)
+    name = dotless(name)
     return frozenset((skeleton(name_key(skeleton(name))), skeleton(name_key(name))))
 
 

@@ -31,7 +31,7 @@ PUBLIC_FIELDS = {
     "bot": ("name", "missed"),
     "return": ("name",),
     "substitute": ("name",),
-    "claim": ("name",),
+    "claim": ("name", "back"),
     "kick": ("spectator",),
 }
 
@@ -56,6 +56,7 @@ SENTENCES = {
     "return": N_("{name} is back and plays their seat again."),
     "substitute": N_("The host is handing {name}'s seat to a substitute player."),
     "claim": N_("A substitute player took {name}'s seat."),
+    "claim_back": N_("{name} is back."),
     "kick": N_("The host sent spectator {spectator} away."),
 }
 
@@ -85,9 +86,12 @@ def notice_text(kind: str, data: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -
     if kind == "host":
         key = {"away": "host_away", "taken": "host_taken"}.get(data.get("reason"), "host")
         return tr(SENTENCES[key]).format(name=data["name"])
+    if kind == "claim" and data.get("back"):
+        return tr(SENTENCES["claim_back"]).format(name=data["name"])
     if kind in ("pause", "resume") and data.get("untimed"):
         return tr(SENTENCES[f"{kind}_untimed"])
-    if kind not in SENTENCES or kind in ("skip", "missed", "shorten", "host_away", "host_taken", "pause_untimed", "resume_untimed"):
+    if kind not in SENTENCES or kind in ("skip", "missed", "shorten", "host_away", "host_taken", "pause_untimed",
+                                                  "resume_untimed", "claim_back"):
         raise KeyError(kind)
     return tr(SENTENCES[kind]).format(**data)
 

@@ -50,6 +50,7 @@ class TableRow:
     host_seat: str | None = None
     listed: bool = False
     missed_limit: int = 2
+    next_code: str | None = None
 
 
 @dataclass
@@ -263,8 +264,20 @@ class Store:
     async def set_host(self, table_id: str, seat: str) -> None:
         """The player of ``seat`` took the host role over before the game: the table's host
         seat is theirs and its host token's hash is emptied (no token hashes to ``""``)."""
+        await self.set_table_fields(table_id, host_seat=seat, host_token_hash="")
+
+    async def set_table_fields(self, table_id: str, **values: Any) -> None:
+        """Change a table's ``host_seat`` (the host's seat renamed or left before the start, or
+        taken over), ``host_token_hash`` (emptied when the role is taken over) or ``next_code``
+        (the table made to play again).
+
+        Raises:
+            ValueError: no field, or a field not among those three.
+        """
+        if not values or set(values) - {"host_seat", "host_token_hash", "next_code"}:
+            raise ValueError(f"only host_seat, host_token_hash and next_code can be changed, not {sorted(values)}")
         async with self._write_lock, self._engine.begin() as conn:
-            await conn.execute(tables.update().where(tables.c.id == table_id).values(host_seat=seat, host_token_hash=""))
+            await conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
 
     async def get_table(self, *, table_id: str | None = None, code: str | None = None) -> TableRow | None:
         """The table with this id or join code (codes are matched case-insensitively), or ``None``."""
@@ -314,6 +327,12 @@ class Store:
         """Delete a seat (a kick before the start)."""
         async with self._write_lock, self._engine.begin() as conn:
             await conn.execute(seats.delete().where(seats.c.table_id == table_id, seats.c.position == position))
+
+    async def rename_seat(self, table_id: str, position: int, name: str) -> None:
+        """Change a seat's display name (before the start)."""
+        async with self._write_lock, self._engine.begin() as conn:
+            await conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.position == position)
+                               .values(name=name))
 
     async def seat_by_token(self, token_hash: str) -> SeatRow | None:
         """The seat whose token hashes to ``token_hash``, or ``None``."""

@@ -97,7 +97,7 @@ class Broadcast:
         self._deadlines: dict[str, float] | None = None
         self._to_act: tuple[str, ...] | None = None
         # the table's part of every state: status, seats, and (when set) the host, the pause,
-        # the spectators' numbers
+        # the spectators' numbers, the next game's table
         self.table_part: dict[str, Any] = {"status": self.status, "seats": self.seats}
         if table.host is not None:
             self.table_part["host"] = table.host
@@ -108,6 +108,8 @@ class Broadcast:
         spectators = table.spectator_numbers()
         if spectators:
             self.table_part["spectators"] = spectators
+        if table.row.next_code is not None:  # "Play again": the next game's table
+            self.table_part["next"] = table.row.next_code
         self.lobby: dict[str, Any] = self.table_part  # the state before a game
         self.lobby_bodies: dict[int, tuple[dict[str, Any], str | None]] = {}
 

@@ -308,6 +308,8 @@ class LiveTable:
             "missed_limit": self.row.missed_limit,
             "paused": self.paused,
         }
+        if self.row.next_code is not None:
+            info["next"] = self.row.next_code  # the table made to play again
         if self.row.status == "over":
             info["seed"] = int(self.row.seed)
             info["salt"] = self.row.salt
@@ -943,8 +945,10 @@ class LiveTable:
             await self._changed()
             return seat.name, claim
 
-    async def claim(self, claim: Any) -> tuple[str, str]:
+    async def claim(self, claim: Any, own_name: Any = None) -> tuple[str, str]:
         """Take the seat a substitute link opens; returns ``(seat name, the new seat token)``.
+        ``own_name``: given as the seat's own name (any case or width), the seat's player is back
+        (the notice says so) rather than a substitute.
 
         Raises:
             TableError: ``claim_used`` (the link was used already), ``bad_claim`` (unknown),
@@ -962,7 +966,10 @@ class LiveTable:
             assert seat is not None
             token = new_token()
             row = SeatRow(**{**seat.row.__dict__, "token_hash": token_hash(token), "bot_kind": None})
-            await self._append("claim", {"name": seat.name, "claim": digest}, self.clock.now(), seat=row)
+            data: dict[str, Any] = {"name": seat.name, "claim": digest}
+            if isinstance(own_name, str) and name_key(" ".join(own_name.split())) == name_key(seat.name):
+                data["back"] = True  # the seat's own player, on a new device
+            await self._append("claim", data, self.clock.now(), seat=row)
             seat.row = row
             self.bots.pop(seat.name, None)
             self.bot_observers.pop(seat.name, None)

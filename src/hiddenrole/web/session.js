@@ -61,6 +61,7 @@ export const session = {
   langRefused: false,
   notices: [],       // the table's own events (missed deadlines, pause, substitutes...), each with its text
   substituteLink: "", // the last substitute link the host made
+  substituteFor: null, // its seat and how many substitutes had taken it then ({name, count})
   sound: localStorage.getItem("hiddenrole.sound") === "on",  // the turn cue's sound: off unless chosen
   cues: 0,           // how many turn cues fired (for the page's tests)
   cuedFor: "",       // what the last cue was for (a turn, or a deadline close to its end)
@@ -303,7 +304,11 @@ export const session = {
     try {
       const out = await api("POST", `/api/tables/${this.code}/control`, body, this.hostToken || this.token);
       this.table = out.table;
-      if (out.link) this.substituteLink = out.link;
+      if (out.link) {
+        this.substituteLink = out.link;
+        const seat = ((this.table && this.table.seats) || []).find(s => s.name === out.name);
+        this.substituteFor = { name: out.name, count: (seat && seat.substitutes) || 0 };  // used once it grows
+      }
       return out;
     } catch (e) { this.error = e.message; return null; }
   },

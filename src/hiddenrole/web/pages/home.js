@@ -5,6 +5,20 @@ import { api, store, stored } from "../session.js";
 import { i18n, t } from "../i18n.js";
 import { loadGame } from "../games.js";
 
+/** What the table-code box holds: a code typed with separators ("54-DRBG", "54 drbg") or a
+ * pasted link (its `?join=` code, or a table's `#/t/CODE`); `{code, link}`, `link` when the
+ * text was a link that holds no code. */
+export function codeFrom(text) {
+  const s = String(text || "").trim();
+  const m = s.match(/[?&]join=([A-Za-z0-9 -]+)/) || s.match(/#\/(?:t|tv|r)\/([A-Za-z0-9]+)/);
+  if (m) return { code: m[1].replace(/[^A-Za-z0-9]/g, "").toUpperCase(), link: false };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s) || /^[^\s/]+\.[^\s/]+\//.test(s)) return { code: "", link: true };
+  return { code: s.replace(/[^A-Za-z0-9]/g, "").toUpperCase(), link: false };
+}
+
+/** A table code's length (docs/protocol.md: 6 letters and digits). */
+const CODE_LENGTH = 6;
+
 export function homePage() {
   return {
     games: [],
@@ -20,26 +34,45 @@ export function homePage() {
     preset: "",    // the one applied, until the form is changed by hand
     myTables: [],  // the tables this browser holds a seat at: {code, title}
     busy: false,   // a create or join request is in flight: its button is disabled
+    claimChoice: null,  // a substitute link naming its seat, until the reader says whose seat it is: {claim, seat}
 
     async init() {
       const params = new URLSearchParams(location.search);
       const join = params.get("join"), claim = params.get("claim");
       if (join) this.joinCode = join.toUpperCase();
-      if (join && claim) {
-        // a substitute link: take the seat it opens (once), then play it
-        try {
-          const out = await api("POST", `/api/tables/${this.joinCode}/claim`, { claim });
-          store("seat", this.joinCode, { name: out.name, token: out.token });
-          history.replaceState(null, "", "/");
-          location.hash = `#/t/${this.joinCode}`;
-          return;
-        } catch (e) { this.$store.session.error = e.message; }
+      if (join && claim && params.get("seat")) {
+        // a substitute link naming its seat: ask whether it is the reader's own seat coming back
+        this.claimChoice = { claim, seat: params.get("seat") };
+        return;
       }
+      if (join && claim && await this.claimSeat(false, claim)) return;
       if (this.joinCode && stored("seat", this.joinCode)) { location.hash = `#/t/${this.joinCode}`; return; }
       if (this.joinCode) await this.checkCode(this.joinCode);  // a wrong join link is said at once
       await this.load();
       this.$watch(() => i18n.lang, () => this.load());
       if (this.joinCode) this.$nextTick(() => { const el = this.$root.querySelector("input[name=join-name]"); if (el) el.focus(); });
+    },
+
+    /** Takes the seat a substitute link opens (once), then plays it; `back`: the reader is
+     * the seat's own player (the others read "Hal is back"). Returns whether it did. */
+    async claimSeat(back, claim) {
+      const c = claim || (this.claimChoice && this.claimChoice.claim);
+      const body = { claim: c };
+      if (back && this.claimChoice) body.name = this.claimChoice.seat;
+      this.busy = true;
+      try {
+        const out = await api("POST", `/api/tables/${this.joinCode}/claim`, body);
+        store("seat", this.joinCode, { name: out.name, token: out.token });
+        history.replaceState(null, "", "/");
+        location.hash = `#/t/${this.joinCode}`;
+        return true;
+      } catch (e) {
+        this.$store.session.error = e.message;
+        this.claimChoice = null;
+        this.busy = false;
+        if (!claim) { await this.checkCode(this.joinCode); await this.load(); }
+        return false;
+      }
     },
 
     async load() {
@@ -187,10 +220,20 @@ export function homePage() {
      * asked next); if not, "No table with code X" is said at once and the code form stays; if
      * its game has started (or ended), that is said at once with a link to watch it. */
     async checkCode(code) {
-      code = (code || "").replace(/\s+/g, "").toUpperCase();  // a pasted code may carry spaces
+      const typed = codeFrom(code);  // a pasted link gives its code; spaces and dashes are ignored
+      code = typed.code;
       this.codeError = "";
       this.started = null;
+      if (typed.link) {
+        this.codeError = t("This link holds no table code: paste the join link the host sent, or type the code (6 letters and digits).");
+        return false;
+      }
       if (!code) { this.codeError = t("Type the table code (6 letters and digits)."); return false; }
+      if (code.length !== CODE_LENGTH) {
+        this.codeInput = code;
+        this.codeError = t("A table code has 6 letters and digits: {code} has {n}.", { code, n: code.length });
+        return false;
+      }
       try {
         const out = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
         if (out.table.status !== "lobby" && !stored("seat", code)) {

@@ -3,7 +3,7 @@
 
 import { gameModule } from "../games.js";
 import { i18n, t } from "../i18n.js";
-import { api } from "../session.js";
+import { api, store } from "../session.js";
 import { joinBase, joinUrl, qrSvg } from "../invite.js";
 
 const same = (a, b) => (a ?? null) === (b ?? null);
@@ -70,5 +70,43 @@ export function lobbyPage() {
     },
     kick(name) { return this.S.hostCall("kick", { name }); },
     addBot() { return this.S.hostCall("bots", { count: 1 }); },
+
+    // ------------------------------------------------------------ my own seat, before the start
+    renaming: false,  // the "Change my name" form is open
+    newName: "",
+    seatBusy: false,  // a rename or leave request is in flight
+    startRename() {
+      this.newName = this.S.me || "";
+      this.renaming = true;
+      this.$nextTick(() => { const el = this.$root.querySelector("input[name=new-name]"); if (el) { el.focus(); el.select(); } });
+    },
+    /** The new name, with the checks of a join (the server's words when refused). */
+    async rename() {
+      if (this.seatBusy) return;
+      this.seatBusy = true;
+      this.S.error = "";
+      try {
+        const out = await api("POST", `/api/tables/${this.S.code}/rename`, { name: this.newName.trim() }, this.S.token);
+        store("seat", this.S.code, { name: out.name, token: this.S.token });
+        this.S.me = out.name;
+        this.S.table = out.table;
+        this.renaming = false;
+      } catch (e) { this.S.error = e.message; }
+      this.seatBusy = false;
+    },
+    /** Leaves the table before the start: the seat is freed and the page watches on. */
+    async leave() {
+      if (this.seatBusy) return;
+      this.seatBusy = true;
+      this.S.error = "";
+      try {
+        await api("POST", `/api/tables/${this.S.code}/leave`, undefined, this.S.token);
+        localStorage.removeItem(`hiddenrole.seat.${this.S.code}`);
+        this.S.token = null;
+        this.S.me = null;
+        await this.S.open(this.S.code, this.S.mode);
+      } catch (e) { this.S.error = e.message; }
+      this.seatBusy = false;
+    },
   };
 }

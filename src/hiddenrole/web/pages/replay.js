@@ -22,12 +22,18 @@ export function replayPage() {
     players: [],
     playing: false,
     error: "",
+    unfinished: "",  // the game is not over: why there is no replay, in words
 
     async init() {
       const m = location.hash.match(/^#\/r\/([A-Za-z0-9]+)(?:\/(\d+))?/);
       this.code = m ? m[1].toUpperCase() : "";
       try {
         const out = await api("GET", `/api/tables/${this.code}`);
+        this.title = out.table.title || "";
+        if (out.table.status !== "over") {  // nothing to replay yet: the sentence alone, no empty player
+          this.unfinished = t("A game can be replayed only after it is over.");
+          return;
+        }
         await loadGame(out.table.game);
         this.game = out.table.game;
         this.title = out.table.title || "";

@@ -5,6 +5,7 @@
 import { h, mount } from "../dom.js";
 import { i18n, t } from "../i18n.js";
 import { gameModule, human } from "../games.js";
+import { api, store, stored } from "../session.js";
 
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
 /** A phone's width: the layout's own breakpoint (style.css, 520 px). */
@@ -174,5 +175,51 @@ export function tablePage() {
       return [this.S.confirmExplain, more].filter(Boolean).join(" ");
     },
     post() { if (this.S.post(this.postText)) this.postText = ""; },
+
+    // ------------------------------------------------------------ play again
+    againBots: true,   // the next table's bots refill the seats bots held here
+    againBusy: false,  // a "Play again" or "Join the next game" request is in flight
+    /** The next game's table code, once the host set it up (the state's `next`), else "". */
+    nextCode() { return (this.S.state && this.S.state.next) || ""; },
+    /** Whether bots held seats from the start here (the host may refill them or not). */
+    hadBots() { return ((this.S.table && this.S.table.seats) || []).some(s => s.bot_seat); },
+    /** The host makes the next game's table (same game, options and pace) and goes there. */
+    async playAgain() {
+      if (this.againBusy) return;
+      this.againBusy = true;
+      this.S.error = "";
+      try {
+        const out = await api("POST", `/api/tables/${this.S.code}/again`, { bots: this.againBots }, this.S.hostToken || this.S.token);
+        store("host", out.code, out.host_token);
+        if (out.seat) store("seat", out.code, out.seat);
+        location.hash = `#/t/${out.code}`;
+      } catch (e) { this.S.error = e.message; }
+      this.againBusy = false;
+    },
+    /** One tap to the next game: a seat under this seat's name (no typing), or the seat this
+     * device holds there already; a spectator goes to the join form. */
+    async joinNext() {
+      const code = this.nextCode();
+      if (!code || this.againBusy) return;
+      if (stored("seat", code) || !this.S.me) {
+        if (stored("seat", code)) location.hash = `#/t/${code}`;
+        else location.href = `/?join=${code}`;
+        return;
+      }
+      this.againBusy = true;
+      this.S.error = "";
+      try {
+        const out = await api("POST", `/api/tables/${code}/join`, { name: this.S.me });
+        store("seat", code, { name: out.name, token: out.token });
+        location.hash = `#/t/${code}`;
+      } catch (e) { this.S.error = e.message; }
+      this.againBusy = false;
+    },
+    /** Whether the last substitute link the host made was used (its seat was taken since). */
+    substituteUsed() {
+      const f = this.S.substituteFor;
+      const seat = f && ((this.S.table && this.S.table.seats) || []).find(s => s.name === f.name);
+      return !!seat && (seat.substitutes || 0) > f.count;
+    },
   };
 }
