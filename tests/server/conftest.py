@@ -10,8 +10,8 @@ import socket
 import pytest
 
 from hiddenrole.engine import registry
+from srv_helpers import PG_URL, postgres_reachable
 
-PG_URL = os.environ.get("HIDDENROLE_TEST_PG", "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
 
 
 @pytest.fixture
@@ -19,14 +19,6 @@ def council(monkeypatch):
     """Make the test game "council" available by name while a test runs."""
     monkeypatch.setitem(registry._GAMES, "council", "srv_game:Council")
     return "council"
-
-
-def postgres_reachable() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
-            return True
-    except OSError:
-        return False
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import socket
 from typing import Any
 
@@ -15,6 +16,19 @@ import websockets
 from hiddenrole.server import Clock, Moderator, Store, create_app
 from hiddenrole.server.guard import Limits
 from hiddenrole.server.mergepatch import apply
+
+
+# the PostgreSQL the server tests use (.ci/run starts it); HIDDENROLE_TEST_PG overrides it
+PG_URL = os.environ.get("HIDDENROLE_TEST_PG", "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
+
+
+def postgres_reachable() -> bool:
+    """Whether something listens on PostgreSQL's port on 127.0.0.1 (a 1 s connect)."""
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
+            return True
+    except OSError:
+        return False
 
 
 def free_port() -> int:

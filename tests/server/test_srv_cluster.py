@@ -25,7 +25,7 @@ import time
 
 import httpx
 import pytest
-from conftest import PG_URL, postgres_reachable
+from srv_helpers import PG_URL, postgres_reachable
 from processes import output_of, popen_logged
 from srv_helpers import free_port
 

@@ -37,7 +37,7 @@ export function feedNodes(events, mod, notices = [], view = null) {
     if (!words.length) continue;
     out.push(h("li", { class: ["entry", "event", e.private ? "private" : ""], "data-seq": e.seq },
       e.private ? h("span", { class: "tag secret" }, t("only you")) : null,
-      words.map(w => h("span", { class: "sentence" }, w, " ")), mod.detail(e)));
+      words.map(w => h("span", { class: "sentence" }, postText(w), " ")), mod.detail(e)));
   }
   for (const n of notices) if (!(n.pos < events.length)) out.push(noticeNode(n));
   return out;

@@ -53,6 +53,8 @@ export const fallback = {
   confirmMore() { return ""; },
   /** Private event kinds shown prominently when they arrive (e.g. a vote that did not count). */
   alerts: [],
+  /** One more sentence, as typed (never drawn as bold), for an alert event `e`, or "". */
+  alertNote() { return ""; },
   /** Ready-made setups for the create form: [{id, label(), explain(), options, pace, factor}]. */
   presets: [],
   /** How to play, illustrated (a Node or a list of them), or null. */
@@ -77,12 +79,18 @@ export function gameModule(name) {
   return MODULES.get(name) || fallback;
 }
 
+/** The longest word of a seat's marker that fits half a 360 px phone's row. */
+const LONG_WORD = 16;
+
 /** The seat ring: one chip per player with its markers (`decorate(p)` -> {cls, tags: [[text, cls]], chip}). */
 export function seatRing(players, decorate, me) {
   // a large table (McCarthyism's up to 20) gets the compact ring: more seats a row, smaller markers
   return h("ol", { class: ["seatring", players.length > 12 ? "many" : ""], "aria-label": t("Seats") }, players.map(p => {
     const { cls = "", tags = [], chip = null } = decorate(p);
-    return h("li", { class: ["seat", cls, p === me ? "me" : ""] },
+    // a marker with a long word (German "Präsidentschaftskandidat") takes the row's width on a
+    // phone instead of breaking inside the word
+    const wide = tags.some(([text]) => String(text).split(/\s+/).some(w => w.length > LONG_WORD));
+    return h("li", { class: ["seat", cls, p === me ? "me" : "", wide ? "wide" : ""] },
       h("span", { class: "pname" }, p), p === me ? h("span", { class: "tag you" }, t("you")) : null,
       chip, tags.map(([text, c]) => h("span", { class: ["tag", c] }, text)));
   }));

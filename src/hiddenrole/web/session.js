@@ -54,6 +54,7 @@ export const session = {
   confirming: null,
   confirmExplain: "",  // what the chosen button said it does (the narrated prompt's choice), for the confirm step
   notice: "",        // a private event the reader must not miss (a votecode that did not count), in words
+  noticeNote: "",    // the game's one sentence more for it, shown as typed (the forum's bold: **123**)
   howto: "",         // the game whose how-to-play is open ("" = closed)
   now: Date.now(),
   socket: null,
@@ -198,7 +199,9 @@ export const session = {
   noticeFrom(events) {
     const kinds = gameModule(this.game).alerts || [];
     const hit = events.filter(e => e.private && kinds.includes(e.kind) && Array.isArray(e.narration));
-    if (hit.length) this.notice = hit.map(e => e.narration.join(" ")).join(" ");
+    if (!hit.length) return;
+    this.notice = hit.map(e => e.narration.join(" ")).join(" ");
+    this.noticeNote = gameModule(this.game).alertNote(hit[hit.length - 1]) || "";
   },
 
   /** Opens the how-to-play of game `name` (loads its module first). */

@@ -2,7 +2,7 @@
 // cards, the election tracker, the seat ring with vote chips and term limits; the private
 // panel (role, votecodes, hand); votecodes one tap away; the result.
 
-import { h } from "../dom.js";
+import { h, postText } from "../dom.js";
 import { t } from "../i18n.js";
 import { human, seatRing, tallyTable } from "../games.js";
 
@@ -164,7 +164,7 @@ function privatePanel(v) {
     if (others.length) out.push(h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", t("{name} is {role}", { name: q, role: roleName(r) })])));
   }
   if (p.alive === false) out.push(h("p", { class: "dead" }, t("You are dead: you cannot vote or post.")));
-  if (p.todays_codes) out.push(h("p", {}, t("Today’s votecodes: yes {yes}, no {no}.", { yes: p.todays_codes.yes, no: p.todays_codes.no })));
+  if (p.todays_codes) out.push(h("p", {}, postText(t("Today’s votecodes: yes {yes}, no {no}.", { yes: bold(p.todays_codes.yes), no: bold(p.todays_codes.no) }))));
   if (p.votecodes) out.push(h("details", {}, h("summary", {}, t("All your votecodes")),
     h("ol", {}, p.votecodes.map((c, i) => h("li", {}, t("Day {day}: yes {yes} · no {no}", { day: i + 1, yes: c[0], no: c[1] }))))));
   if (p.hand) out.push(h("p", {}, t("Your hand:") + " ", p.hand.map(c => policyCard(c))));
@@ -208,17 +208,31 @@ function actionLabel(a) {
   }
 }
 
-/** Turbo votes are thread posts of a bold votecode: one tap posts it. */
+/** A votecode to show in bold (dom.postText draws `**123**` as a bold 123, no asterisks). */
+const bold = code => `**${code}**`;
+
+/** Turbo votes are thread posts of a bold votecode: one tap posts it. The buttons show the code
+ * in bold and say that the tap posts it; no asterisks are shown. */
 function prompt(actions, v, ctx) {
   const codes = (v.private || {}).todays_codes;
   if (!codes || !actions.length || !actions.every(a => a.action === "vote")) return null;
   const b = v.board;
+  const choice = (cls, label, code) => h("button", { class: ["action", "big", cls], type: "button", onclick: () => ctx.post(bold(code)) },
+    h("span", {}, label), h("small", { class: "explain" }, postText(t("posts your code {code}", { code: bold(code) }))));
   return h("div", { class: "prompt-body" },
     h("h2", { id: "prompt-title" }, actionTitle(actions[0], v)),
-    h("p", { class: "explain" }, t("Yes means {p} becomes President and {c} Chancellor. Your vote is a post of your bold votecode; you may change it until the deadline.", { p: b.presidential_candidate, c: b.chancellor_candidate })),
-    h("div", { class: "buttons" },
-      h("button", { class: "action big yes", type: "button", onclick: () => ctx.post(`**${codes.yes}**`) }, t("Yes: post {code}", { code: codes.yes })),
-      h("button", { class: "action big no", type: "button", onclick: () => ctx.post(`**${codes.no}**`) }, t("No: post {code}", { code: codes.no }))));
+    h("p", { class: "explain", "data-test": "vote-explain" }, t("Yes means {p} becomes President and {c} Chancellor.", { p: b.presidential_candidate, c: b.chancellor_candidate }),
+      " ", t("A tap posts your votecode for today to the thread for you, in bold as the rules ask; you may change your vote until the deadline.")),
+    h("div", { class: "buttons" }, choice("yes", t("Ja! (yes)"), codes.yes), choice("no", t("Nein (no)"), codes.no)));
+}
+
+/** One sentence on the forum convention, for a post that did not count as a vote: bold is typed
+ * as two asterisks on each side of the code (shown as typed, asterisks and all). */
+function alertNote(e) {
+  if (e.kind !== "vote_ignored") return "";
+  const code = /^\d{3}$/.test(String(e.code)) ? e.code : e.yes;
+  return code === undefined || code === null ? ""
+    : t("Typed in the message box, a code counts only in bold, written with two asterisks on each side: **{code}**. The Ja! and Nein buttons do that for you.", { code });
 }
 
 /** The official rules speak of election rounds (no night 0, no days): the feed's headers
@@ -331,4 +345,4 @@ function postWords(e) {
 }
 
 export default { tvSide, postWords, sideActions: ["claim"], sidePrompt, board, privatePanel, actionTitle, actionLabel, prompt, section, detail, phaseWords, roleOf, result,
-  sideName, roleCard, presets, howTo, confirmMore, alerts: ["vote_ignored"] };
+  sideName, roleCard, presets, howTo, confirmMore, alerts: ["vote_ignored"], alertNote };

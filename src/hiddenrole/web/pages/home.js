@@ -19,6 +19,9 @@ export function codeFrom(text) {
 /** A table code's length (docs/protocol.md: 6 letters and digits). */
 const CODE_LENGTH = 6;
 
+/** The longest name a seat takes (the server's limit, and the fields' maxlength). */
+const NAME_LIMIT = 40;
+
 export function homePage() {
   return {
     games: [],
@@ -125,6 +128,15 @@ export function homePage() {
     },
 
     currentGame() { return this.games.find(g => g.name === this.form.game); },
+
+    /** The name's limit where it is typed: the browser stops at 40 characters, so the field
+     * says so, and counts once the name is long. */
+    nameLimitWords(name) {
+      const n = [...String(name || "")].length;
+      if (n >= NAME_LIMIT) return t("{n} of {max} characters: a name cannot be longer.", { n, max: NAME_LIMIT });
+      if (n >= NAME_LIMIT - 10) return t("{n} of {max} characters.", { n, max: NAME_LIMIT });
+      return t("Up to {max} characters.", { max: NAME_LIMIT });
+    },
 
     /** The most bot seats the chosen game takes: its most players, less the host's own seat. */
     maxBots() {

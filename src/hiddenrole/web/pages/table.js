@@ -2,7 +2,7 @@
 // (tap to reveal), the prompt sheet, the feed with the thread input, the result. The game's
 // own parts come from its module (games/<name>.js); nothing here names a game.
 
-import { h, mount } from "../dom.js";
+import { h, mount, postText } from "../dom.js";
 import { i18n, t } from "../i18n.js";
 import { gameModule, human } from "../games.js";
 import { api, store, stored } from "../session.js";
@@ -10,6 +10,8 @@ import { api, store, stored } from "../session.js";
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
 /** A phone's width: the layout's own breakpoint (style.css, 520 px). */
 const PHONE = matchMedia("(max-width: 520px)");
+/** The height of a tap target (px): the part of a long choice the sheet scrolls into view. */
+const TAP_HEIGHT = 64;
 // the table's status (the server's `status`) in words, for the header before a board is known
 const STATUS = { lobby: () => t("lobby"), running: () => t("in progress"), over: () => t("The game is over"),
   expired: () => t("closed") };
@@ -121,6 +123,9 @@ export function tablePage() {
       this.$watch(() => JSON.stringify((this.S.state && this.S.state.legal_actions) || []), () => {
         this.sheetFolded = false;
         if (this.hasPrompt() && this.S.state.waiting && PHONE.matches && this.$refs.more) this.$refs.more.open = false;
+        // a new question starts at its title, and its first choice is in view: the sheet scrolls
+        // itself (an earlier tap further down had left it scrolled)
+        this.$nextTick(() => requestAnimationFrame(() => this.showChoices()));
       });
       // at the end, a phone shows the result first: the feed folds away (a button unfolds it)
       this.$watch(() => !!(this.S.view && this.S.view.over), (over) => { this.feedFolded = over && PHONE.matches; });
@@ -128,6 +133,18 @@ export function tablePage() {
       // the role reveal: once per seat and game, when the game starts (or the seat first sees it)
       this.$watch(() => !!(this.S.view && this.S.view.player && !this.S.view.over), (on) => { if (on) this.maybeReveal(); });
       if (this.S.view && this.S.view.player && !this.S.view.over) this.maybeReveal();
+    },
+    /** The prompt sheet at its top, scrolled just far enough to show its first choice (a long
+     * choice: its first lines, a tap target's height), so as much of the question stays in view. */
+    showChoices() {
+      const sheet = this.$refs.sheet;
+      if (!sheet || this.sheetFolded) return;
+      sheet.scrollTop = 0;
+      const first = sheet.querySelector("button.action");
+      if (!first) return;
+      const r = first.getBoundingClientRect(), box = sheet.getBoundingClientRect();
+      const end = r.top + Math.min(r.height, TAP_HEIGHT);
+      if (end > box.bottom) sheet.scrollTop += end - box.bottom + 4;
     },
     maybeReveal() {
       const key = `hiddenrole.revealed.${this.S.code}`;
@@ -152,6 +169,8 @@ export function tablePage() {
     drawBoard(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.board ? gameModule(this.S.game).board(v, this.ctx()) : null); },
     drawPrivate(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.player ? gameModule(this.S.game).privatePanel(v, this.ctx()) : null); },
     drawPrompt(el) { void i18n.lang; mount(el, promptNodes(this.S, this.ctx())); },
+    /** Sentences in which `**123**` is a votecode in bold: drawn bold, without the asterisks. */
+    drawBold(el, text) { mount(el, postText(text)); },
     drawResult(el) { void i18n.lang; mount(el, resultNodes(this.S)); },
     feedSource() { return { events: this.S.events, notices: this.S.notices, mod: gameModule(this.S.game), lang: i18n.lang }; },
     /** What the question waiting for this player is about (the narrated prompt's title, else the phase). */
