@@ -171,8 +171,95 @@ def test_a_seatless_host_who_never_connected_as_the_host_cannot_be_replaced(tmp_
             await asyncio.sleep(0.05)
             said = await take(bob, 1)
             assert said["code"] == "host_unseen"
-            assert said["message"] == ("The host has no seat and has not connected to this table as the host, so the "
-                                       "server cannot tell whether they are away: nobody can take over.")
+            assert said["message"] == ("The host has no seat and has not opened this table since the server started, "
+                                       "so the server cannot tell whether they are away: nobody can take over as host.")
             assert srv.moderator.tables[made["table"]["id"]].host is None
+
+    asyncio.run(main())
+
+
+async def host_hello(srv, code: str, host_token: str):
+    """A seatless host's page: a watcher's hello with the host token (docs/protocol.md)."""
+    page = await srv.ws(code, hello=False)
+    await page.send({"type": "hello", "spectator": True, "host_token": host_token})
+    return page
+
+
+def test_a_seatless_host_whose_page_said_hello_with_the_host_token_can_be_replaced_two_minutes_after_it_closed(tmp_path):
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(db(tmp_path), clock=clock) as srv:
+            made = await srv.create(game="council")  # created on the web page, without a seat
+            code, host = made["code"], made["host_token"]
+            tokens = {n: await srv.join(code, n) for n in ("Bob", "Cid")}
+            cl = {}
+            for name, token in tokens.items():
+                cl[name] = await srv.ws(code, token)
+                await cl[name].recv()
+            table = srv.moderator.tables[made["table"]["id"]]
+            page = await host_hello(srv, code, host)
+            snap = await page.recv()
+            # the host's page sees what a spectator sees, numbered as no spectator
+            assert snap["you"] == {"name": None, "spectator": True, "host": True}
+            assert snap["state"].get("spectators", []) == [] and "host" not in snap["state"]
+            clock.advance(300)
+            await idle(table)
+            said = await take(cl["Bob"], 1)  # the host's page is open: the host is here
+            assert said["code"] == "host_here"
+            assert said["message"] == "The host is here, so nobody can take over: ask the host to hand the role over."
+            await page.close()  # the host's phone is lost
+            await idle(table, lambda: table.host_connections == 0)
+            clock.advance(100)
+            await idle(table)
+            said = await take(cl["Bob"], 2)
+            assert said["code"] == "host_away_briefly"
+            assert said["message"] == ("The host has been away for only 100 seconds: you can take over as host in "
+                                       "20 seconds.")
+            assert table.host is None and table.host_token_live
+            clock.advance(20)
+            offered = await cl["Cid"].until(lambda f: "state" in f and "host_away" in f["state"])
+            assert offered["state"]["host_away"] == iso(T0 + 300)
+            assert (await take(cl["Bob"], 3))["type"] == "ack"
+            notice = await cl["Cid"].find(lambda f: f["type"] == "notice")
+            assert notice["kind"] == "host" and notice["text"] == "The host was away, so Bob took over as host."
+            await cl["Cid"].until(lambda f: "state" in f and f["state"].get("host") == "Bob")
+            assert table.host == "Bob" and not table.host_token_live
+            # the lost host token runs nothing now, and its hello is refused: the page watches on as a spectator
+            r = await srv.http.post(f"/api/tables/{code}/start", headers=bearer(host))
+            assert error_code(r, 403) == "not_host"
+            again = await host_hello(srv, code, host)
+            assert (await again.recv())["code"] == "not_host"
+            r = await srv.http.post(f"/api/tables/{code}/bots", json={"count": 1}, headers=bearer(tokens["Bob"]))
+            assert r.status_code == 200, r.text
+            r = await srv.http.post(f"/api/tables/{code}/start", headers=bearer(tokens["Bob"]))
+            assert r.status_code == 200, r.text
+            assert list(table.game.players) == ["Bob", "Cid", "Bot 1"]
+
+    asyncio.run(main())
+
+
+def test_a_host_page_that_handed_the_role_on_keeps_watching_but_runs_no_control(tmp_path):
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(db(tmp_path), clock=clock) as srv:
+            made = await srv.create(game="council", pace="untimed")
+            code, host = made["code"], made["host_token"]
+            tokens = {n: await srv.join(code, n) for n in ("Bob", "Cid", "Dee")}
+            bob = await srv.ws(code, tokens["Bob"])
+            await bob.recv()
+            page = await host_hello(srv, code, host)
+            await page.recv()
+            await srv.start(code, host)
+            table = srv.moderator.tables[made["table"]["id"]]
+            await idle(table, lambda: table.game is not None)
+            await page.send({"type": "control", "id": 1, "control": "host", "name": "Bob"})
+            assert (await page.until(lambda f: f.get("id") == 1))["type"] == "ack"
+            await idle(table, lambda: table.host == "Bob")
+            await page.send({"type": "control", "id": 2, "control": "pause"})
+            refused = await page.until(lambda f: f.get("id") == 2)
+            assert refused["type"] == "error" and refused["code"] == "not_host"
+            assert not table.paused
+            said = await take(bob, 3)  # Bob holds the role now
+            assert said["code"] == "bad_host" and said["message"] == "Bob is already the host."
 
     asyncio.run(main())

@@ -316,14 +316,20 @@ class Moderator:
         Raises:
             TableError: ``not_host`` (403).
         """
-        if token:
-            digest = token_hash(token)
-            if table.host_token_live and digest == table.row.host_token_hash:
-                return
-            seat = table.seat(table.host) if table.host is not None else None
-            if seat is not None and seat.row.token_hash == digest:
-                return
-        raise TableError("not_host", N_("Only the host can do this."), 403)
+        if not self.holds_host(table, token):
+            raise TableError("not_host", N_("Only the host can do this."), 403)
+
+    @staticmethod
+    def holds_host(table: LiveTable, token: str | None) -> bool:
+        """Whether ``token`` holds the host role now: the table's host token (while no player
+        took the role over) or the seat token of the player who holds it."""
+        if not token:
+            return False
+        digest = token_hash(token)
+        if table.host_token_live and digest == table.row.host_token_hash:
+            return True
+        seat = table.seat(table.host) if table.host is not None else None
+        return seat is not None and seat.row.token_hash == digest
 
     # ----------------------------------------------------------------- lobby
     async def create(self, game: Any, options: Mapping[str, Any] | None, pace: Any = "turbo",

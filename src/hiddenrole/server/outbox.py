@@ -79,6 +79,7 @@ class Outbox:
         self.close_code = 4003
         self.catch_up: str | None = None  # the snapshot that replaced a dropped backlog, until it is sent
         self.host = False  # said hello with the host token (a host without a seat, or watching)
+        self.host_token: str | None = None  # that token: each control checks it still holds the role
         self.spectator = 0  # a spectator's number at the table (1, 2...), for the host's kick
         self.resyncs = 0  # how many times the backlog was dropped for a snapshot
         self.lang = DEFAULT_LANGUAGE  # the language of this connection's narration

@@ -327,7 +327,7 @@ async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, ki
                 raise TableError("bad_message", "\"host_token\" goes with \"spectator\": true (a host who plays "
                                                 "sends only their seat \"token\")")
             moderator.check_host(table, host_token if isinstance(host_token, str) else None)
-            out.host = True
+            out.host, out.host_token = True, host_token
         if data.get("spectator") is True:
             player = None
         else:
@@ -355,7 +355,8 @@ async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, ki
             table.flush()
             out.snapshot(table)
     elif kind == "control":
-        if not (out.host or table.is_host_seat(out.player)):
+        # the hello's host token is checked again: the role may have passed on since
+        if not (out.host and moderator.holds_host(table, out.host_token) or table.is_host_seat(out.player)):
             raise TableError("not_host", N_("Only the host can use the host’s controls."), 403)
         params = {k: v for k, v in data.items() if k not in ("type", "id", "control")}
         result = await moderator.control(table, data.get("control"), params)

@@ -888,9 +888,9 @@ class LiveTable:
             now = self.clock.now()
             at = self.takeover_at()
             if at is None and not self.host_present():  # a seatless host who never said hello as the host
-                raise TableError("host_unseen", N_("The host has no seat and has not connected to this table as the "
-                                                   "host, so the server cannot tell whether they are away: nobody can "
-                                                   "take over."))
+                raise TableError("host_unseen", N_("The host has no seat and has not opened this table since the "
+                                                   "server started, so the server cannot tell whether they are away: "
+                                                   "nobody can take over as host."))
             if at is None:
                 raise TableError("host_here", N_("The host is here, so nobody can take over: ask the host to hand the "
                                                  "role over."))

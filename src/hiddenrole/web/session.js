@@ -126,7 +126,7 @@ export const session = {
 
   connect() {
     const sock = new TableSocket(this.code, () => {
-      const hello = this.token ? { token: this.token } : { spectator: true };
+      const hello = this.helloFields();
       if (!this.langRefused) hello.lang = i18n.lang;
       return hello;
     });
@@ -139,6 +139,15 @@ export const session = {
     sock.on("error", (m) => this.onError(m));
     this.socket = sock;
     sock.open();
+  },
+
+  /** Who this page says it is in its hello: its seat; else, with the host token, a watcher who
+   * holds the host role (so the server sees the host here, and away when the page is gone:
+   * docs/protocol.md "Taking over from an absent host"); else a spectator. The host token
+   * adds nothing to what the page sees: a host without a seat sees what a spectator sees. */
+  helloFields() {
+    if (this.token) return { token: this.token };
+    return this.hostToken ? { spectator: true, host_token: this.hostToken } : { spectator: true };
   },
 
   close() {
@@ -182,7 +191,15 @@ export const session = {
     if (msg.code === "bad_message" && !this.langRefused && !this.state && /lang/.test(msg.message)) {
       // a server without narration in the reader's language: say hello without it
       this.langRefused = true;
-      this.socket.raw({ type: "hello", protocol: 2, ...(this.token ? { token: this.token } : { spectator: true }) });
+      this.socket.raw({ type: "hello", protocol: 2, ...this.helloFields() });
+      return;
+    }
+    if (msg.code === "not_host" && this.hostToken && !this.token && !this.online) {
+      // the hello's host token no longer holds the role (a player took it over, or was handed
+      // it): it never will again, so the page forgets it and watches as a spectator
+      localStorage.removeItem(`hiddenrole.host.${this.code}`);
+      this.hostToken = null;
+      this.socket.raw({ type: "hello", protocol: 2, ...this.helloFields(), ...(this.langRefused ? {} : { lang: i18n.lang }) });
       return;
     }
     if (["kicked", "seat_replaced", "bad_token", "substituted"].includes(msg.code)) {
