@@ -479,7 +479,7 @@ class McCarthyism(Game):
             else:
                 self._tally()
             return
-        _LISTED[action["action"]](self, action["player"], action)
+        _LISTED[action["action"]](self, self._waiting[0], action)  # the step's actor's action
 
 
 # kind -> handler (every check); kind -> what a listed, so legal, action does (Game.apply);
