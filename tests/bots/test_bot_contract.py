@@ -261,3 +261,24 @@ def test_rule_bots_always_choose_a_listed_action_and_games_end(seed: int, game: 
     g, bots = play(game, n, seed)
     assert g.is_over
     assert sum(len(b.observations) for b in bots.values()) > 0
+
+
+class _Recorder(RandomBot):
+    """A random bot that keeps whether each observation said statements may be listed."""
+
+    seen: list[bool] = []
+
+    def choose(self, observation: Observation) -> Any:
+        self.seen.append(observation.statements)
+        return super().choose(observation)
+
+
+@pytest.mark.parametrize("game, statements", [("secret-hitler", True), ("mccarthyism", False), ("shady-agents", False)])
+def test_the_play_loop_says_whether_the_legal_actions_may_hold_statements(game, statements) -> None:
+    # only Secret Hitler declares a statement kind (its claims): the others' observations say
+    # there is none, so the random bot does not look for one
+    _Recorder.seen = []
+    g = game_class(game)(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"], seed=3)
+    play_game(g, {p: _Recorder(p, 3) for p in g.players})
+    assert _Recorder.seen and set(_Recorder.seen) == {statements}
+    assert Observation("Ann", [{"player": "Ann", "action": "pass"}]).statements is True  # unknown: look

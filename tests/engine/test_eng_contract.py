@@ -397,6 +397,25 @@ def test_every_game_declares_its_steps(game):
     assert taken == set(steps.kinds), "every declared kind is taken at some step"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_listed_actions_the_engine_trusts_are_legal_and_play_as_checked_ones(game):
+    # Game.listed: the step's listed actions, carried out by apply() without the checks; each must
+    # be one legal_actions lists for its player now, and none once the game is over. The game's
+    # actions replayed through apply_checked (every check) give the same game.
+    for seed in (21, 22, 23):
+        played, steps = _played(game, seed)
+        again = new_game(game, _table(game), seed=seed)
+        for action in steps:
+            for listed in again.listed:
+                assert listed in again.legal_actions(listed["player"]), (listed, again.step)
+            if action is None:
+                again.timeout()
+            else:
+                again.apply_checked(action)
+        assert again.is_over and again.listed == []
+        assert _record(again) == _record(played) and again.result == played.result
+
+
 def _declared(g, player, action):
     """Why ``action``, listed for ``player`` now, does not match the game's declaration, or ``None``."""
     steps = type(g).STEPS

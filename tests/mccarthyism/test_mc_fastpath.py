@@ -1,6 +1,6 @@
-"""The engine's listed-action path (``TRUSTS_LISTED_ACTIONS``: an action equal to a listed one is
-carried out without re-checking) changes nothing about what a game does: the same game played
-through the full checks (``apply_checked``) gives the same log."""
+"""The engine's listed-action path (``Game.listed``, the step's listed actions: an action equal to
+one of them is carried out without re-checking) changes nothing about what a game does: the same
+game played through the full checks (``apply_checked``) gives the same log."""
 
 from __future__ import annotations
 
@@ -63,3 +63,20 @@ def test_a_listed_action_of_someone_not_waited_for_first_is_still_checked():
     with pytest.raises(IllegalAction, match="'vote' must be 'yes' or 'no'"):
         act(g, "Ann", "vote", vote="maybe")
     assert g.players == tuple(SIX)
+
+
+def test_the_listed_actions_are_the_actors_or_the_first_waiting_voters():
+    g = table()
+    ann = [{"player": "Ann", "action": "snitch", "target": t} for t in ("Bob", "Cid", "Dee", "Eve", "Fay")]
+    assert g.listed == ann + [{"player": "Ann", "action": "call_end"}, {"player": "Ann", "action": "pass"}]
+    act(g, "Ann", "snitch", target="Cid")
+    assert g.listed == [{"player": "Ann", "action": "vote", "vote": "yes"}, {"player": "Ann", "action": "vote", "vote": "no"}]
+    act(g, "Ann", "vote", vote="no")
+    assert g.listed == [{"player": "Bob", "action": "vote", "vote": "yes"}, {"player": "Bob", "action": "vote", "vote": "no"}]
+    act(g, "Dee", "vote", vote="no")  # not the first waiting voter: Bob's votes stay listed
+    assert g.listed == [{"player": "Bob", "action": "vote", "vote": "yes"}, {"player": "Bob", "action": "vote", "vote": "no"}]
+    g.timeout()  # the missing votes count as no: the vote fails, Ann draws a card
+    assert g.phase == "reveal" and g.listed == [{"player": "Ann", "action": "play", "card": g.hand[0]},
+                                                {"player": "Ann", "action": "decline"}]
+    g.apply({"player": "Ann", "action": "decline"})
+    assert g.snitch == "Bob" and g.listed[-1] == {"player": "Bob", "action": "pass"}

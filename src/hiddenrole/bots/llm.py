@@ -216,7 +216,8 @@ class LLMBot(Bot):
                 cls = bot_class("random", game)
             rule = self._rule = cls(self.player, self.seed, self.rng)
         unseen, self._unseen = self._unseen, []
-        return rule.choose(Observation(observation.player, observation.legal_actions, observation.view, unseen))
+        return rule.choose(Observation(observation.player, observation.legal_actions, observation.view, unseen,
+                                       statements=observation.statements))
 
     def _ask(self, settings: LLMSettings, text: str) -> tuple[str, str | None]:
         """The model's reply to ``text`` (with the system message and recent history), and

@@ -28,6 +28,6 @@ class RandomBot(Bot):
         listed last) says something but moves nothing on, so the random bot never makes
         one and its moves are drawn exactly as in a game without claims."""
         legal = observation.legal_actions
-        if legal[-1].get("action") in STATEMENTS:
-            legal = [a for a in legal if a.get("action") not in STATEMENTS]
+        if observation.statements and legal[-1]["action"] in STATEMENTS:  # every listed action names its kind
+            legal = [a for a in legal if a["action"] not in STATEMENTS]
         return legal[self._below(len(legal))]

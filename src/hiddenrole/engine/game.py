@@ -242,13 +242,6 @@ class Game(ABC):
     #: :class:`~hiddenrole.engine.frozen.FrozenList`; a contract test checks it): the play
     #: loop then gives a bot its own copy of the list only, the actions in it shared.
     LEGAL_ACTIONS_READ_ONLY: ClassVar[bool] = False
-    #: True when an action equal to one that :meth:`legal_actions` lists for its player now is
-    #: legal by definition, so :meth:`apply` carries it out through :meth:`_apply_listed` without
-    #: checking it again (a bot returns one of those very dicts); every other action takes
-    #: :meth:`_apply`'s full checks. The game then implements :meth:`_apply_listed`, and its
-    #: :meth:`legal_actions` lists nothing once the game is over, and nothing for a name that is
-    #: not seated (it is asked before the action's player is checked).
-    TRUSTS_LISTED_ACTIONS: ClassVar[bool] = False
     #: The game's steps as data (:class:`~hiddenrole.engine.steps.Steps`: who acts at each step,
     #: the kinds it takes and their keys, its deadline's default, the next step): the engine
     #: checks every action's kind, keys and turn against it, once, before :meth:`_apply`.
@@ -292,6 +285,10 @@ class Game(ABC):
                 raise BadSetup(f"chance {kind!r} must be a list of outcomes, used in turn")
         self.chance = Chance(seed, chance)
         self.log: list[Event] = []
+        # the step's listed actions, as data apply() reads without a call into the game: each
+        # one is legal now by definition (see _apply_listed); empty (the default): every action
+        # takes the full checks
+        self.listed: list[Action] = []
         # each event's shared JSON form (events.shared_form), made by the first observer that
         # hands the event out, for all of them (None until then): a cache, not state
         self.event_forms: list[FrozenDict | None] = []
@@ -381,27 +378,24 @@ class Game(ABC):
 
         Args:
             action: ``{"player": NAME, "action": KIND, ...parameters}``.
-            trust_listed: in a game that trusts its listed actions (:attr:`TRUSTS_LISTED_ACTIONS`),
-                an action equal to one :meth:`legal_actions` lists for its player now is carried
-                out without further checks; ``False``: every check, even for such an action
-                (:meth:`apply_checked`).
+            trust_listed: an action equal to one of the step's listed actions (``listed``, kept
+                by the game: see :meth:`_apply_listed`) is carried out without further checks;
+                ``False``: every check, even for such an action (:meth:`apply_checked`).
 
         Raises:
             IllegalAction: the action is malformed, out of turn or against the rules; its
                 message names the player, the action and the reason. Nothing changed.
         """
         cls = action.__class__
-        if (cls is FrozenDict or cls is dict) and trust_listed and self.TRUSTS_LISTED_ACTIONS:
-            # the listed-action path: an action equal to one listed for its player is legal, by
-            # the definition of legal_actions (which lists nothing for a name that is not
-            # seated, or once the game is over); it is carried out at once.
-            # Anything else is checked piece by piece, naming the fault.
-            player = action.get("player")
-            if type(player) is str and action in self.legal_actions(player):
-                log = self.log
-                start = len(log)
-                self._apply_listed(player, action["action"], action)
-                return log[start:]
+        if (cls is FrozenDict or cls is dict) and trust_listed and action in self.listed:
+            # the listed-action path: an action equal to one of the step's listed actions
+            # (``self.listed``, data the game keeps) is legal by definition; it is carried out
+            # at once, with one call into the game. Anything else is checked piece by piece,
+            # naming the fault.
+            log = self.log
+            start = len(log)
+            self._apply_listed(action)
+            return log[start:] if len(log) != start else []  # (most votes cause no event)
         # exact type checks first: this runs at every step of every simulated game
         if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
             raise IllegalAction(None, action, "an action must be a JSON object")
@@ -482,11 +476,17 @@ class Game(ABC):
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         """Validate completely, then change state and :meth:`emit` events."""
 
-    def _apply_listed(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        """Carry out ``action``, one of the actions :meth:`legal_actions` lists for ``player`` now
-        (so legal: no check needed). Only called when :attr:`TRUSTS_LISTED_ACTIONS` is set;
-        the default takes the full path."""
-        self._apply(player, kind, action)
+    def _apply_listed(self, action: Mapping[str, Any]) -> None:
+        """Carry out ``action``, one of the step's listed actions (so legal: no check needed;
+        its player and kind are read from it only when needed: reading a read-only dict costs).
+
+        The listed actions are data the game keeps in ``self.listed`` (a list, read at every
+        action without a call into the game): each one that :meth:`legal_actions` lists for its
+        player now, not necessarily all of them (McCarthyism's: the step's actor's, or the first
+        waiting voter's two votes), and none once the game is over. A game that fills it
+        implements this method, which must do what :meth:`_apply` does with the same action (a
+        contract test plays every game both ways); the default takes the full path."""
+        self._apply(action["player"], action["action"], action)
 
     @abstractmethod
     def _timeout(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from ..bots.base import Bot, Observation
-from ..engine import Game, Observer, Result
+from ..engine import STATEMENTS, Game, Observer, Result
 from ..engine.observer import copy_json, json_copy
 
 __all__ = ["GameRecord", "MAX_STEPS", "RunawayGame", "json_copy", "play_game"]
@@ -82,6 +82,8 @@ def play_game(
     read_only = game.LEGAL_ACTIONS_READ_ONLY  # ... of the list only: its actions are read-only
     # each bot's observer hands out the kinds of event it reads (READS), or all of them
     observers: dict[str, Observer] = {p: game.observer(p, bot.READS) for p, bot in bots.items() if bot.needs_view}
+    steps = game.STEPS  # whether the legal actions may hold statements (a claim): Observation.statements
+    statements = steps is None or not STATEMENTS.isdisjoint(steps.kinds)
     for _ in range(max_steps):
         if game.is_over:
             assert game.result is not None
@@ -109,9 +111,9 @@ def play_game(
             legal = legal_actions(player)
             if not fresh:
                 legal = list(legal) if read_only else copy_json(legal)
-            action = choose[player](Observation(player, legal, None, observer.new_shared_events(), observer))
+            action = choose[player](Observation(player, legal, None, observer.new_shared_events(), observer, statements))
         else:
-            action = choose[player](Observation(player, legal_actions(player)))
+            action = choose[player](Observation(player, legal_actions(player), None, None, None, statements))
         apply(action)
         actions += 1
         if on_step is not None:

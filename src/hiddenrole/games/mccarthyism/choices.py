@@ -45,10 +45,8 @@ def snitch_pair_choices(game: McCarthyism, snitch: str, eligible: tuple[str, ...
     when only one can be chosen (ruling 10). Each in seat order."""
     if len(eligible) == 1:
         return [eligible]
-    roles = game.roles
-    if roles.allegiance_of(snitch) == COMMIE:
-        return snitch_pairs(eligible, True, {q: roles.allegiance_of(q) for q in eligible})
-    return snitch_pairs(eligible, False, {})
+    sides = game.roles.allegiances()
+    return snitch_pairs(eligible, sides[snitch] == COMMIE, sides)
 
 
 def card_targets(game: McCarthyism, card: str, chooser: str) -> list[str]:

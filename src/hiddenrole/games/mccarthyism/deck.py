@@ -40,7 +40,12 @@ class ActionDeck:
     def deal(self, player: str, count: int, audience: frozenset[str]) -> list[str]:
         """:meth:`draw` for ``player``, told to the table: how many (public), which (to ``audience``,
         the player alone); when no card is left, that the draw is skipped."""
-        hand = self.draw(count)
+        pile = self.pile
+        if len(pile) >= count:  # the usual case: the top cards, top first, no reshuffle
+            hand = pile[:-count - 1:-1]
+            del pile[-count:]
+        else:
+            hand = self.draw(count)
         log = self.log
         if hand:
             log.append(Event(len(log), "drew", {"player": player, "count": len(hand)}))

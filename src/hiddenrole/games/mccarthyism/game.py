@@ -70,7 +70,6 @@ class McCarthyism(Game):
     EVENT_KINDS = EVENT_KINDS
     EVENT_SHAPES = EVENT_SHAPES
     LEGAL_ACTIONS_READ_ONLY = True  # the shared action dicts of seating.Seating
-    TRUSTS_LISTED_ACTIONS = True  # a listed action is carried out without checking it again
     OBSERVER = "hiddenrole.games.mccarthyism.views:McCarthyismObserver"
     NARRATOR = "hiddenrole.games.mccarthyism.narration:McCarthyismNarrator"
 
@@ -111,8 +110,7 @@ class McCarthyism(Game):
         self.step = SNITCHING
         self._stepno = 0
         self.actor: str | None = None
-        self._waiting: tuple[str, ...] = ()
-        self._legal: list[dict[str, Any]] = []
+        self._waiting: tuple[str, ...] = ()  # to_act(); the step's listed actions: self.listed (Game.apply)
         self.choices: Any = ()  # what the step's player may choose: names, or pairs of names
         self.hand: list[str] = []
         self.card_in_play: str | None = None
@@ -176,7 +174,7 @@ class McCarthyism(Game):
         self._stepno += 1
         self.actor = actor
         self._waiting = self.seating.alone[actor]
-        self._legal = legal
+        self.listed = legal
 
     # ---------------------------------------------------- the snitch's choice
     def _act_snitch(self, player: str, action: Mapping[str, Any]) -> None:
@@ -224,16 +222,16 @@ class McCarthyism(Game):
         self.step = VOTE
         self._stepno += 1
         self.actor = None
-        self._legal = []
-        self._waiting = vote.voters  # the voters who have not voted yet, in seat order
-        if not vote.voters:
+        voters = self._waiting = vote.voters  # the voters who have not voted yet, in seat order
+        self.listed = self._vote_legal[voters[0]] if voters else []  # the first voter's two votes
+        if not voters:
             self._tally()
 
     def _act_vote(self, player: str, action: Mapping[str, Any]) -> None:
         """Only non-blacklisted players vote, once, "yes" or "no"."""
         if action["vote"] not in ("yes", "no"):
             raise IllegalAction(player, action, "'vote' must be 'yes' or 'no'")
-        self._apply_listed(player, "vote", action)  # a legal vote: cast as a listed one
+        self._apply_listed(action)  # a legal vote: cast as a listed one
 
     def _tally(self) -> None:
         """Count the votes (:class:`votes.Vote`); a passed pair whitelists the snitch ("the given
@@ -243,14 +241,13 @@ class McCarthyism(Game):
         audit after the game), made public only with the option ``reveal_votes``.
         """
         vote = self.vote
-        data = vote.result()
+        data = vote.result()  # with every vote: public only with reveal_votes
         log = self.log
-        if self._reveal_votes:
-            data["votes"] = vote.every_vote()
-        else:
-            log.append(Event(len(log), "votes", {"votes": vote.every_vote()}, _MOD))
+        if not self._reveal_votes:
+            log.append(Event(len(log), "votes", {"votes": data.pop("votes")}, _MOD))
         log.append(Event(len(log), "vote_result", data))
         self._waiting = ()
+        self.listed = []
         if data["passed"]:
             if vote.motion == END_GAME:
                 self._end("end_vote")
@@ -369,8 +366,7 @@ class McCarthyism(Game):
         }
         self.step = OVER
         self.actor = None
-        self._waiting = ()
-        self._legal = []
+        self._waiting, self.listed = (), []  # nobody acts
         self.finish(Result(winner, reason, outcomes, detail))  # is_over and result (engine contract)
         log = self.log
         log.append(Event(len(log), "game_over", {"winner": winner, "reason": reason, **detail}))
@@ -408,7 +404,7 @@ class McCarthyism(Game):
         """
         if self.step == VOTE:
             return self._vote_legal[player] if player in self._waiting else []
-        return self._legal if player == self.actor else []
+        return self.listed if player == self.actor else []
 
     def timers(self) -> list[Timer]:
         """One timer for the current step: ``vote_seconds`` for a vote, ``turn_seconds`` otherwise
@@ -469,18 +465,21 @@ class McCarthyism(Game):
     def cards(self) -> dict[str, int]:  # the 48 action cards: to draw, discarded, in the hand, played face up
         return self.deck.cards(self.hand + [card for _, card in self.played])
 
-    def _apply_listed(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
-        if kind == "vote":  # most actions are votes: cast here, without a call (Vote.cast)
+    def _apply_listed(self, action: Mapping[str, Any]) -> None:
+        if self.step == VOTE:  # most actions are votes: cast here, without a call
+            player = action["player"]
             vote = self.vote
-            if action["vote"] == "yes":
+            vote.votes[player] = choice = action["vote"]
+            if choice == "yes":
                 vote.yes += 1
-            vote.votes[player] = action["vote"]
             waiting = self._waiting
             self._waiting = rest = waiting[1:] if waiting[0] == player else tuple([p for p in waiting if p != player])
-            if not rest:
+            if rest:
+                self.listed = self._vote_legal[rest[0]]  # the next voter's two votes
+            else:
                 self._tally()
             return
-        _LISTED[kind](self, player, action)
+        _LISTED[action["action"]](self, self._waiting[0], action)  # the step's actor's action
 
 
 # kind -> handler (every check); kind -> what a listed, so legal, action does (Game.apply);

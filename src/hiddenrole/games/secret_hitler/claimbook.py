@@ -271,18 +271,26 @@ def _policy(card: str) -> str:
     return "a Liberal policy" if card == "L" else "a Fascist policy"
 
 
+def _fitting(role: str, enacted: str) -> tuple[dict[str, str], ...]:
+    """The fields of every claim as ``role`` that fits a government that enacted ``enacted``
+    (``"L"``/``"F"``; ``""`` after a veto): the public record a claim must not contradict."""
+    if role == PRESIDENT:
+        return tuple({"drew": drew, "passed": passed} for drew in DRAWS for passed in PAIRS
+                     if _within(passed, drew) and (not enacted or enacted in passed))
+    if role == CHANCELLOR:
+        return tuple({"got": got} for got in PAIRS if not enacted or enacted in got)
+    return tuple({"party": party} for party in PARTIES)
+
+
+#: (role, enacted) -> the fields of the claims that fit (:func:`_fitting`), worked out once
+_FITTING = {(role, enacted): _fitting(role, enacted) for role in ROLES for enacted in ("", "L", "F")}
+
+
 def _choices(player: str, role: str, g: Government) -> list[dict[str, Any]]:
     """``player``'s claim actions as ``role`` about ``g``: every claim that fits the public
     record (read-only: the play loop hands a bot a copy of the list only)."""
-    enacted = g.enacted if g.enacted in ("L", "F") else ""
-    if role == PRESIDENT:
-        return [FrozenDict({"player": player, "action": "claim", "as": role, "drew": drew, "passed": passed})
-                for drew in DRAWS for passed in PAIRS
-                if _within(passed, drew) and (not enacted or enacted in passed)]
-    if role == CHANCELLOR:
-        return [FrozenDict({"player": player, "action": "claim", "as": role, "got": got})
-                for got in PAIRS if not enacted or enacted in got]
-    return [FrozenDict({"player": player, "action": "claim", "as": role, "party": party}) for party in PARTIES]
+    fitting = _FITTING[role, g.enacted if g.enacted in ("L", "F") else ""]
+    return [FrozenDict({"player": player, "action": "claim", "as": role, **fields}) for fields in fitting]
 
 
 def truth_labels(game: Any) -> list[dict[str, Any]]:
