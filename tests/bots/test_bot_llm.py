@@ -186,7 +186,7 @@ def test_the_server_does_not_seat_llm_bots_itself():
         mod = Moderator(Store(f"sqlite+aiosqlite:///{tmp}/llm.db"))
         await mod.start()
         try:
-            with pytest.raises(TableError, match="no bot 'llm' for mccarthyism"):
+            with pytest.raises(TableError, match="McCarthyism has no kind of bot called “llm”: choose one of random, rule, human\."):
                 await mod.create("mccarthyism", {}, "untimed", None, 3, "llm")
         finally:
             await mod.stop()
