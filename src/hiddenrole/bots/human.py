@@ -354,7 +354,8 @@ class HumanMcCarthyismBot(McCarthyismBot):
     * **noisy trust**: a snitch's target and a Commie's choice read each player's Commie
       chance off by up to ``trust_noise`` / 50 (the default 5: 0.1; the rule bot's chance moves
       0.1 per unit of suspicion); a card it saw is read exactly;
-    * **bounded memory**: suspicion fades by ``memory`` at every vote's result;
+    * **bounded memory**: suspicion fades by ``memory`` at every vote's result (the rule bot's
+      ``_read`` fades it, before it reads the batch of events; the rule bot's ``memory`` is 1);
     * **plausible lies**: a Commie does not call for the end while a Commie is free with
       chance ``lie_plausibility`` (calling it is what gives a Commie away): it snitches on an
       American instead, as an accuser would; otherwise it plays as the rule bot (calls half
