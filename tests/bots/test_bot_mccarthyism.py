@@ -153,6 +153,22 @@ def test_a_commie_snitch_pair_points_at_commies() -> None:
     assert action["target"] in ("P4", "P8")
 
 
+def test_suspicion_is_kept_only_for_players_whose_card_is_unseen() -> None:
+    """A seen card decides a player's side: their suspicion is dropped and never raised again
+    (it is never read), while an unseen player's keeps adding up."""
+    bot = McCarthyismBot("P1", 3)
+    bot._read([{"seq": 0, "kind": "setup", "players": PLAYERS, "commies": 3},
+               {"seq": 1, "kind": "role", "card": "american", "private": True},
+               {"seq": 2, "kind": "snitched", "snitch": "P5", "targets": ["P4", "P6"]},
+               {"seq": 3, "kind": "end_called", "snitch": "P4"}])
+    assert bot.suspicion == {"P4": 1.5, "P6": 0.5}  # a pair (0.5 each), then a call for the end (1)
+    bot._read([{"seq": 4, "kind": "confessed", "player": "P4", "card": "american", "blacklisted": False,
+                "snitch_turns_left": 1},
+               {"seq": 5, "kind": "snitched", "snitch": "P7", "targets": ["P4", "P6"]}])
+    assert bot.suspicion == {"P6": 1.0}
+    assert bot.commie_chance("P4") == 0.0  # the card, not the suspicion
+
+
 @pytest.mark.parametrize("side", ["commies", "americans"])
 def test_rule_side_beats_random_side_in_a_few_games(side: str) -> None:
     wins = {"rule": 0, "random": 0}

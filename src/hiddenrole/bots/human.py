@@ -354,7 +354,8 @@ class HumanMcCarthyismBot(McCarthyismBot):
     * **noisy trust**: a snitch's target and a Commie's choice read each player's Commie
       chance off by up to ``trust_noise`` / 50 (the default 5: 0.1; the rule bot's chance moves
       0.1 per unit of suspicion); a card it saw is read exactly;
-    * **bounded memory**: suspicion fades by ``memory`` at every vote's result;
+    * **bounded memory**: suspicion fades by ``memory`` at every vote's result (the rule bot's
+      ``_read`` fades it, before it reads the batch of events; the rule bot's ``memory`` is 1);
     * **plausible lies**: a Commie does not call for the end while a Commie is free with
       chance ``lie_plausibility`` (calling it is what gives a Commie away): it snitches on an
       American instead, as an accuser would; otherwise it plays as the rule bot (calls half
@@ -378,32 +379,31 @@ class HumanMcCarthyismBot(McCarthyismBot):
         self.memory = p["memory"]
         self.plausible = int(p["lie_plausibility"] * _SCALE)
 
-    def _read(self, events: list[dict[str, Any]]) -> None:
-        """As the rule bot; first, the suspicion held so far fades by ``memory`` for each vote's
-        result among the new events (the rule bot reads events through a table of its own
-        methods, so the fading is done here, once per batch of events)."""
-        keep = self.memory
-        if keep < 1.0 and self.suspicion:
-            fade = 1.0
-            for e in events:
-                if e["kind"] == "vote_result":
-                    fade *= keep
-            if fade < 1.0:
-                suspicion = self.suspicion
-                for p, s in suspicion.items():
-                    suspicion[p] = s * fade
-        super()._read(events)
-
     def commie_chance(self, p: str) -> float:
         """The rule bot's chance that ``p`` is a Commie, off by up to ``trust_noise`` / 50 (a
         player whose card I saw is read exactly)."""
-        c = super().commie_chance(p)
-        if self.noise <= 0.0 or p in self.cards:
+        known = self.known.get(p)
+        if known is not None:  # a card I saw: read exactly
+            return 1.0 if known == COMMIE else 0.0
+        c = min(0.99, max(0.01, self.base + 0.1 * self.suspicion.get(p, 0.0)))  # the rule bot's, inlined
+        if self.noise <= 0.0:
             return c
         return c + (self.rng.below(2 * _SCALE + 1) - _SCALE) * self.noise / _SCALE
 
     def _most_suspect(self, actions: list[Action], sign: float) -> Action:
-        return best(actions, lambda a: sign * self.commie_chance(a["target"]), self.rng)
+        """``best(actions, lambda a: sign * self.commie_chance(a["target"]), self.rng)`` (``sign``
+        1 or -1) by my noisy reading, in one loop: the action on the most (``sign`` -1: the
+        least) suspect target, ties broken at random."""
+        chance = self.commie_chance
+        top: list[Action] = []
+        top_score = float("-inf")
+        for a in actions:
+            score = sign * chance(a["target"])
+            if score > top_score:
+                top, top_score = [a], score
+            elif score == top_score:
+                top.append(a)
+        return top[0] if len(top) == 1 else self.rng.choice(top)
 
     def _snitch(self, legal: list[Action]) -> Action:
         if self.mine == COMMIE and self._commie_free() and self.rng.below(_SCALE) < self.plausible:

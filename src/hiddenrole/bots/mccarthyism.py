@@ -64,7 +64,7 @@ class McCarthyismBot(Bot):
 
     Memory (from its own observations only): the allegiances it knows (its own, the
     Commies it saw at the start, roles shown to it or confessed), a suspicion score per
-    player, and the public facts it decides by (the players, the Commie count or the pool, who is
+    player whose card it has not seen (a seen card decides), and the public facts it decides by (the players, the Commie count or the pool, who is
     blacklisted, the motion of the vote, the card in play).
 
     On the event stream (``observation.events``, the events new since its last decision) it
@@ -77,7 +77,8 @@ class McCarthyismBot(Bot):
     kind = "rule"
     summary = ("Plays its side's obvious strategy and reasons only from what its seat has seen "
                "(whom it suspects, what was claimed, how people voted).")
-    #: the event kinds it reads (those of ``_READERS``; the play loop hands out no others)
+    #: the event kinds it reads (in :meth:`_read`: the frequent ones there, the others through
+    #: ``_READERS``; the play loop hands out no others)
     READS = frozenset({
         "setup", "role", "commies", "confessed", "saw_role", "swapped", "double_agent", "takeover", "snitched",
         "end_called", "vote_result", "blacklisted", "escaped", "whitelisted", "played",
@@ -98,6 +99,9 @@ class McCarthyismBot(Bot):
         self.motion: str | None = None  # the motion of the last vote opened, and its targets
         self.targets: list[str] = []
         self.card_in_play: str | None = None  # the last card played
+        #: share of the suspicion held kept at each vote's result (1: never forgets; the human
+        #: bot's ``memory``, :class:`~hiddenrole.bots.human.HumanMcCarthyismBot`)
+        self.memory = 1.0
 
     # ------------------------------------------------------------ knowledge
     def allegiance(self, p: str) -> str | None:
@@ -110,6 +114,8 @@ class McCarthyismBot(Bot):
         """``p``'s role card, last seen: ``card``."""
         self.cards[p] = card
         self.known[p] = _FLIP[card] if (p == self.double_agent) is not self.takeover else card
+        if p in self.suspicion:  # a seen card decides: suspicion is kept for the unseen only
+            del self.suspicion[p]
 
     def _recount(self) -> None:
         """Every known allegiance again (the double agent token or the takeover changed)."""
@@ -129,16 +135,44 @@ class McCarthyismBot(Bot):
         return min(0.99, max(0.01, self.base + 0.1 * self.suspicion.get(p, 0.0)))
 
     def _bump(self, p: str | None, amount: float) -> None:
-        if p and p != self.player:
+        if p and p != self.player and p not in self.cards:
             self.suspicion[p] = self.suspicion.get(p, 0.0) + amount
 
     def _read(self, events: list[dict[str, Any]]) -> None:
-        """Fold the new events (JSON dicts, in order) into what I know."""
+        """Fold the new events (JSON dicts, in order) into what I know. With a ``memory`` below 1,
+        the suspicion held so far first fades by ``memory`` for each vote's result among them."""
+        keep = self.memory
+        if keep < 1.0 and self.suspicion:
+            fade = 1.0
+            for e in events:
+                if e["kind"] == "vote_result":
+                    fade *= keep
+            if fade < 1.0:
+                suspicion = self.suspicion
+                for p, s in suspicion.items():
+                    suspicion[p] = s * fade
         readers = _READERS
         for e in events:
-            read = readers.get(e["kind"])
-            if read is not None:
-                read(self, e)
+            kind = e["kind"]
+            # the frequent kinds are read here, most frequent first (a call through the table
+            # for each costs more than these comparisons); the others through the table
+            if kind == "vote_result":
+                if isinstance(e.get("votes"), dict):  # revealed votes (option reveal_votes)
+                    self._weigh_votes(e)
+            elif kind == "snitched":
+                self._read_snitched(e)
+            elif kind == "blacklisted" or kind == "escaped":
+                self.black.add(e["player"])
+            elif kind == "played":
+                self.card_in_play = e["card"]
+            elif kind == "confessed":
+                self._card(e["player"], e["card"])
+            elif kind == "whitelisted":
+                self.black.discard(e["player"])
+            else:
+                read = readers.get(kind)
+                if read is not None:
+                    read(self, e)
 
     def _read_setup(self, e: dict[str, Any]) -> None:
         self.players = list(e["players"])
@@ -151,9 +185,6 @@ class McCarthyismBot(Bot):
     def _read_commies(self, e: dict[str, Any]) -> None:
         for p in e["commies"]:
             self._card(p, COMMIE)
-
-    def _read_confessed(self, e: dict[str, Any]) -> None:
-        self._card(e["player"], e["card"])
 
     def _read_saw_role(self, e: dict[str, Any]) -> None:
         self._card(e["target"], e["card"])
@@ -187,19 +218,6 @@ class McCarthyismBot(Bot):
         self.motion, self.targets = "end_game", []
         self._bump(e["snitch"], 1.0)
 
-    def _read_vote_result(self, e: dict[str, Any]) -> None:
-        if isinstance(e.get("votes"), dict):
-            self._weigh_votes(e)
-
-    def _read_blacklisted(self, e: dict[str, Any]) -> None:
-        self.black.add(e["player"])
-
-    def _read_whitelisted(self, e: dict[str, Any]) -> None:
-        self.black.discard(e["player"])
-
-    def _read_played(self, e: dict[str, Any]) -> None:
-        self.card_in_play = e["card"]
-
     def _read_view(self, view: dict[str, Any]) -> None:
         """A whole view: its private part and board are authoritative."""
         private = view.get("private", {})
@@ -222,14 +240,16 @@ class McCarthyismBot(Bot):
         self.motion, self.targets = vote.get("motion"), vote.get("targets") or []
         self.card_in_play = board.get("card_in_play")
         self._recount()
+        for p in self.cards:  # a seen card decides: suspicion is kept for the unseen only
+            self.suspicion.pop(p, None)
 
     def _pair(self, e: dict[str, Any]) -> None:
         snitch, targets = e.get("snitch"), e.get("targets") or []
         # "he must choose as many commies as possible": his targets are likely Commies
         amount = 5.0 if self.known.get(snitch or "") == COMMIE else 0.5
-        me, suspicion = self.player, self.suspicion
+        me, suspicion, cards = self.player, self.suspicion, self.cards
         for t in targets:  # _bump, inlined (a pair is read by every bot)
-            if t and t != me:
+            if t and t != me and t not in cards:
                 suspicion[t] = suspicion.get(t, 0.0) + amount
 
     def _weigh_votes(self, e: dict[str, Any]) -> None:
@@ -287,7 +307,7 @@ class McCarthyismBot(Bot):
         return self.rng.choice(legal)
 
     def _vote(self, legal: list[Action]) -> Action:
-        commie = self.mine == COMMIE
+        commie = self.known.get(self.player) == COMMIE  # self.mine, inlined (a vote is the most frequent decision)
         if self.motion == "end_game":
             yes = self._commie_free() if commie else self._all_commies_blacklisted()
         elif commie:
@@ -421,14 +441,11 @@ def _commie_share(commies: Any, commie_cards: Any, american_cards: Any, n: int) 
     return (n // 3) / n
 
 
-# event kind -> what it tells the bot (the kinds it does not read are skipped)
+# event kind -> what it tells the bot, for the kinds McCarthyismBot._read does not read itself
+# (the kinds it does not read at all are skipped)
 _READERS: dict[str, Callable[[McCarthyismBot, dict[str, Any]], None]] = {
     "setup": McCarthyismBot._read_setup, "role": McCarthyismBot._read_role,
-    "commies": McCarthyismBot._read_commies, "confessed": McCarthyismBot._read_confessed,
-    "saw_role": McCarthyismBot._read_saw_role, "swapped": McCarthyismBot._read_swapped,
-    "double_agent": McCarthyismBot._read_double_agent, "takeover": McCarthyismBot._read_takeover,
-    "snitched": McCarthyismBot._read_snitched, "end_called": McCarthyismBot._read_end_called,
-    "vote_result": McCarthyismBot._read_vote_result, "blacklisted": McCarthyismBot._read_blacklisted,
-    "escaped": McCarthyismBot._read_blacklisted, "whitelisted": McCarthyismBot._read_whitelisted,
-    "played": McCarthyismBot._read_played,
+    "commies": McCarthyismBot._read_commies, "saw_role": McCarthyismBot._read_saw_role,
+    "swapped": McCarthyismBot._read_swapped, "double_agent": McCarthyismBot._read_double_agent,
+    "takeover": McCarthyismBot._read_takeover, "end_called": McCarthyismBot._read_end_called,
 }
