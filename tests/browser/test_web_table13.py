@@ -24,7 +24,10 @@ FEED_JS = """async () => {
   const notices = [{pos: 0, text: "The host is handing Hal's seat to a substitute player."}];
   const box = document.createElement('div'); box.className = 'feed-box';
   const list = document.createElement('ol'); list.className = 'feed';
-  box.append(list); document.querySelector('main').prepend(box);
+  // a feed of its own at the top of the page, as tall as a phone's feed card (the home page's
+  // layout gives a box put into its <main> no height)
+  box.style.height = '400px'; box.style.flex = 'none';
+  box.append(list); document.body.prepend(box);
   list.append(...feedNodes(events, mod, notices).flat().filter(Boolean));
   const notice = list.querySelector('[data-test=feed-notice]'), tag = notice.querySelector('.tag');
   const text = list.querySelector('li.post .text');
