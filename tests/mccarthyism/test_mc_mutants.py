@@ -161,3 +161,14 @@ def test_a_blacklisted_snitchs_draws_at_the_end_of_the_deck():
     skipped = last(g, "skipped")
     assert skipped.data == {"player": "Cid", "step": "draw", "reason": "no action card is left"}
     assert [e.seq for e in g.log] == list(range(len(g.log)))
+
+
+def test_something_to_say_tells_who_chose_whom():
+    # ruling 8: Ann plays "You look like you have something to say" and chooses Cid; the
+    # event names both, so every reader learns who must draw two and play one
+    g = table(top=("something_to_say", C, "double_agent"))
+    act(g, "Ann", "pass")
+    act(g, "Ann", "play", card="something_to_say")
+    act(g, "Ann", "choose", target="Cid")
+    event = last(g, "must_say_something")
+    assert event.public and event.data == {"player": "Ann", "target": "Cid"}
