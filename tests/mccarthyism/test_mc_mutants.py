@@ -172,3 +172,16 @@ def test_something_to_say_tells_who_chose_whom():
     act(g, "Ann", "choose", target="Cid")
     event = last(g, "must_say_something")
     assert event.public and event.data == {"player": "Ann", "target": "Cid"}
+
+
+def test_you_seem_suspicious_tells_everyone_who_looked_at_whom():
+    # "Look at the role of a chosen player": the table learns that Ann looked at Cid; only Ann
+    # sees Cid's card
+    g = table(commies=("Bob", "Eve"), top=("you_seem_suspicious",))
+    act(g, "Ann", "pass")
+    act(g, "Ann", "play", card="you_seem_suspicious")
+    act(g, "Ann", "choose", target="Cid")
+    looked = last(g, "looked")
+    assert looked.public and looked.data == {"player": "Ann", "target": "Cid"}
+    saw = last(g, "saw_role")
+    assert saw.to == frozenset({"Ann"}) and (saw.data["target"], saw.data["card"]) == ("Cid", "american")

@@ -162,3 +162,13 @@ def test_an_investigators_claim_choices_name_the_party_in_words():
     labels = [c["label"] for c in claim_choices(en, g.legal_actions("Dan"))]
     assert labels[-2:] == ["Claim: the player you investigated is Liberal",
                            "Claim: the player you investigated is Fascist"]
+
+
+def test_night_zeros_two_nominations_are_a_pm_to_the_mod_that_only_the_president_is_told():
+    # turbo night 0: "the President must PM the Mod his 2 nominations for Chancellor": the
+    # event is the President's alone (and the Mod's), not the table's
+    g = new(7, prefix="LFF", picks=["Cat"])
+    act(g, "Ann", "nominate", targets=["Bob", "Cat"])
+    (nominations,) = [e for e in g.log if e.kind == "nominations"]
+    assert not nominations.public and nominations.to == frozenset({"Ann"})
+    assert nominations.data == {"targets": ["Bob", "Cat"]}
