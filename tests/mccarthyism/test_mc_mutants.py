@@ -185,3 +185,29 @@ def test_you_seem_suspicious_tells_everyone_who_looked_at_whom():
     assert looked.public and looked.data == {"player": "Ann", "target": "Cid"}
     saw = last(g, "saw_role")
     assert saw.to == frozenset({"Ann"}) and (saw.data["target"], saw.data["card"]) == ("Cid", "american")
+
+
+def test_a_card_cannot_choose_a_whitelisted_player_through_the_last_protected_turn():
+    # whitelist protection of 1 turn: Bob, whitelisted during turn 2, cannot be chosen during
+    # turns 2 and 3 and can from turn 4 on (docs/rules/mccarthyism.md). Turn 3 Cid's "You seem
+    # suspicious" offers everyone else but Bob; turn 4 Dee's offers Bob again
+    g = table(commies=("Bob", "Eve"), top=("loose_lips", "i_know_a_guy", C, "you_seem_suspicious",
+                                           "you_seem_suspicious"),
+              options={"whitelist_protection_turns": 1})
+    act(g, "Ann", "snitch", target="Bob")
+    vote(g, {"Ann", "Cid"})
+    act(g, "Ann", "decline")
+    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
+    vote(g)
+    act(g, "Bob", "play", card="i_know_a_guy")
+    act(g, "Bob", "choose", target="Bob")
+    assert g.view(None)["board"]["protected_through_turn"] == {"Bob": 3}
+    act(g, "Cid", "pass")
+    act(g, "Cid", "play", card="you_seem_suspicious")
+    assert g.view(None)["board"]["turn"] == 3
+    assert [a["target"] for a in g.legal_actions("Cid")] == ["Ann", "Dee", "Eve", "Fay"]
+    act(g, "Cid", "choose", target="Ann")
+    act(g, "Dee", "pass")
+    act(g, "Dee", "play", card="you_seem_suspicious")
+    assert g.view(None)["board"]["turn"] == 4
+    assert [a["target"] for a in g.legal_actions("Dee")] == ["Ann", "Bob", "Cid", "Eve", "Fay"]
