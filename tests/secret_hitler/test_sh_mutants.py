@@ -172,3 +172,14 @@ def test_night_zeros_two_nominations_are_a_pm_to_the_mod_that_only_the_president
     (nominations,) = [e for e in g.log if e.kind == "nominations"]
     assert not nominations.public and nominations.to == frozenset({"Ann"})
     assert nominations.data == {"targets": ["Bob", "Cat"]}
+
+
+def test_each_player_is_told_their_role_and_party_membership_at_the_deal():
+    # 7 players: Ann, Bob, Dan, Gus Liberals; Cat, Fay Fascists; Eve Hitler, whose party
+    # membership is Fascist ("Hitler comes up as 'Fascist'"); each is told in private
+    g = new(7)
+    told = {p: (e.data["role"], e.data["allegiance"])
+            for e in g.log if e.kind == "role" for p in e.to}
+    assert told == {"Ann": ("liberal", "liberal"), "Bob": ("liberal", "liberal"), "Cat": ("fascist", "fascist"),
+                    "Dan": ("liberal", "liberal"), "Eve": ("hitler", "fascist"), "Fay": ("fascist", "fascist"),
+                    "Gus": ("liberal", "liberal")}
