@@ -161,3 +161,53 @@ def test_a_blacklisted_snitchs_draws_at_the_end_of_the_deck():
     skipped = last(g, "skipped")
     assert skipped.data == {"player": "Cid", "step": "draw", "reason": "no action card is left"}
     assert [e.seq for e in g.log] == list(range(len(g.log)))
+
+
+def test_something_to_say_tells_who_chose_whom():
+    # ruling 8: Ann plays "You look like you have something to say" and chooses Cid; the
+    # event names both, so every reader learns who must draw two and play one
+    g = table(top=("something_to_say", C, "double_agent"))
+    act(g, "Ann", "pass")
+    act(g, "Ann", "play", card="something_to_say")
+    act(g, "Ann", "choose", target="Cid")
+    event = last(g, "must_say_something")
+    assert event.public and event.data == {"player": "Ann", "target": "Cid"}
+
+
+def test_you_seem_suspicious_tells_everyone_who_looked_at_whom():
+    # "Look at the role of a chosen player": the table learns that Ann looked at Cid; only Ann
+    # sees Cid's card
+    g = table(commies=("Bob", "Eve"), top=("you_seem_suspicious",))
+    act(g, "Ann", "pass")
+    act(g, "Ann", "play", card="you_seem_suspicious")
+    act(g, "Ann", "choose", target="Cid")
+    looked = last(g, "looked")
+    assert looked.public and looked.data == {"player": "Ann", "target": "Cid"}
+    saw = last(g, "saw_role")
+    assert saw.to == frozenset({"Ann"}) and (saw.data["target"], saw.data["card"]) == ("Cid", "american")
+
+
+def test_a_card_cannot_choose_a_whitelisted_player_through_the_last_protected_turn():
+    # whitelist protection of 1 turn: Bob, whitelisted during turn 2, cannot be chosen during
+    # turns 2 and 3 and can from turn 4 on (docs/rules/mccarthyism.md). Turn 3 Cid's "You seem
+    # suspicious" offers everyone else but Bob; turn 4 Dee's offers Bob again
+    g = table(commies=("Bob", "Eve"), top=("loose_lips", "i_know_a_guy", C, "you_seem_suspicious",
+                                           "you_seem_suspicious"),
+              options={"whitelist_protection_turns": 1})
+    act(g, "Ann", "snitch", target="Bob")
+    vote(g, {"Ann", "Cid"})
+    act(g, "Ann", "decline")
+    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
+    vote(g)
+    act(g, "Bob", "play", card="i_know_a_guy")
+    act(g, "Bob", "choose", target="Bob")
+    assert g.view(None)["board"]["protected_through_turn"] == {"Bob": 3}
+    act(g, "Cid", "pass")
+    act(g, "Cid", "play", card="you_seem_suspicious")
+    assert g.view(None)["board"]["turn"] == 3
+    assert [a["target"] for a in g.legal_actions("Cid")] == ["Ann", "Dee", "Eve", "Fay"]
+    act(g, "Cid", "choose", target="Ann")
+    act(g, "Dee", "pass")
+    act(g, "Dee", "play", card="you_seem_suspicious")
+    assert g.view(None)["board"]["turn"] == 4
+    assert [a["target"] for a in g.legal_actions("Dee")] == ["Ann", "Bob", "Cid", "Eve", "Fay"]

@@ -4,9 +4,11 @@ is written by hand from the rules and rulings, never computed by the engine."""
 from __future__ import annotations
 
 import pytest
-from sh_helpers import act, elect, end_night, fail, legislate, new, night0
+from sh_helpers import NAMES, act, elect, end_night, fail, legislate, new, night0
 
-from hiddenrole.engine import IllegalAction
+from hiddenrole.engine import MOD, IllegalAction
+from hiddenrole.games.secret_hitler.claims import claim_choices
+from hiddenrole.games.secret_hitler.narration import SecretHitlerNarrator
 
 
 def test_the_night_report_before_a_dawn_top_deck_is_the_mods_post():
@@ -125,3 +127,59 @@ def test_a_veto_out_of_turn_is_refused_with_the_action_tried():
     with pytest.raises(IllegalAction, match=r"^Fay: illegal action .*veto.*: only Gus may veto now") as info:
         act(g, "Fay", "veto")
     assert info.value.action == {"player": "Fay", "action": "veto"}
+
+
+def after_day_one():
+    """Turbo, 7 players: night 0 Ann and Bob enact L; day 1 Bob (President) draws F, F, L,
+    discards F and passes F, L; Cat (Chancellor) enacts F."""
+    g = new(7, prefix="LFF" + "FFL" * 4, picks=["Bob"])
+    night0(g, ("Bob", "Cat"), "F", "L")
+    elect(g, "Cat")
+    legislate(g, "F", "F")
+    return g
+
+
+def test_a_claim_that_leaves_out_the_fascist_policy_enacted_is_refused_naming_it():
+    # day 1 Bob (President) drew F, F, L and passed F, L; Cat enacted F: a claim whose
+    # policies passed or received leave out a Fascist policy is refused, naming it
+    g = after_day_one()
+    with pytest.raises(IllegalAction, match="the government enacted a Fascist policy: the two policies passed "
+                                            "must include it"):
+        act(g, "Bob", "claim", **{"as": "president", "drew": "FLL", "passed": "LL"})
+    with pytest.raises(IllegalAction, match="you enacted a Fascist policy: the two policies received must include it"):
+        act(g, "Cat", "claim", **{"as": "chancellor", "got": "LL"})
+
+
+def test_an_investigators_claim_choices_name_the_party_in_words():
+    # day 2 Cat and Dan enact F (the second Fascist policy at 7 players): Chancellor Dan
+    # investigates Eve; his prompt offers both parties as claims, in words
+    g = after_day_one()
+    end_night(g)
+    elect(g, "Dan")
+    legislate(g, "F", "F")
+    act(g, "Dan", "investigate", target="Eve")
+    en = SecretHitlerNarrator(NAMES[:7], g.options, MOD, "en")
+    labels = [c["label"] for c in claim_choices(en, g.legal_actions("Dan"))]
+    assert labels[-2:] == ["Claim: the player you investigated is Liberal",
+                           "Claim: the player you investigated is Fascist"]
+
+
+def test_night_zeros_two_nominations_are_a_pm_to_the_mod_that_only_the_president_is_told():
+    # turbo night 0: "the President must PM the Mod his 2 nominations for Chancellor": the
+    # event is the President's alone (and the Mod's), not the table's
+    g = new(7, prefix="LFF", picks=["Cat"])
+    act(g, "Ann", "nominate", targets=["Bob", "Cat"])
+    (nominations,) = [e for e in g.log if e.kind == "nominations"]
+    assert not nominations.public and nominations.to == frozenset({"Ann"})
+    assert nominations.data == {"targets": ["Bob", "Cat"]}
+
+
+def test_each_player_is_told_their_role_and_party_membership_at_the_deal():
+    # 7 players: Ann, Bob, Dan, Gus Liberals; Cat, Fay Fascists; Eve Hitler, whose party
+    # membership is Fascist ("Hitler comes up as 'Fascist'"); each is told in private
+    g = new(7)
+    told = {p: (e.data["role"], e.data["allegiance"])
+            for e in g.log if e.kind == "role" for p in e.to}
+    assert told == {"Ann": ("liberal", "liberal"), "Bob": ("liberal", "liberal"), "Cat": ("fascist", "fascist"),
+                    "Dan": ("liberal", "liberal"), "Eve": ("hitler", "fascist"), "Fay": ("fascist", "fascist"),
+                    "Gus": ("liberal", "liberal")}

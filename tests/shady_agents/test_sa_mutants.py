@@ -176,3 +176,24 @@ def test_a_timed_out_player_left_only_a_call_by_their_answer_follows_the_fixed_o
     assert g.ledger.discarded[2] == "medkit"
     call = [e for e in g.log if e.kind == "interrogation"][-1]
     assert (call.data["caller"], call.data["discarded"]) == ("Cid", True)
+
+
+# "Each player also takes a set of tool cards: one BULLET and one MEDICAL KIT"; the deck of
+# interrogation cards is this project's own, one of each (docs/rules/shady-agents.md)
+INTERROGATIONS = ("medkit_to", "bullet_to", "nearer_after_you", "nearer_before_you", "nearer_you",
+                  "nearer_after_caller", "nearer_before_caller", "nearer_caller", "earlier_in_round_one",
+                  "nearer_first_player", "parted_first")
+
+
+def test_the_cards_on_the_table_are_each_players_two_tools_held_given_or_discarded():
+    # six players: six bullets, six medical kits and the eleven interrogation cards, whether a
+    # tool is held (the deal), given (Ann's bullet to Bob) or discarded (Bob's medical kit,
+    # to call an interrogation), and whether a card is in the deck or drawn
+    expected = {"bullet": 6, "medkit": 6} | dict.fromkeys(INTERROGATIONS, 1)
+    g = table(first="Ann")
+    assert g.cards() == expected
+    give(g, "Ann", "bullet", "Bob")
+    assert g.cards() == expected
+    interrogate(g, "Bob", "medkit")
+    assert g.ledger.discarded[1] == "medkit"
+    assert g.cards() == expected
