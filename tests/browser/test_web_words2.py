@@ -93,3 +93,35 @@ def test_web_the_mccarthyism_board_says_whether_the_vote_is_secret(server, deskt
     g.apply({"player": "Ann", "action": "snitch", "target": "Bob"})
     g.apply({"player": "Bob", "action": "vote", "vote": "yes"})
     assert page.evaluate(MC_VOTE_JS, json.loads(json.dumps(g.view(None)))) == expected
+
+
+#: The header's height (the site's top bar and the table's status bar) and the viewport's.
+HEADER_JS = """() => { const top = document.querySelector('header.top').getBoundingClientRect();
+  const status = document.querySelector('[data-test=status]').getBoundingClientRect();
+  return {header: status.bottom - top.top, top: top.height, status: status.height, viewport: innerHeight,
+          text: document.querySelector('[data-test=status]').innerText}; }"""
+
+
+def test_web_the_phone_header_stays_small_when_it_is_not_your_turn(server, phone):
+    """Issue 13 (second trial): on a 360x800 phone, while another player acts, the header grew
+    to about 300 px (the whole title plus old notices), leaving the claim form and the feed
+    about 100 px each. The header keeps to a quarter of the screen."""
+    ann = phone().new_page()
+    code = create_table(ann, server, "secret-hitler", bots=3, host_name="Ann", pace="untimed")
+    link = ann.locator("[data-test=join-link]").inner_text()
+    bea = phone().new_page()
+    join_by_link(bea, link, "Bea")
+    wait_connected(ann)
+    ann.locator("[data-test=start]").click()
+    hide_role(ann)
+    hide_role(bea)
+    notice = ann.locator("[data-test=notice]")
+    ann.locator("[data-test=pause]").click()
+    expect(notice).to_have_text("The host paused the game.")
+    ann.locator("[data-test=resume]").click()
+    expect(notice).to_have_text("The host resumed the game.")
+    # play on (Bea too) until the game waits for Bea alone: on Ann's page it is not her turn
+    play_until(ann, random.Random(5), lambda st: not st["waiting"] and client_state(bea)["waiting"],
+               others=[bea], moves_first=2, seconds=150)
+    box = ann.evaluate(HEADER_JS)
+    assert box["header"] <= box["viewport"] * 0.25, box
