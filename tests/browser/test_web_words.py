@@ -48,8 +48,8 @@ def test_web_tv_names_the_lobby_in_german(server, desktop):
     ("de-DE", "secret-hitler", [["Ann", "Liberaler", "★ Gewonnen"], ["Bea", "Faschist", "Verloren"],
                                 ["Cid", "Hitler", "★ Gewonnen"]]),
     ("en-GB", "secret-hitler", [["Ann", "Liberal", "★ Won"], ["Bea", "Fascist", "Lost"], ["Cid", "Hitler", "★ Won"]]),
-    ("de-DE", "shady-agents", [["Ann", "Gesetzestreuer Operativ", "★ Gewonnen"], ["Bea", "Korrupter Deserteur", "Verloren"],
-                               ["Cid", "Gesetzestreuer Operativ", "★ Gewonnen"]]),
+    ("de-DE", "shady-agents", [["Ann", "Gesetzestreuer Operativer", "★ Gewonnen"], ["Bea", "Korrupter Deserteur", "Verloren"],
+                               ["Cid", "Gesetzestreuer Operativer", "★ Gewonnen"]]),
 ])
 def test_web_result_roles_are_nouns_and_cells_start_with_a_capital(server, phone, locale, game, rows):
     page = phone(locale=locale).new_page()

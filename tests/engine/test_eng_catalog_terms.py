@@ -36,7 +36,9 @@ BANNED_GERMAN = [
     r"\bloyale?[nr]? (?:Operativ|Agent)",
     r"\bkorrupte?[nr]? (?:Operativ|Agent)",
     r"gesetzestreue?[nr]? Agent",
-    r"\bOperativer\b",
+    # "Operative" is a noun made of an adjective, as the rules text declines it ("korrupte
+    # Operative", "der gesetzestreuen Operativen"): one is "ein Operativer", never "ein Operativ"
+    r"\bOperativs?\b",
     # McCarthyism: a snitch is a "Spitzel" who "verpfeift"; an American is "loyal"
     r"petze", r"verpetz", r"\btreue?[nr]? Amerikaner",
     # German quotes are „…“: an English closing quote is a text left in English punctuation
@@ -80,6 +82,8 @@ def test_the_banned_variants_are_caught():
     assert german("Beantworte das Verhör") and german("verhören") and german("korrupte Operative")
     assert german("gesetzestreue Agenten") and not german("gesetzestreue Operative")
     assert german("Du hast gezogen: “Superspitzel”.") and not german("Du hast gezogen: „Superspitzel“.")
+    assert german("ein gesetzestreuer Operativ") and german("eines gesetzestreuen Operativs")
+    assert not german("ein gesetzestreuer Operativer") and not german("die gesetzestreuen Operativen")
     assert not german("Interrogationskarte") and not german("korrupter Deserteur") and not german("Doppelagent")
 
 
@@ -87,8 +91,8 @@ def test_the_shady_agents_names_in_both_languages():
     web = dict(_messages("web"))
     narration = dict(_messages("hiddenrole"))
     # the same noun; the narration's role words carry the article, as the English "a" does
-    assert web["law-abiding operative"] == "gesetzestreuer Operativ"
-    assert narration["a law-abiding operative"] == "ein gesetzestreuer Operativ"
+    assert web["law-abiding operative"] == "gesetzestreuer Operativer"
+    assert narration["a law-abiding operative"] == "ein gesetzestreuer Operativer"
     assert web["corrupt deserter"] == "korrupter Deserteur"
     assert narration["a corrupt deserter"] == "ein korrupter Deserteur"
     assert web["Interrogation card"] == "Interrogationskarte"

@@ -49,6 +49,7 @@ def board(game: McCarthyism) -> dict[str, Any]:
             "targets": list(g.vote.targets),
             "voters": list(g.vote.voters),
             "voted": len(g.vote.votes),
+            "secret": not g.options["reveal_votes"],
         }
     return out
 

@@ -180,17 +180,59 @@ def test_nobody_wins_when_everyone_is_blacklisted():
     assert tell("game_over", data)[0] == "Nobody won: every player was blacklisted."
 
 
-@pytest.mark.parametrize(("targets", "lang", "expected"), [
-    (["Bob"], "en", "Bob is blacklisted with 2 yes of 6 votes."),
-    (["Bob", "Cid"], "en", "Bob and Cid are blacklisted with 2 yes of 6 votes."),
-    (["Bob", "Cid"], "de", "Mit 2 Ja von 6 Stimmen kommen Bob und Cid auf die schwarze Liste."),
+@pytest.mark.parametrize(("targets", "lang", "options", "expected"), [
+    (["Bob"], "en", {}, ("Secret vote: blacklist Bob?",
+                         "Bob is blacklisted if at least 2 of the 6 voters say yes. Only the counts are announced.")),
+    (["Bob", "Cid"], "en", {}, ("Secret vote: blacklist Bob and Cid?",
+                                "Bob and Cid are blacklisted if at least 2 of the 6 voters say yes. "
+                                "Only the counts are announced.")),
+    (["Bob"], "en", {"reveal_votes": True}, (
+        "Vote by name: blacklist Bob?",
+        "Bob is blacklisted if at least 2 of the 6 voters say yes. Who voted what is shown after the count.")),
+    (["Bob", "Cid"], "de", {}, ("Geheime Abstimmung: Bob und Cid auf die schwarze Liste setzen?",
+                                "Bob und Cid kommen auf die schwarze Liste, wenn mindestens 2 der 6 Stimmberechtigten "
+                                "mit Ja stimmen. Nur die Zahlen werden bekanntgegeben.")),
+    (["Bob"], "de", {"reveal_votes": True}, (
+        "Namentliche Abstimmung: Bob auf die schwarze Liste setzen?",
+        "Bob kommt auf die schwarze Liste, wenn mindestens 2 der 6 Stimmberechtigten mit Ja stimmen. "
+        "Nach der Auszählung sieht jeder, wer wie gestimmt hat.")),
 ])
-def test_the_blacklist_vote_prompt_agrees_with_how_many_are_named(targets, lang, expected):
+def test_the_blacklist_vote_prompt_states_the_threshold_and_how_secret_it_is(targets, lang, options, expected):
+    """Issue 13 (second trial): before anyone voted, "Bob is blacklisted with 2 yes of 6 votes"
+    read as a result; and the prompt said "Secret vote" where the board said "Open vote"."""
     view = {"phase": "vote", "over": False, "players": list(PLAYERS),
             "board": {"step": "vote", "turn": 2, "snitch": "Ann", "blacklisted": [],
                       "vote": {"motion": "blacklist", "targets": targets}}}
     legal = [{"player": "Dee", "action": "vote", "vote": "yes"}, {"player": "Dee", "action": "vote", "vote": "no"}]
-    assert McCarthyismNarrator(PLAYERS, {}, "Dee", lang).prompt(view, legal)["explain"] == expected
+    prompt = McCarthyismNarrator(PLAYERS, options, "Dee", lang).prompt(view, legal)
+    assert (prompt["title"], prompt["explain"]) == expected
+
+
+def test_the_end_vote_prompt_states_the_threshold():
+    view = {"phase": "vote", "over": False, "players": list(PLAYERS),
+            "board": {"step": "vote", "turn": 2, "snitch": "Ann", "blacklisted": [], "vote": {"motion": "end_game"}}}
+    legal = [{"player": "Dee", "action": "vote", "vote": "yes"}, {"player": "Dee", "action": "vote", "vote": "no"}]
+    prompt = McCarthyismNarrator(PLAYERS, {"reveal_votes": True}, "Dee", "en").prompt(view, legal)
+    assert prompt["title"] == "Vote by name: end the game now?"
+    assert prompt["explain"] == (
+        "The game ends if at least 4 of the 6 voters say yes; then the Commies win if any Commie is not blacklisted, "
+        "else the players who are not blacklisted win. Who voted what is shown after the count.")
+
+
+@pytest.mark.parametrize(("data", "lang", "expected"), [
+    ({"blacklisted": False, "snitch_turns_left": 1}, "en", "They can be snitch one more time."),
+    ({"blacklisted": True, "snitch_turns_left": 0}, "en", "They are blacklisted, so they can never be snitch again."),
+    ({"blacklisted": False, "snitch_turns_left": 0}, "en",
+     "They can never be snitch again: the game has no turns as snitch left for them."),
+    ({"blacklisted": False, "snitch_turns_left": 0}, "de",
+     "Diese Person kann nie wieder Spitzel werden: Das Spiel hat für sie keine Züge als Spitzel mehr übrig."),
+])
+def test_a_confession_says_why_the_player_can_never_be_snitch_again(data, lang, expected):
+    """Issue 13 (second trial): the card says "if not, they can be snitch exactly one more time",
+    then "Dave confessed ... They can never be snitch again." with no reason: ruling 2 gives no
+    player more turns as snitch than the game allows, and the sentence now says so."""
+    said = tell("confessed", {"player": "Dee", "card": "american", **data}, lang=lang)
+    assert said[1] == expected
 
 
 # fresh-user trial 13: the TV showed only "Clara, Bot 5 und Dieter Müller-Lüdenscheidt"

@@ -48,11 +48,19 @@ def test_open_vote_shows_counts_not_votes():
     act(g, "Ann", "snitch", target="Bob")
     act(g, "Bob", "vote", vote="yes")
     board = g.view("Cid")["board"]
-    assert board["vote"] == {"motion": "blacklist", "targets": ["Bob"], "voters": SIX, "voted": 1}
+    assert board["vote"] == {"motion": "blacklist", "targets": ["Bob"], "voters": SIX, "voted": 1, "secret": True}
     assert "my_vote" not in g.view("Cid")["private"]
     assert g.view("Bob")["private"]["my_vote"] == "yes"
     vote(g)
     assert "vote" not in g.view("Cid")["board"]
+
+
+def test_the_open_vote_says_whether_it_is_secret_by_the_option():
+    """Issue 13 (second trial): the board said "Open vote" while the prompt said "Secret vote";
+    the board now carries the table's option, as the prompt reads it."""
+    g = table(options={"reveal_votes": True})
+    act(g, "Ann", "snitch", target="Bob")
+    assert g.view(None)["board"]["vote"]["secret"] is False
 
 
 def test_unknown_player_view_is_illegal():

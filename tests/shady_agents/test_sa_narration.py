@@ -122,7 +122,7 @@ def test_the_role_says_the_spy_code():
     assert tell("role", {"role": "deserter", "side": "deserters"}, {"Eve"}, "Eve") == [
         "You are a corrupt deserter.", "Your spy code: you must lie when you answer an interrogation."]
     assert tell("role", {"role": "operative", "side": "operatives"}, {"Eve"}, "Eve", "de") == [
-        "Du bist ein gesetzestreuer Operativ.",
+        "Du bist ein gesetzestreuer Operativer.",
         "Dein Spionagecode: Du musst die Wahrheit sagen, wenn du eine Interrogation beantwortest."]
 
 

@@ -263,8 +263,10 @@ def confessed(n: Narrator, d: Data, to: Any) -> list[str]:
         player=d.get("player"), role=_role(n, d.get("card")))]
     if d.get("snitch_turns_left"):
         out.append(n._("They can be snitch one more time."))
-    else:
-        out.append(n._("They can never be snitch again."))
+    elif d.get("blacklisted"):
+        out.append(n._("They are blacklisted, so they can never be snitch again."))
+    else:  # ruling 2: never more turns as snitch than the game allows
+        out.append(n._("They can never be snitch again: the game has no turns as snitch left for them."))
     return out
 
 
@@ -447,18 +449,21 @@ class McCarthyismNarrator(Narrator):
             choices = [{"action": i, "label": self.list(a.get("targets") or ()), "explain": None} for i, a in enumerate(legal)]
         elif "vote" in kinds:
             vote = b.get("vote") or {}
+            named = bool(self.options.get("reveal_votes"))  # the table's option: one truth with the board
+            how = _("Who voted what is shown after the count.") if named else _("Only the counts are announced.")
             if vote.get("motion") == "end_game":
-                title = _("Secret vote: end the game now?")
-                explain = _("The game ends with {need} yes of {voters} votes; then the Commies win if any Commie is not "
-                            "blacklisted, else the players who are not blacklisted win.").format(need=need_end, voters=voters)
+                title = _("Vote by name: end the game now?") if named else _("Secret vote: end the game now?")
+                explain = _("The game ends if at least {need} of the {voters} voters say yes; then the Commies win if any "
+                            "Commie is not blacklisted, else the players who are not blacklisted win.").format(
+                                need=need_end, voters=voters) + " " + how
                 yes_text = _("Vote to end the game now.")
             else:
                 targets = list(vote.get("targets") or ())
                 names = self.list(targets)
-                title = _("Secret vote: blacklist {names}?").format(names=names)
-                explain = self.ngettext("{names} is blacklisted with {need} yes of {voters} votes.",
-                                        "{names} are blacklisted with {need} yes of {voters} votes.",
-                                        len(targets)).format(names=names, need=need_black, voters=voters)
+                title = (_("Vote by name: blacklist {names}?") if named else _("Secret vote: blacklist {names}?")).format(names=names)
+                explain = self.ngettext("{names} is blacklisted if at least {need} of the {voters} voters say yes.",
+                                        "{names} are blacklisted if at least {need} of the {voters} voters say yes.",
+                                        len(targets)).format(names=names, need=need_black, voters=voters) + " " + how
                 yes_text = _("Vote to blacklist.")
             for i, a in enumerate(legal):
                 if a.get("vote") == "yes":

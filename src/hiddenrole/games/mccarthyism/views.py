@@ -69,6 +69,7 @@ def board(game: McCarthyism) -> dict[str, Any]:
             "targets": list(vote.targets),
             "voters": list(vote.voters),
             "voted": len(vote.votes),
+            "secret": not g.options["reveal_votes"],  # the option: only the counts are announced
         }
     return out
 

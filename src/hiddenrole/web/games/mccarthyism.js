@@ -34,6 +34,9 @@ function motionWords(vote) {
   return t("blacklist {names}", { names: vote.targets.join(t(" and ")) });
 }
 
+/** The board's line on the vote under way: secret, or by name (the table's option). */
+function voteArgs(vote) { return { motion: motionWords(vote), voted: vote.voted, n: vote.voters.length }; }
+
 function board(v, ctx) {
   const b = v.board;
   const black = new Set(b.blacklisted || []), white = new Set(b.whitelisted || []), escaped = new Set(b.escaped || []);
@@ -44,7 +47,8 @@ function board(v, ctx) {
       : t("Turn {turn} · {deck} cards in the deck · {discards} discarded · roles dealt from {commies} Commie and {americans} American cards: how many Commies is secret",
           { turn: b.turn, deck: b.deck, discards: b.discards, commies: b.pool ? b.pool.commie_cards : "?", americans: b.pool ? b.pool.american_cards : "?" })),
     b.commies_take_over ? h("p", { class: "tag fas" }, t("Commies have taken over: every side is switched.")) : null,
-    b.vote ? h("p", { class: "vote" }, t("Open vote: {motion} · {voted} of {n} voted", { motion: motionWords(b.vote), voted: b.vote.voted, n: b.vote.voters.length })) : null,
+    b.vote ? h("p", { class: "vote" }, (b.vote.secret === false ? t("Vote by name: {motion} · {voted} of {n} voted", voteArgs(b.vote))
+      : t("Secret vote: {motion} · {voted} of {n} voted", voteArgs(b.vote)))) : null,
     b.card_in_play ? h("div", { class: "in-play" }, h("span", { class: "muted" }, t("Card in play:")), card(b.card_in_play)) : null,
     seatRing(v.players, p => {
       const tags = [];

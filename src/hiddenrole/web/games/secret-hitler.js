@@ -43,12 +43,16 @@ function board(v, ctx) {
   // between the election and the next day the elected President and Chancellor govern
   const inOffice = GOVERNING.has(b.step);
   const limited = new Set(b.term_limited || []);
-  /** The last elected President's or Chancellor's marker: term-limited, or why not (ruling 11:
-   * a top-deck lifted the limits; ruling 4: at 5 players or fewer the President may be named). */
+  /** The last elected President's or Chancellor's marker: term-limited, or why not, each by
+   * its own cause (ruling 11: a top-deck lifted the limits; before turbo night 0's government
+   * nobody has governed yet; ruling 4: at 5 players or fewer alive the President may be named). */
+  const alive = (b.alive || players).length;
   const lastWords = (office, p) => {
     if (limited.has(p)) return office === "president" ? t("last President (term limit)") : t("last Chancellor (term limit)");
     if (b.term_limits_lifted) return office === "president" ? t("last President (term limit lifted after the failed elections)") : t("last Chancellor (term limit lifted after the failed elections)");
-    if (office === "president" && b.step !== "over") return t("last President (no term limit at 5 players or fewer)");
+    if (b.step === "over") return office === "president" ? t("last President") : t("last Chancellor");
+    if (office === "president" && !b.chancellor) return t("President (no government yet)");
+    if (office === "president" && alive <= 5) return t("last President (no term limit at 5 players or fewer)");
     return office === "president" ? t("last President") : t("last Chancellor");
   };
   const pips = Array.from({ length: b.tracker_limit + 1 }, (_, i) =>
