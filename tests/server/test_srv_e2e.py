@@ -29,7 +29,7 @@ from hiddenrole.server.stream import number_posts
 
 GAMES = ["secret-hitler", "mccarthyism", "shady-agents"]
 HUMANS = ["Ann", "Bob", "Cid"]
-STATE_KEYS = {"status", "seats", "view", "legal_actions", "can_post", "waiting", "deadline", "narration",
+STATE_KEYS = {"status", "seats", "view", "legal_actions", "can_post", "post_limit", "waiting", "deadline", "narration",
               "host", "paused", "remaining", "spectators"}
 
 

@@ -335,3 +335,24 @@ class mod_lifespan:
 
     async def __aexit__(self, *exc):
         await self.ctx.__aexit__(*exc)
+
+
+@pytest.mark.parametrize(("game", "players", "limit"), [
+    ("secret-hitler", ("Ann", "Bob", "Cid", "Dee", "Eve"), 5000),
+    ("mccarthyism", ("Ann", "Bob", "Cid"), 1000),
+    ("shady-agents", ("Ann", "Bob", "Cid", "Dee"), 1000),
+])
+def test_the_state_says_the_games_post_limit(tmp_path, game, players, limit):
+    """Second input trial (issue 13): the message box took 5000 characters where the game takes
+    1000; the state says each game's own limit, so the box can keep to it."""
+    async def main():
+        async with running_server(db(tmp_path), clock=ManualClock()) as srv:
+            made = await srv.create(game=game, pace="untimed")
+            tokens = {n: await srv.join(made["code"], n) for n in players}
+            await srv.start(made["code"], made["host_token"])
+            ann = await srv.ws(made["code"], tokens["Ann"])
+            snap = await ann.until(lambda f: f["type"] == "snapshot")
+            assert snap["state"]["can_post"] is True
+            assert snap["state"]["post_limit"] == limit
+
+    run(main())

@@ -217,6 +217,9 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: The most characters (code points, Python's ``len``) one post of the thread may have,
+    #: as the game's post action checks it (``None``: the game declares no limit).
+    max_post: ClassVar[int | None] = None
     sides: ClassVar[tuple[str, ...]]
     OPTIONS: ClassVar[OptionSet]
     #: The chance outcome kinds a script or host may fix (``None``: not declared, unchecked).

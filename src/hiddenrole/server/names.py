@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from collections.abc import Callable
+from typing import Any
 
 from confusable_homoglyphs import categories, confusables
 
 from ..engine import name_key
 from ..engine.game import ZERO_WIDTH_JOINER, emoji_joins
-from ..engine.narration import N_
+from ..engine.narration import N_, translations
 
 # blank "letters" and invisible marks that Unicode lists as default-ignorable but that are
 # not format characters (which the engine already refuses): Hangul fillers, the combining
@@ -41,6 +43,31 @@ MAX_MARKS = 3  # combining marks on one character (decomposed: "ễ" is e and tw
 SCRIPT_MIXES = (frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}), frozenset({"LATIN", "HAN", "HANGUL"}),
                 frozenset({"LATIN", "HAN", "BOPOMOFO"}))
 NEUTRAL_SCRIPTS = frozenset({"COMMON", "INHERITED"})
+# the scripts a refusal names, by their Unicode alias, in words for the catalog; a mix with a
+# script not listed here is refused without naming the scripts (never an English alias)
+SCRIPT_NAMES = {
+    "ARABIC": N_("Arabic"), "ARMENIAN": N_("Armenian"), "BENGALI": N_("Bengali"), "BOPOMOFO": N_("Bopomofo"),
+    "CHEROKEE": N_("Cherokee"), "CYRILLIC": N_("Cyrillic"), "DEVANAGARI": N_("Devanagari"),
+    "ETHIOPIC": N_("Ethiopic"), "GEORGIAN": N_("Georgian"), "GREEK": N_("Greek"), "GUJARATI": N_("Gujarati"),
+    "GURMUKHI": N_("Gurmukhi"), "HAN": N_("Chinese (Han)"), "HANGUL": N_("Korean (Hangul)"), "HEBREW": N_("Hebrew"),
+    "HIRAGANA": N_("Hiragana"), "KANNADA": N_("Kannada"), "KATAKANA": N_("Katakana"), "KHMER": N_("Khmer"),
+    "LAO": N_("Lao"), "LATIN": N_("Latin"), "MALAYALAM": N_("Malayalam"), "MONGOLIAN": N_("Mongolian"),
+    "MYANMAR": N_("Burmese"), "SINHALA": N_("Sinhala"), "SYRIAC": N_("Syriac"), "TAMIL": N_("Tamil"),
+    "TELUGU": N_("Telugu"), "THAANA": N_("Thaana"), "THAI": N_("Thai"), "TIBETAN": N_("Tibetan"),
+}
+
+
+def script_words(scripts: frozenset[str]) -> Callable[[str], str]:
+    """The scripts ``scripts`` (Unicode aliases, all in :data:`SCRIPT_NAMES`) in words, as a
+    function of the reader's language: "Cyrillic and Latin", "Greek, Hebrew and Latin" (in the
+    alphabetical order of the reader's language)."""
+    names = [SCRIPT_NAMES[s] for s in scripts]
+
+    def told(lang: str) -> str:
+        gettext = translations(lang).gettext
+        words = sorted(gettext(n) for n in names)
+        return gettext("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+    return told
 
 
 @functools.cache
@@ -106,9 +133,10 @@ def look_alike_keys(name: str) -> frozenset[str]:
     return frozenset((skeleton(name_key(skeleton(name))), skeleton(name_key(name))))
 
 
-def name_refusal(name: str) -> tuple[str, dict[str, str]] | None:
+def name_refusal(name: str) -> tuple[str, dict[str, Any]] | None:
     """Why ``name`` (already trimmed) cannot be a display name, as a sentence marked for the
-    catalog and its fields (``(template, {field: value})``), or ``None``: a bidi control, a
+    catalog and its fields (``(template, {field: value})``, a value that is a function gives
+    words in the reader's language: :func:`script_words`), or ``None``: a bidi control, a
     blank filler character (a presentation selector after a symbol, as phones type emoji, is
     not one, nor is the joiner or a tag inside an emoji sequence), a combining mark with no letter before it or more than
     :data:`MAX_MARKS` on one letter, or letters of scripts that do not go together."""
@@ -135,15 +163,18 @@ def name_refusal(name: str) -> tuple[str, dict[str, str]] | None:
             run = 0
     scripts = categories.unique_aliases(name) - NEUTRAL_SCRIPTS
     if len(scripts) > 1 and not any(scripts <= mix for mix in SCRIPT_MIXES):
-        shown = " and ".join(s.title() for s in sorted(scripts))
-        return N_("A name may not mix {scripts} letters: write it in one script."), {"scripts": shown}
+        if not scripts <= SCRIPT_NAMES.keys():
+            return N_("A name may not mix letters of different scripts: write it in one script."), {}
+        return N_("A name may not mix {scripts} letters: write it in one script."), {"scripts": script_words(scripts)}
     return None
 
 
 def name_problem(name: str) -> str | None:
     """:func:`name_refusal` as one English sentence, or ``None``."""
     refusal = name_refusal(name)
-    return None if refusal is None else refusal[0].format(**refusal[1])
+    if refusal is None:
+        return None
+    return refusal[0].format(**{k: v("en") if callable(v) else v for k, v in refusal[1].items()})
 
 
 def look_alike(name: str, names: list[str]) -> str | None:

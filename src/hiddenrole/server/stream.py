@@ -226,7 +226,8 @@ class Feed:
 
     def parts(self, table: LiveTable, shared: Broadcast) -> dict[str, Any]:
         """The game's part of the viewer's state: ``view`` (the observer's snapshot),
-        ``legal_actions``, ``can_post``, ``waiting``, ``deadline``; rebuilt only when the
+        ``legal_actions``, ``can_post``, ``post_limit`` (the most characters a post may have,
+        while the viewer may post), ``waiting``, ``deadline``; rebuilt only when the
         table changed (a new log entry) since the last time."""
         if self._version == table.version:
             return self._parts
@@ -240,6 +241,8 @@ class Feed:
             "can_post": bool(acting and game.can_post(player)),  # type: ignore[arg-type]
             "waiting": bool(acting and player in shared.to_act),
         }
+        if parts["can_post"] and game.max_post is not None:
+            parts["post_limit"] = game.max_post
         deadline = iso(table.deadline_for(player, shared.deadlines, may_act=bool(legal)))
         if deadline is not None:
             parts["deadline"] = deadline

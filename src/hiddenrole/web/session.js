@@ -49,6 +49,7 @@ export const session = {
   game: "",          // the name of the loaded game module (games/<name>.js)
   connState: "",
   busy: false,
+  sending: null,     // the post on its way, until the server's ack or refusal: {id, text, done} (done: called on the ack)
   error: "",
   missing: "",       // the table could not be opened (no such code, or it closed): why, in words
   confirming: null,
@@ -130,12 +131,15 @@ export const session = {
       if (!this.langRefused) hello.lang = i18n.lang;
       return hello;
     });
-    sock.onState = (s) => { this.connState = s; };
+    sock.onState = (s) => {
+      this.connState = s;
+      if (s !== "connected") this.sending = null;  // a post lost with the link gets no answer
+    };
     sock.on("snapshot", (m) => this.onSnapshot(m));
     sock.on("update", (m) => this.onUpdate(m));
     sock.on("reveal", (m) => { this.reveal = m.reveal; });
     sock.on("notice", (m) => { this.notices = this.notices.concat([{ ...m, pos: this.events.length }]); });
-    sock.on("ack", () => { this.busy = false; });
+    sock.on("ack", (m) => { this.busy = false; this.settle(m.id, true); });
     sock.on("error", (m) => this.onError(m));
     this.socket = sock;
     sock.open();
@@ -186,8 +190,18 @@ export const session = {
     this.setState(mergePatch(this.state, msg.patch));
   },
 
+  /** The server answered message `id`: if it is the post on its way, it is no longer; an
+   * added post (`ok`) calls its `done`. */
+  settle(id, ok) {
+    const s = this.sending;
+    if (!s || s.id !== id) return;
+    this.sending = null;
+    if (ok && s.done) s.done();
+  },
+
   onError(msg) {
     this.busy = false;
+    this.settle(msg.id, false);
     if (msg.code === "bad_message" && !this.langRefused && !this.state && /lang/.test(msg.message)) {
       // a server without narration in the reader's language: say hello without it
       this.langRefused = true;
@@ -256,14 +270,18 @@ export const session = {
     if (this.socket && this.socket.send("action", { action: a }) !== null) this.busy = true;
     else this.error = t("Not connected: wait for the reconnection.");
   },
-  post(text) {
+  /** Sends a post; `done` is called once the server added it (a refused post leaves the
+   * writer's text where it is). Returns whether it went out. */
+  post(text, done) {
     text = String(text || "").trim();
     if (!text) return false;
     this.error = "";  // the last refusal is answered by this try (a new refusal shows again)
-    if (!this.socket || this.socket.send("post", { text }) === null) {
+    const id = this.socket ? this.socket.send("post", { text }) : null;
+    if (id === null) {
       this.error = t("Not connected: wait for the reconnection.");
       return false;
     }
+    this.sending = { id, text, done: done || null };
     return true;
   },
 

@@ -62,6 +62,7 @@ class McCarthyism(Game):
     title = "McCarthyism"
     min_players = 3
     max_players = 20
+    max_post = MAX_POST
     sides = ("commies", "americans")
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first_snitch", "deck", "reshuffles", "timeouts"})

@@ -76,6 +76,7 @@ class SecretHitler(Game):
     title = "Secret Hitler"
     min_players = 5
     max_players = 10
+    max_post = MAX_POST
     sides = ("liberals", "fascists")
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"order", "roles", "deck", "votecodes", "reshuffles", "picks", "timeouts"})

@@ -28,7 +28,7 @@ from mypy_extensions import mypyc_attr
 
 from hiddenrole.engine import ONE_DRAW, Event, Game, Step, Timer, seating_of
 
-from .actions import (DOING, HAND_OUT_BOTH, INTERROGATION, OVER, ROUND_1, ROUND_2, STEPS, answer_of, discard_of,
+from .actions import (MAX_TEXT, DOING, HAND_OUT_BOTH, INTERROGATION, OVER, ROUND_1, ROUND_2, STEPS, answer_of, discard_of,
                       receiver, text_of, tool_of)
 from .interrogations import CARD_IDS, CARDS, Card, check_deck
 from .options import OPTIONS
@@ -61,6 +61,7 @@ class ShadyAgents(Game):
     title = "Shady Agents"
     min_players = 4
     max_players = 10
+    max_post = MAX_TEXT
     sides = SIDES
     OPTIONS = OPTIONS
     CHANCE_KINDS = frozenset({"roles", "first", "interrogations", "timeouts"})

@@ -216,18 +216,29 @@ function actionLabel(a) {
 const bold = code => `**${code}**`;
 
 /** Turbo votes are thread posts of a bold votecode: one tap posts it. The buttons show the code
- * in bold and say that the tap posts it; no asterisks are shown. */
+ * in bold and say that the tap posts it; no asterisks are shown. The button of the standing
+ * vote is pressed (the one on its way to the server, else the one the game counts): tapping it
+ * again posts nothing, tapping the other one changes the vote. */
 function prompt(actions, v, ctx) {
   const codes = (v.private || {}).todays_codes;
   if (!codes || !actions.length || !actions.every(a => a.action === "vote")) return null;
   const b = v.board;
-  const choice = (cls, label, code) => h("button", { class: ["action", "big", cls], type: "button", onclick: () => ctx.post(bold(code)) },
+  const standingNow = () => {
+    const sending = ctx.sending();
+    return sending === bold(codes.yes) ? "yes" : sending === bold(codes.no) ? "no" : ((ctx.viewNow() || v).private || {}).vote;
+  };
+  const standing = standingNow();
+  const choice = (vote, label, code) => h("button", { class: ["action", "big", vote], type: "button", "aria-pressed": String(standing === vote),
+    onclick: () => { if (standingNow() !== vote) ctx.post(bold(code)); } },
     h("span", {}, label), h("small", { class: "explain" }, postText(t("posts your code {code}", { code: bold(code) }))));
+  const yours = standing === "yes" ? t("Your vote now: Ja! (yes). Tap Nein to change it.")
+    : standing === "no" ? t("Your vote now: Nein (no). Tap Ja! to change it.") : "";
   return h("div", { class: "prompt-body" },
     h("h2", { id: "prompt-title" }, actionTitle(actions[0], v)),
     h("p", { class: "explain", "data-test": "vote-explain" }, t("Yes means {p} becomes President and {c} Chancellor.", { p: b.presidential_candidate, c: b.chancellor_candidate }),
       " ", t("A tap posts your votecode for today to the thread for you, in bold as the rules ask; you may change your vote until the deadline.")),
-    h("div", { class: "buttons" }, choice("yes", t("Ja! (yes)"), codes.yes), choice("no", t("Nein (no)"), codes.no)));
+    h("div", { class: "buttons" }, choice("yes", t("Ja! (yes)"), codes.yes), choice("no", t("Nein (no)"), codes.no)),
+    yours ? h("p", { class: "explain", "data-test": "vote-standing", role: "status" }, yours) : null);
 }
 
 /** One sentence on the forum convention, for a post that did not count as a vote: bold is typed

@@ -4,6 +4,7 @@
 import { api, store, stored } from "../session.js";
 import { i18n, t } from "../i18n.js";
 import { loadGame } from "../games.js";
+import { NAME_LIMIT, clipName, nameCount } from "../limits.js";
 
 /** What the table-code box holds: a code typed with separators ("54-DRBG", "54 drbg") or a
  * pasted link (its `?join=` code, or a table's `#/t/CODE`); `{code, link}`, `link` when the
@@ -19,8 +20,6 @@ export function codeFrom(text) {
 /** A table code's length (docs/protocol.md: 6 letters and digits). */
 const CODE_LENGTH = 6;
 
-/** The longest name a seat takes (the server's limit, and the fields' maxlength). */
-const NAME_LIMIT = 40;
 
 export function homePage() {
   return {
@@ -129,10 +128,11 @@ export function homePage() {
 
     currentGame() { return this.games.find(g => g.name === this.form.game); },
 
-    /** The name's limit where it is typed: the browser stops at 40 characters, so the field
-     * says so, and counts once the name is long. */
+    clipName,
+    /** The name's limit where it is typed: the field stops at 40 characters (as the server
+     * counts them), so it says so, and counts once the name is long. */
     nameLimitWords(name) {
-      const n = [...String(name || "")].length;
+      const n = nameCount(name);
       if (n >= NAME_LIMIT) return t("{n} of {max} characters: a name cannot be longer.", { n, max: NAME_LIMIT });
       if (n >= NAME_LIMIT - 10) return t("{n} of {max} characters.", { n, max: NAME_LIMIT });
       return t("Up to {max} characters.", { max: NAME_LIMIT });

@@ -5,6 +5,7 @@ import { gameModule } from "../games.js";
 import { i18n, t } from "../i18n.js";
 import { api, store } from "../session.js";
 import { joinBase, joinUrl, qrSvg } from "../invite.js";
+import { clipName } from "../limits.js";
 
 const same = (a, b) => (a ?? null) === (b ?? null);
 
@@ -74,6 +75,7 @@ export function lobbyPage() {
     // ------------------------------------------------------------ my own seat, before the start
     renaming: false,  // the "Change my name" form is open
     newName: "",
+    clipName,
     seatBusy: false,  // a rename or leave request is in flight
     startRename() {
       this.newName = this.S.me || "";

@@ -6,6 +6,7 @@ import { h, mount, postText } from "../dom.js";
 import { i18n, t } from "../i18n.js";
 import { gameModule, human } from "../games.js";
 import { api, store, stored } from "../session.js";
+import { clip, postCount } from "../limits.js";
 
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
 /** A phone's width: the layout's own breakpoint (style.css, 520 px). */
@@ -162,6 +163,8 @@ export function tablePage() {
     ctx() {
       const S = this.S;
       return { me: S.me, act: (a, explain) => S.act(a, explain), post: text => S.post(text),
+        // now, also when read later (a tap): the post on its way until the server answers, and the view
+        sending: () => (S.sending ? S.sending.text : null), viewNow: () => S.view,
         options: (S.table && S.table.options) || {}, busy: S.busy, narration: S.narration,
         legal: (S.state && S.state.legal_actions) || [] };
     },
@@ -193,7 +196,26 @@ export function tablePage() {
       const more = gameModule(this.S.game).confirmMore(a, this.S.view);
       return [this.S.confirmExplain, more].filter(Boolean).join(" ");
     },
-    post() { if (this.S.post(this.postText)) this.postText = ""; },
+    /** Sends the box's text; the box is emptied once the server added the post (a refused
+     * post stays in the box, to be shortened or sent again). */
+    post() {
+      const text = this.postText;
+      this.S.post(text, () => { if (this.postText === text) this.postText = ""; });
+    },
+    /** The longest post the game takes (the server's limit, in characters as it counts them). */
+    postLimit() { return (this.S.state && this.S.state.post_limit) || 1000; },
+    /** The box keeps to the limit: a longer text (typed or pasted) is cut, graphemes whole. */
+    clipPost() {
+      const c = clip(this.postText, this.postLimit(), postCount);
+      if (c !== this.postText) this.postText = c;
+    },
+    /** The limit near the box, once the post comes close to it ("" before). */
+    postLimitWords() {
+      const n = postCount(this.postText), max = this.postLimit();
+      if (n >= max) return t("{n} of {max} characters: a post cannot be longer.", { n, max });
+      if (n >= max - 100) return t("{n} of {max} characters.", { n, max });
+      return "";
+    },
 
     // ------------------------------------------------------------ play again
     againBots: true,   // the next table's bots refill the seats bots held here
