@@ -300,3 +300,53 @@ def test_web_the_tv_tells_shady_agents_result_in_large_type_across_the_screen(se
     assert size["font"] >= 26, size
     assert size["width"] >= 0.95 * size["board"], size
     assert size["last"] <= size["height"] and size["scroll"] <= size["height"], size
+
+
+#: The page's fetch, noting each answer the page has read (``window.answersRead``: the test's
+#: sign that the page has handled that answer, since the page reads it in the same task).
+ANSWERS_READ_JS = """(() => {
+  const fetch0 = window.fetch;
+  window.answersRead = [];
+  window.fetch = async (...args) => {
+    const r = await fetch0(...args);
+    const json = r.json.bind(r);
+    r.json = async () => { try { return await json(); } finally { window.answersRead.push(String(args[0])); } };
+    return r;
+  };
+})();"""
+
+
+def test_web_a_replay_step_that_arrives_late_does_not_replace_a_later_one(server, desktop):
+    # the bots play a game to its end; a viewer taps "next", then, before that step arrives
+    # (a slow network), drags the scrubber to the end: the end stays, the late step is dropped
+    host = desktop().new_page()
+    code = create_table(host, server, "mccarthyism", bots=5, host_name=None)
+    host.locator("[data-test=start]").click()
+    host.wait_for_function("() => Alpine.store('session').view && Alpine.store('session').view.over", timeout=120_000)
+    steps = httpx.get(f"{server}/api/tables/{code}/replay/0").json()["steps"]
+    assert steps > 2
+    viewer = desktop().new_page()
+    viewer.add_init_script(ANSWERS_READ_JS)
+    held = []
+    viewer.route(re.compile(rf"/api/tables/{code}/replay/1\?"), lambda route: held.append(route))  # step 1: held back
+    viewer.goto(f"{server}/#/r/{code}/0")
+    step = viewer.locator("[data-test=replay-step]")
+    expect(viewer.locator("[data-test=replay-next]")).to_be_enabled()  # the replay has loaded
+    viewer.locator("[data-test=replay-next]").click()
+    viewer.locator("[data-test=replay-scrub]").press("End")  # the scrubber to the last step
+    expect(step).to_have_attribute("data-step", str(steps))
+    assert len(held) == 1, held
+    held[0].continue_()  # step 1 arrives at last
+    viewer.wait_for_function("() => window.answersRead.some(u => u.includes('/replay/1?'))")
+    assert step.get_attribute("data-step") == str(steps)
+    assert viewer.url.endswith(f"#/r/{code}/{steps}")
+    # the page left before its step arrived: the step does not rewrite the new page's link
+    with viewer.expect_request(re.compile(rf"/api/tables/{code}/replay/1\?")):
+        viewer.goto(f"{server}/#/r/{code}/1")  # held back again
+    viewer.goto(f"{server}/#/r/{code}/2")
+    expect(step).to_have_attribute("data-step", "2")
+    assert len(held) == 2, held
+    held[1].continue_()
+    viewer.wait_for_function("() => window.answersRead.filter(u => u.includes('/replay/1?')).length === 2")
+    assert step.get_attribute("data-step") == "2"
+    assert viewer.url.endswith(f"#/r/{code}/2")
