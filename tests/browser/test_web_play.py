@@ -1,16 +1,20 @@
 """What the last fresh-user trial found in playing (issue 13): the largest prompts are whole on a
 360x800 phone (the question in view, every choice on the screen or a scroll of the sheet away);
 the TV's header breaks cleanly; the TV tells Shady Agents' result in large type across the
-screen; the replay has a title, a way back and steps told in the narrator's sentences."""
+screen; the replay has a title, a way back and steps told in the narrator's sentences, a step
+that arrives late never replaces a newer one, and a game that ended in its first turn has one
+jump, to the start."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 import httpx
 import pytest
 from playwright.sync_api import expect
+from websockets.sync.client import connect
 from web_helpers import RAW, check_axe, create_table, hide_role, play_to_end, post, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -350,3 +354,43 @@ def test_web_a_replay_step_that_arrives_late_does_not_replace_a_later_one(server
     viewer.wait_for_function("() => window.answersRead.filter(u => u.includes('/replay/1?')).length === 2")
     assert step.get_attribute("data-step") == "2"
     assert viewer.url.endswith(f"#/r/{code}/2")
+
+
+def send_action(server: str, code: str, token: str, action: dict) -> None:
+    """Send one of the seat's legal actions through the table's socket, as the client does;
+    returns once the server stored it (its ``ack``)."""
+    with connect(server.replace("http", "ws", 1) + f"/ws/{code}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        ws.send(json.dumps({"type": "action", "id": 1, "action": action}))
+        while True:
+            message = json.loads(ws.recv(timeout=30))
+            assert message.get("type") != "error", message
+            if message.get("type") == "ack":
+                return
+
+
+def legal_of(server: str, code: str, token: str) -> list[dict]:
+    """The seat's legal actions now (its state from the REST API)."""
+    r = httpx.get(f"{server}/api/tables/{code}", headers={"Authorization": f"Bearer {token}"})
+    return r.json()["state"]["legal_actions"]
+
+
+def test_web_the_replay_of_a_game_ended_in_its_first_turn_has_one_jump_to_the_start(server, phone):
+    # the first snitch calls for the end and all five vote yes: the game ends in turn 1
+    code, tokens = seated_table(server, "mccarthyism", 5)
+    calls = {name: [a for a in legal_of(server, code, token) if a["action"] == "call_end"] for name, token in tokens.items()}
+    snitch = next(name for name, call in calls.items() if call)
+    send_action(server, code, tokens[snitch], calls[snitch][0])
+    for name, token in tokens.items():
+        send_action(server, code, token, next(a for a in legal_of(server, code, token) if a.get("vote") == "yes"))
+    assert httpx.get(f"{server}/api/tables/{code}").json()["table"]["status"] == "over"
+    page = phone().new_page()
+    page.goto(f"{server}/#/r/{code}/0")
+    step = page.locator("[data-test=replay-step]")
+    days = page.locator("[data-test=replay-days] button")
+    expect(days).to_have_text(["Turn 1"])  # one jump: the only turn, from the start
+    page.locator("[data-test=replay-scrub]").press("End")  # the deal, the call and five votes
+    expect(step).to_have_attribute("data-step", "6")
+    days.last.click()
+    expect(step).to_have_attribute("data-step", "0")
+    expect(days.last).to_have_attribute("aria-current", "step")
