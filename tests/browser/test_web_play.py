@@ -1,16 +1,20 @@
 """What the last fresh-user trial found in playing (issue 13): the largest prompts are whole on a
 360x800 phone (the question in view, every choice on the screen or a scroll of the sheet away);
 the TV's header breaks cleanly; the TV tells Shady Agents' result in large type across the
-screen; the replay has a title, a way back and steps told in the narrator's sentences."""
+screen; the replay has a title, a way back and steps told in the narrator's sentences, a step
+that arrives late never replaces a newer one, and a game that ended in its first turn has one
+jump, to the start."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 import httpx
 import pytest
 from playwright.sync_api import expect
+from websockets.sync.client import connect
 from web_helpers import RAW, check_axe, create_table, hide_role, play_to_end, post, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -300,3 +304,93 @@ def test_web_the_tv_tells_shady_agents_result_in_large_type_across_the_screen(se
     assert size["font"] >= 26, size
     assert size["width"] >= 0.95 * size["board"], size
     assert size["last"] <= size["height"] and size["scroll"] <= size["height"], size
+
+
+#: The page's fetch, noting each answer the page has read (``window.answersRead``: the test's
+#: sign that the page has handled that answer, since the page reads it in the same task).
+ANSWERS_READ_JS = """(() => {
+  const fetch0 = window.fetch;
+  window.answersRead = [];
+  window.fetch = async (...args) => {
+    const r = await fetch0(...args);
+    const json = r.json.bind(r);
+    r.json = async () => { try { return await json(); } finally { window.answersRead.push(String(args[0])); } };
+    return r;
+  };
+})();"""
+
+
+def test_web_a_replay_step_that_arrives_late_does_not_replace_a_later_one(server, desktop):
+    # the bots play a game to its end; a viewer taps "next", then, before that step arrives
+    # (a slow network), drags the scrubber to the end: the end stays, the late step is dropped
+    host = desktop().new_page()
+    code = create_table(host, server, "mccarthyism", bots=5, host_name=None)
+    host.locator("[data-test=start]").click()
+    host.wait_for_function("() => Alpine.store('session').view && Alpine.store('session').view.over", timeout=120_000)
+    steps = httpx.get(f"{server}/api/tables/{code}/replay/0").json()["steps"]
+    assert steps > 2
+    viewer = desktop().new_page()
+    viewer.add_init_script(ANSWERS_READ_JS)
+    held = []
+    viewer.route(re.compile(rf"/api/tables/{code}/replay/1\?"), lambda route: held.append(route))  # step 1: held back
+    viewer.goto(f"{server}/#/r/{code}/0")
+    step = viewer.locator("[data-test=replay-step]")
+    expect(viewer.locator("[data-test=replay-next]")).to_be_enabled()  # the replay has loaded
+    viewer.locator("[data-test=replay-next]").click()
+    viewer.locator("[data-test=replay-scrub]").press("End")  # the scrubber to the last step
+    expect(step).to_have_attribute("data-step", str(steps))
+    assert len(held) == 1, held
+    held[0].continue_()  # step 1 arrives at last
+    viewer.wait_for_function("() => window.answersRead.some(u => u.includes('/replay/1?'))")
+    assert step.get_attribute("data-step") == str(steps)
+    assert viewer.url.endswith(f"#/r/{code}/{steps}")
+    # the page left before its step arrived: the step does not rewrite the new page's link
+    with viewer.expect_request(re.compile(rf"/api/tables/{code}/replay/1\?")):
+        viewer.goto(f"{server}/#/r/{code}/1")  # held back again
+    viewer.goto(f"{server}/#/r/{code}/2")
+    expect(step).to_have_attribute("data-step", "2")
+    assert len(held) == 2, held
+    held[1].continue_()
+    viewer.wait_for_function("() => window.answersRead.filter(u => u.includes('/replay/1?')).length === 2")
+    assert step.get_attribute("data-step") == "2"
+    assert viewer.url.endswith(f"#/r/{code}/2")
+
+
+def send_action(server: str, code: str, token: str, action: dict) -> None:
+    """Send one of the seat's legal actions through the table's socket, as the client does;
+    returns once the server stored it (its ``ack``)."""
+    with connect(server.replace("http", "ws", 1) + f"/ws/{code}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        ws.send(json.dumps({"type": "action", "id": 1, "action": action}))
+        while True:
+            message = json.loads(ws.recv(timeout=30))
+            assert message.get("type") != "error", message
+            if message.get("type") == "ack":
+                return
+
+
+def legal_of(server: str, code: str, token: str) -> list[dict]:
+    """The seat's legal actions now (its state from the REST API)."""
+    r = httpx.get(f"{server}/api/tables/{code}", headers={"Authorization": f"Bearer {token}"})
+    return r.json()["state"]["legal_actions"]
+
+
+def test_web_the_replay_of_a_game_ended_in_its_first_turn_has_one_jump_to_the_start(server, phone):
+    # the first snitch calls for the end and all five vote yes: the game ends in turn 1
+    code, tokens = seated_table(server, "mccarthyism", 5)
+    calls = {name: [a for a in legal_of(server, code, token) if a["action"] == "call_end"] for name, token in tokens.items()}
+    snitch = next(name for name, call in calls.items() if call)
+    send_action(server, code, tokens[snitch], calls[snitch][0])
+    for name, token in tokens.items():
+        send_action(server, code, token, next(a for a in legal_of(server, code, token) if a.get("vote") == "yes"))
+    assert httpx.get(f"{server}/api/tables/{code}").json()["table"]["status"] == "over"
+    page = phone().new_page()
+    page.goto(f"{server}/#/r/{code}/0")
+    step = page.locator("[data-test=replay-step]")
+    days = page.locator("[data-test=replay-days] button")
+    expect(days).to_have_text(["Turn 1"])  # one jump: the only turn, from the start
+    page.locator("[data-test=replay-scrub]").press("End")  # the deal, the call and five votes
+    expect(step).to_have_attribute("data-step", "6")
+    days.last.click()
+    expect(step).to_have_attribute("data-step", "0")
+    expect(days.last).to_have_attribute("aria-current", "step")

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # `make screenshots` sets HIDDENROLE_SCREENSHOTS=docs/screenshots; a test run writes its
 # screenshots to a scratch folder instead, so the suite never changes a tracked file
@@ -36,9 +37,27 @@ STATE_JS = """() => {
 }"""
 
 
+#: The client state and the page's HTML, read in one go: no message can arrive between them.
+SNAPSHOT_JS = f"() => ({{...({STATE_JS})(), html: document.documentElement.outerHTML}})"
+
+
+#: The prompt's buttons (each one's ``data-action``) and the number of legal actions, read together.
+PROMPT_JS = """() => {
+  const d = Alpine.store('session');
+  const legal = d.state && d.state.legal_actions ? d.state.legal_actions.filter(a => a.action !== 'post').length : 0;
+  return {legal, kinds: [...document.querySelectorAll('[data-test=actions] button.action')].map(b => b.getAttribute('data-action'))};
+}"""
+
+
 def client_state(page: Page) -> dict[str, Any]:
     """The page's client state: ``me``, ``over``, ``waiting``, ``legal`` (actions), ``view``, ``events``."""
     return page.evaluate(STATE_JS)
+
+
+def client_snapshot(page: Page) -> dict[str, Any]:
+    """:func:`client_state` and, as ``html``, the page's HTML as drawn from that same state
+    (one read: the bots may move the game on between two reads)."""
+    return page.evaluate(SNAPSHOT_JS)
 
 
 def create_table(page: Page, base: str, game: str, *, bots: int, host_name: str | None,
@@ -152,11 +171,18 @@ def step(page: Page, rng: random.Random) -> bool:
             page.locator("[data-test=answer-send]").click(timeout=2000)
             FREE_ANSWERS.append(text)
             return True
-        n = buttons.count()
-        i = rng.randrange(n)
-        kind = buttons.nth(i).get_attribute("data-action")
-        assert n <= len(st["legal"]), f"{n} buttons for {len(st['legal'])} legal actions"
-        buttons.nth(i).click(timeout=2000)
+        # the buttons and the legal actions read together (a bot's move may bring a new prompt
+        # between two reads); the button clicked is found by its kind, so that a prompt drawn
+        # anew meanwhile is never clicked as another kind (no such button: the click times out)
+        now = page.evaluate(PROMPT_JS)
+        kinds, legal = now["kinds"], now["legal"]
+        assert len(kinds) <= legal, f"{len(kinds)} buttons for {legal} legal actions"
+        if not kinds:
+            return False
+        i = rng.randrange(len(kinds))
+        kind = kinds[i]
+        same = "[data-test=actions] button.action" + (f"[data-action='{kind}']" if kind else ":not([data-action])")
+        page.locator(same).nth(kinds[:i].count(kind)).click(timeout=2000)
         if kind in IRREVERSIBLE:
             expect(dialog).to_be_visible(timeout=2000)
             expect(dialog.locator("[data-test=confirm-text]")).not_to_be_empty()
@@ -315,13 +341,13 @@ def check_no_secrets(pages: dict[str, Page], tv: Page | None, base: str, code: s
     checked = 0
     server = seat_views(base, code, tokens)
     for name, page in pages.items():
-        st = client_state(page)
+        st = client_snapshot(page)  # the view and the HTML drawn from it, read together
         held.setdefault(name, set()).update(e["seq"] for e in st["events"] if e.get("private"))
         view = st["view"]
         srv = server[name].get("view")
         if st["over"] or view is None or srv is None or srv.get("over"):
             continue
-        html = page.content()
+        html = st["html"]
         if srv != view:
             continue  # the game moved between the two reads; the next check compares again
         checked += 1
@@ -342,12 +368,12 @@ def check_no_secrets(pages: dict[str, Page], tv: Page | None, base: str, code: s
             assert html.count(f"({tr(page, 'face down')})") == len(view["board"]["gifts"])
         assert 'data-test="winner"' not in html, "a result is shown before the end"
     if tv is not None:
-        st = client_state(tv)
+        st = client_snapshot(tv)
         assert st["me"] is None
         assert all(not e.get("private") for e in st["events"]), "the TV view holds a private event"
         if st["view"] is not None and not st["over"]:
             assert st["view"]["private"] == {}
-            html = tv.content()
+            html = st["html"]
             assert 'data-secret="role"' not in html
             assert "Your hand" not in html and "Your tools" not in html
     return checked
@@ -382,6 +408,8 @@ CHECK_JS = """() => {
   out.prompt = sheet && sheet.offsetParent ? (title ? title.innerText.trim() : "") : null;
   const events = Alpine.store('session').events;
   out.narrated = events.length > 0 && events.every(e => e.kind === 'post' || Array.isArray(e.narration));
+  const feed = document.querySelector('[data-test=feed] .feed');
+  out.feed = feed ? feed.innerText : null;
   out.text = document.body.innerText;
   out.scrollWidth = document.documentElement.scrollWidth;
   out.width = innerWidth;
@@ -393,20 +421,20 @@ def check_page(page: Page) -> None:
     """After a step: the newest feed entry is inside the viewport (unless the reader scrolled up),
     nothing is wider than the screen, a shown prompt has a title naming its subject, and a
     narrated feed shows no raw record (brackets, snake_case, key: value lists)."""
-    # the page draws a moment after a message: wait for the condition, then read everything
+    # the page draws a moment after a message: wait for the condition and check the page as it
+    # was at that moment (a second read may catch the next message half drawn: the bots play on)
+    settled = f"() => {{ const o = ({CHECK_JS})(); return !('newestInView' in o) || o.unseen || o.newestInView ? o : null; }}"
     try:
-        page.wait_for_function(f"() => {{ const o = ({CHECK_JS})(); return !('newestInView' in o) || o.unseen || o.newestInView; }}",
-                               timeout=3000)
-    except Exception:
-        pass
-    out = page.evaluate(CHECK_JS)
+        out = page.wait_for_function(settled, timeout=5000).json_value()
+    except PlaywrightTimeoutError:
+        out = page.evaluate(CHECK_JS)  # never settled: the assertions below say what is wrong
     if "newestInView" in out and not out["unseen"]:
         assert out["newestInView"], f"the newest feed entry is not in view on {page.url} ({page.viewport_size})"
     assert out["scrollWidth"] <= out["width"], f"the page is {out['scrollWidth']} px wide on a {out['width']} px screen"
     if out["prompt"] is not None:
         assert len(out["prompt"]) > 8, f"a prompt without a subject: {out['prompt']!r}"
-    if out["narrated"]:
-        feed = page.locator("[data-test=feed] .feed").inner_text()
+    if out["narrated"] and out["feed"] is not None:
+        feed = out["feed"]
         bad = RAW.search(feed)
         assert bad is None, f"raw record text in the feed: {feed[max(0, bad.start() - 60):bad.end() + 60]!r}"
 
@@ -427,7 +455,8 @@ def check_axe(page: Page, where: str) -> None:
     (WCAG AA contrast, names of buttons and fields, landmarks, ARIA)."""
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(AXE))
-    page.wait_for_timeout(50)  # let Alpine finish the frame it is drawing
+    # let the browser draw the frame Alpine changed (two frames: no fixed duration)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done())))")
     found = page.evaluate(AXE_JS)
     assert not found, f"accessibility violations on {where} ({page.viewport_size}):\n" + "\n".join(found)
 

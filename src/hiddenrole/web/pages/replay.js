@@ -10,6 +10,10 @@ import { gameModule, loadGame, human } from "../games.js";
 
 export function replayPage() {
   let timer = null;
+  // the newest request of a step and of the whole game: an older answer that arrives later
+  // (a quick second tap, the play timer) is dropped, never shown; so is every answer that
+  // arrives after the page was left (its link is no longer the address)
+  let asked = 0, askedAll = 0, gone = false;
   return {
     code: "",
     step: 0,
@@ -43,14 +47,16 @@ export function replayPage() {
         this.$watch(() => i18n.lang, () => { this.loadAll(); this.go(this.step); });
       } catch (e) { this.$store.session.error = e.message; }
     },
-    destroy() { this.pause(); },
+    destroy() { this.pause(); gone = true; },
 
     /** The whole game's events, told, and how many follow each step. */
     async loadAll() {
+      const mine = ++askedAll;
       try {
         const r = await api("GET", `/api/tables/${this.code}/replay/${this.steps}?lang=${i18n.lang}`);
+        if (gone || mine !== askedAll) return;
         this.all = r.events; this.counts = r.event_counts || [];
-      } catch (e) { this.$store.session.error = e.message; }
+      } catch (e) { if (!gone && mine === askedAll) this.$store.session.error = e.message; }
     },
     /** The jumps: each day or turn (the game module's feed sections) and the step it starts at.
      * Sections that start at the same step (the official game's "Before the first round" and
@@ -73,11 +79,13 @@ export function replayPage() {
     },
     async go(step) {
       if (step < 0 || (this.steps && step > this.steps)) return;
+      const mine = ++asked;
       try {
         const r = await api("GET", `/api/tables/${this.code}/replay/${step}?lang=${i18n.lang}`);
+        if (gone || mine !== asked) return;
         this.data = r; this.steps = r.steps; this.step = step;
         history.replaceState(null, "", `#/r/${this.code}/${step}`);
-      } catch (e) { this.$store.session.error = e.message; this.pause(); }
+      } catch (e) { if (!gone && mine === asked) { this.$store.session.error = e.message; this.pause(); } }
     },
     play() {
       if (this.step >= this.steps) this.step = 0;
