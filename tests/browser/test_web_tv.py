@@ -68,7 +68,7 @@ def test_web_the_tv_waiting_room_shows_the_join_link_its_qr_code_and_who_joined(
     expect(tv.locator("[data-test=feed]")).to_be_hidden()
     fits(tv, "[data-test=tv-lobby]")
     check_axe(tv, "the TV waiting room")
-    tv.screenshot(path=str(_scratch("tv13-lobby.png")))
+    tv.screenshot(path=str(_scratch("tv-waiting-room.png")))
     # a German TV says the same in German
     tv_de = desktop(viewport=TV, locale="de-DE").new_page()
     tv_de.goto(f"{server}/#/tv/{code}")
@@ -99,7 +99,7 @@ def test_web_twenty_players_in_the_tv_waiting_room_fit_the_screen(server, deskto
     fits(tv, "[data-test=tv-qr] svg")
     for i in range(20):
         fits(tv, f"[data-test=tv-players] li:nth-of-type({i + 1})")
-    tv.screenshot(path=str(_scratch("tv13-lobby-20.png")))
+    tv.screenshot(path=str(_scratch("tv-waiting-room-20-players.png")))
 
 
 def _scratch(name: str):
@@ -136,7 +136,7 @@ def test_web_the_tv_claim_tracker_shows_every_government(server, desktop):
     for n in governments:  # every row wholly on the screen, none cut
         fits(tv, f"[data-test=claim-tracker] tr[data-government='{n}']")
     fits(tv, "[data-test=claim-tracker]")
-    tv.screenshot(path=str(_scratch("tv13-claims.png")))
+    tv.screenshot(path=str(_scratch("tv-claims.png")))
 
 
 #: Fourteen governments with long names and two investigations in the TV's view (the most a
@@ -180,7 +180,7 @@ def test_web_fourteen_governments_with_long_names_fit_the_tv(server, desktop):
     expect(cells.nth(4)).to_contain_text("Investigation: Christopher is Fascist")
     expect(cells.nth(5).locator(".sr-only")).to_have_text(["Fascist"])
     expect(tv.locator("[data-test=claim-tracker] tr[data-government='5'] td").nth(5)).to_have_text("vetoed")
-    tv.screenshot(path=str(_scratch("tv13-claims-14.png")))
+    tv.screenshot(path=str(_scratch("tv-claims-14-governments.png")))
 
 
 def sh7_turbo_top_deck() -> SecretHitler:
