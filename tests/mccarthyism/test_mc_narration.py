@@ -247,3 +247,55 @@ def test_who_we_wait_for_is_a_sentence_in_both_languages():
     assert McCarthyismNarrator(PLAYERS, {}, "Bob", "en").waiting_words(snitching, ("Ann",)) == (
         "Waiting for Ann to snitch on someone, call for the end or pass.")
     assert McCarthyismNarrator(PLAYERS, {}, "Ann", "en").waiting_words(snitching, ("Ann",)) is None
+
+
+@pytest.mark.parametrize(("options", "lang", "expected"), [
+    ({}, "en", ("Snitching starts a secret vote: with 2 yes of 6 votes the player is blacklisted.",
+                "A secret vote: with 4 yes of 6 votes the game ends now, and the Commies win if any Commie is not "
+                "blacklisted. Be sure before you call it.",
+                "Turn 2: the secret vote on blacklisting Bob.")),
+    ({"reveal_votes": True}, "en", (
+        "Snitching starts a vote by name: with 2 yes of 6 votes the player is blacklisted.",
+        "A vote by name: with 4 yes of 6 votes the game ends now, and the Commies win if any Commie is not "
+        "blacklisted. Be sure before you call it.",
+        "Turn 2: the vote by name on blacklisting Bob.")),
+    ({"reveal_votes": False}, "de", (
+        "Verpfeifen startet eine geheime Abstimmung: Mit 2 Ja von 6 Stimmen kommt der Spieler auf die schwarze Liste.",
+        "Eine geheime Abstimmung: Mit 4 Ja von 6 Stimmen endet das Spiel sofort, und die Kommunisten gewinnen, wenn "
+        "auch nur einer von ihnen nicht auf der schwarzen Liste steht. Sei dir sicher, bevor du es forderst.",
+        "Zug 2: geheime Abstimmung über die schwarze Liste für Bob.")),
+    ({"reveal_votes": True}, "de", (
+        "Verpfeifen startet eine namentliche Abstimmung: Mit 2 Ja von 6 Stimmen kommt der Spieler auf die schwarze "
+        "Liste.",
+        "Eine namentliche Abstimmung: Mit 4 Ja von 6 Stimmen endet das Spiel sofort, und die Kommunisten gewinnen, "
+        "wenn auch nur einer von ihnen nicht auf der schwarzen Liste steht. Sei dir sicher, bevor du es forderst.",
+        "Zug 2: namentliche Abstimmung über die schwarze Liste für Bob.")),
+])
+def test_the_snitch_prompt_names_the_kind_of_vote_the_table_chose(options, lang, expected):
+    """Issue 13 (last things): the snitch was told "a secret vote" at a table voting by name."""
+    view = {"phase": "snitching", "over": False, "players": list(PLAYERS),
+            "board": {"step": "snitching", "turn": 2, "snitch": "Ann", "blacklisted": []}}
+    legal = [{"player": "Ann", "action": "snitch", "target": "Bob"}, {"player": "Ann", "action": "call_end"},
+             {"player": "Ann", "action": "pass"}]
+    narrator = McCarthyismNarrator(PLAYERS, options, "Ann", lang)
+    prompt = narrator.prompt(view, legal)
+    vote_view = {"phase": "vote", "over": False, "players": list(PLAYERS),
+                 "board": {"step": "vote", "turn": 2, "snitch": "Ann", "blacklisted": [],
+                           "vote": {"motion": "blacklist", "targets": ["Bob"]}}}
+    assert (prompt["explain"], prompt["choices"][1]["explain"], narrator.phase(vote_view)) == expected
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ({}, "A secret vote follows: with 2 yes of 5 votes both are blacklisted and you are whitelisted. "
+         "A Commie must name as many Commies as possible."),
+    ({"reveal_votes": True}, "A vote by name follows: with 2 yes of 5 votes both are blacklisted and you are "
+                             "whitelisted. A Commie must name as many Commies as possible."),
+])
+def test_the_blacklisted_snitch_prompt_names_the_kind_of_vote(options, expected):
+    view = {"phase": "snitching", "over": False, "players": list(PLAYERS),
+            "board": {"step": "snitch_pair", "turn": 2, "snitch": "Ann", "blacklisted": ["Ann"]}}
+    legal = [{"player": "Ann", "action": "snitch_pair", "targets": ["Bob", "Cid"]}]
+    prompt = McCarthyismNarrator(PLAYERS, options, "Ann", "en").prompt(view, legal)
+    assert prompt["title"] == "You are a blacklisted snitch: name two players to snitch on."
+    assert prompt["explain"] == expected
+    assert prompt["choices"] == [{"action": 0, "label": "Bob and Cid", "explain": None}]

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.narration import N_, Narrator
+from .narration_snitch import snitch_prompt
 
 Data = dict[str, Any]
 
@@ -353,7 +354,7 @@ class McCarthyismNarrator(Narrator):
     RULES_SUMMARY = (
         N_('McCarthyism is for a large group. About a third of the players are Commies, who know each other; everyone else is a loyal American. Nobody shows evidence: you play on intuition.'),
         N_('Each turn the snitch token moves one seat on. A snitch who is not blacklisted snitches on a player, calls for the end of the game, or passes; then draws an action card and may play it.'),
-        N_('Snitching starts a secret vote: with a third of the players who are not blacklisted saying yes, the player is blacklisted. Ending the game needs two thirds.'),
+        N_('Snitching starts a vote, secret unless the table chose votes by name: with a third of the players who are not blacklisted saying yes, the player is blacklisted. Ending the game needs two thirds.'),
         N_('A blacklisted snitch must name two players; if the vote passes, both are blacklisted and the snitch is whitelisted (protected for some turns). Then they draw two cards and must play one.'),
         N_('The game ends after a successful end vote or when everyone has had their turns. If any Commie is not blacklisted, the Commies win; otherwise the Americans who are not blacklisted win.'),
     )
@@ -383,9 +384,12 @@ class McCarthyismNarrator(Narrator):
             return _("Turn {turn}: {name}, a blacklisted snitch, names two players.").format(turn=t, name=snitch)
         if step == "vote":
             vote = b.get("vote") or {}
+            named = bool(self.options.get("reveal_votes"))
             if vote.get("motion") == "end_game":
-                return _("Turn {turn}: the secret vote on ending the game.").format(turn=t)
-            return _("Turn {turn}: the secret vote on blacklisting {names}.").format(
+                return (_("Turn {turn}: the vote by name on ending the game.") if named
+                        else _("Turn {turn}: the secret vote on ending the game.")).format(turn=t)
+            return (_("Turn {turn}: the vote by name on blacklisting {names}.") if named
+                    else _("Turn {turn}: the secret vote on blacklisting {names}.")).format(
                 turn=t, names=self.list(vote.get("targets") or ()))
         if step == "reveal":
             return _("Turn {turn}: {name} drew an action card and may play it.").format(turn=t, name=snitch)
@@ -428,28 +432,12 @@ class McCarthyismNarrator(Narrator):
         voters = len(free)
         need_black = -(-voters // 3)  # one third, rounded up
         need_end = -(-2 * voters // 3)
-        if kinds & {"snitch", "call_end", "pass"}:
-            title = _("You are the snitch: snitch on a player, call for the end of the game, or pass.")
-            explain = _("Snitching starts a secret vote: with {need} yes of {voters} votes the player is blacklisted.").format(
-                need=need_black, voters=voters)
-            for i, a in enumerate(legal):
-                kind = a.get("action")
-                if kind == "snitch":
-                    choices.append({"action": i, "label": _("Snitch on {name}").format(name=a.get("target")), "explain": None})
-                elif kind == "call_end":
-                    choices.append({"action": i, "label": _("Call for the end of the game"), "explain": _(
-                        "A secret vote: with {need} yes of {voters} votes the game ends now, and the Commies win if any "
-                        "Commie is not blacklisted. Be sure before you call it.").format(need=need_end, voters=voters)})
-                else:
-                    choices.append({"action": i, "label": _("Pass"), "explain": _("No vote this turn; you still draw an action card.")})
-        elif "snitch_pair" in kinds:
-            title = _("You are a blacklisted snitch: name two players to snitch on.")
-            explain = _("A secret vote follows: with {need} yes of {voters} votes both are blacklisted and you are whitelisted. "
-                        "A Commie must name as many Commies as possible.").format(need=need_black, voters=voters)
-            choices = [{"action": i, "label": self.list(a.get("targets") or ()), "explain": None} for i, a in enumerate(legal)]
-        elif "vote" in kinds:
+        named = bool(self.options.get("reveal_votes"))  # the table's option: one truth with the board
+        snitch = snitch_prompt(self, legal, named, voters, need_black, need_end)
+        if snitch is not None:
+            return snitch
+        if "vote" in kinds:
             vote = b.get("vote") or {}
-            named = bool(self.options.get("reveal_votes"))  # the table's option: one truth with the board
             how = _("Who voted what is shown after the count.") if named else _("Only the counts are announced.")
             if vote.get("motion") == "end_game":
                 title = _("Vote by name: end the game now?") if named else _("Secret vote: end the game now?")

@@ -32,6 +32,6 @@ OPTIONS = OptionSet([
            "How many seconds the snitch or a card's player has for each choice (0 means no deadline).",
            kind=float, minimum=0, maximum=86400),
     Option("vote_seconds", 60.0,
-           "How many seconds everyone has for a secret vote (0 means no deadline).",
+           "How many seconds everyone has for each vote (0 means no deadline).",
            kind=float, minimum=0, maximum=86400),
 ])

@@ -152,7 +152,7 @@ function howTo() {
     h("h3", {}, t("Each turn")),
     h("ol", {},
       h("li", {}, t("The snitch token moves one seat on. A snitch who is not blacklisted snitches on a player, calls for the end of the game, or passes.")),
-      h("li", {}, t("Snitching starts a secret vote: with a third of the players who are not blacklisted saying yes, the player is blacklisted. Ending the game needs two thirds.")),
+      h("li", {}, t("Snitching starts a vote, secret unless the table chose votes by name: with a third of the players who are not blacklisted saying yes, the player is blacklisted. Ending the game needs two thirds.")),
       h("li", {}, t("Then the snitch draws an action card and may play it.")),
       h("li", {}, t("A blacklisted snitch must name two players; if the vote passes, both are blacklisted and the snitch is whitelisted (protected for some turns). Then they draw two cards and must play one."))),
     h("div", { class: "cards", "aria-hidden": "true" }, card("deep_research"), card("super_snitch")),
