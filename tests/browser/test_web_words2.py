@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import client_state, create_table, hide_role, join_by_link, play_until, wait_connected
+from web_helpers import create_table, hide_role, join_by_link, play_until, wait_connected
 
 from hiddenrole.games.secret_hitler import SecretHitler
 
@@ -120,8 +120,9 @@ def test_web_the_phone_header_stays_small_when_it_is_not_your_turn(server, phone
     expect(notice).to_have_text("The host paused the game.")
     ann.locator("[data-test=resume]").click()
     expect(notice).to_have_text("The host resumed the game.")
-    # play on (Bea too) until the game waits for Bea alone: on Ann's page it is not her turn
-    play_until(ann, random.Random(5), lambda st: not st["waiting"] and client_state(bea)["waiting"],
+    # play on (Bea too) until it is not Ann's turn while the game goes on (another player, Bea or
+    # a bot, must act); waiting for Bea alone ended the game first now and then (16 moves)
+    play_until(ann, random.Random(5), lambda st: not st["waiting"] and not st["over"],
                others=[bea], moves_first=2, seconds=150)
     box = ann.evaluate(HEADER_JS)
     assert box["header"] <= box["viewport"] * 0.25, box
