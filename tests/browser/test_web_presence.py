@@ -55,7 +55,9 @@ def test_offline_shows_reconnecting_disables_actions_and_the_choice_comes_back(s
     expect(buttons.first).to_be_enabled()
     after = client_state(page)
     if after["view"] == before["view"]:
-        expect(buttons).to_have_text(labels)  # the same pending choice is back
+        # the same pending choice is back (read as drawn, as the labels were: a vote button's
+        # code is a line of its own)
+        expect(buttons).to_have_text(labels, use_inner_text=True)
     events = len(after["events"])
     buttons.first.click()
     if page.locator("[data-test=confirm-yes]").is_visible():
