@@ -8,7 +8,7 @@ import random
 import re
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,8 @@ SNAPSHOT_JS = f"() => ({{...({STATE_JS})(), html: document.documentElement.outer
 PROMPT_JS = """() => {
   const d = Alpine.store('session');
   const legal = d.state && d.state.legal_actions ? d.state.legal_actions.filter(a => a.action !== 'post').length : 0;
-  return {legal, kinds: [...document.querySelectorAll('[data-test=actions] button.action')].map(b => b.getAttribute('data-action'))};
+  const names = d.state && d.state.legal_actions ? d.state.legal_actions.map(a => a.action) : [];
+  return {legal, names, kinds: [...document.querySelectorAll('[data-test=actions] button.action')].map(b => b.getAttribute('data-action'))};
 }"""
 
 
@@ -121,10 +122,11 @@ def post(page: Page, text: str) -> None:
     page.locator("form.composer button[type=submit]").click()
 
 
-def step(page: Page, rng: random.Random) -> bool:
+def step(page: Page, rng: random.Random, avoid: Collection[str] = ()) -> bool:
     """If the game waits for this page's player, click one of the offered actions (confirming
     an irreversible one). Returns whether it clicked. Checks that exactly the legal actions are
-    offered as buttons."""
+    offered as buttons. While an action kind named in ``avoid`` is legal, nothing is clicked
+    (read in one go with the buttons: a prompt drawn meanwhile is never clicked)."""
     buttons = page.locator("[data-test=actions] button.action")
     picks = page.locator("[data-test=actions] fieldset.pick")
     hide = page.locator("[data-test=role-hide]")
@@ -176,6 +178,8 @@ def step(page: Page, rng: random.Random) -> bool:
         # anew meanwhile is never clicked as another kind (no such button: the click times out)
         now = page.evaluate(PROMPT_JS)
         kinds, legal = now["kinds"], now["legal"]
+        if set(avoid) & set(now["names"]):
+            return False
         assert len(kinds) <= legal, f"{len(kinds)} buttons for {legal} legal actions"
         if not kinds:
             return False
