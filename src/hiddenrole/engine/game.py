@@ -149,6 +149,11 @@ def check_player_names(players: Any, title: str, min_players: int, max_players: 
     return names
 
 
+#: the action types the listed-action path takes: a JSON object as parsed or as listed, never an
+#: object whose own ``==`` could claim to equal a listed action
+_PLAIN_DICTS = frozenset({dict, FrozenDict})
+
+
 @dataclass(frozen=True)
 class Timer:
     """A running deadline of the current phase.
@@ -389,8 +394,7 @@ class Game(ABC):
             IllegalAction: the action is malformed, out of turn or against the rules; its
                 message names the player, the action and the reason. Nothing changed.
         """
-        cls = action.__class__
-        if (cls is FrozenDict or cls is dict) and trust_listed and action in self.listed:
+        if action in self.listed and trust_listed and action.__class__ in _PLAIN_DICTS:
             # the listed-action path: an action equal to one of the step's listed actions
             # (``self.listed``, data the game keeps) is legal by definition; it is carried out
             # at once, with one call into the game. Anything else is checked piece by piece,
@@ -398,8 +402,9 @@ class Game(ABC):
             log = self.log
             start = len(log)
             self._apply_listed(action)
-            return log[start:] if len(log) != start else []  # (most votes cause no event)
+            return log[start:]
         # exact type checks first: this runs at every step of every simulated game
+        cls = action.__class__
         if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
             raise IllegalAction(None, action, "an action must be a JSON object")
         player = action.get("player")
@@ -416,11 +421,10 @@ class Game(ABC):
             if entry is None:
                 self._refuse_kind(player, kind, action, steps)
             spec, waits = entry
-            if spec.exact and len(action) == spec.size:  # as many keys as it takes: each one it takes?
-                for key in spec.keys:
-                    if key not in action:
-                        raise IllegalAction(player, action, spec.bad_keys(action))
-            elif not spec.allowed.issuperset(action) or (spec.keys and not spec.fits(action)):
+            # exactly the keys the kind may carry (one comparison, the usual case), or else a
+            # kind with optional keys: no other key, and every key it always takes
+            if action.keys() != spec.allowed and (
+                    spec.exact or not spec.allowed.issuperset(action) or not spec.fits(action)):
                 raise IllegalAction(player, action, spec.bad_keys(action))
             if waits and player not in self.to_act():
                 raise IllegalAction(player, action, self.refusal(player, kind, steps.steps[self.step]))

@@ -232,7 +232,8 @@ class McCarthyism(Game):
         """Only non-blacklisted players vote, once, "yes" or "no"."""
         if action["vote"] not in ("yes", "no"):
             raise IllegalAction(player, action, "'vote' must be 'yes' or 'no'")
-        self._apply_listed(action)  # a legal vote: cast as a listed one
+        self._waiting = (player, *[p for p in self._waiting if p != player])  # cast as a listed vote, its voter first
+        self._apply_listed(action)
 
     def _tally(self) -> None:
         """Count the votes (:class:`votes.Vote`); a passed pair whitelists the snitch ("the given
@@ -467,14 +468,13 @@ class McCarthyism(Game):
         return self.deck.cards(self.hand + [card for _, card in self.played])
 
     def _apply_listed(self, action: Mapping[str, Any]) -> None:
-        if self.step == VOTE:  # most actions are votes: cast here, without a call
-            player = action["player"]
+        if self.step == VOTE:  # most actions are votes (the first waiting voter's): cast here, without a call
+            waiting = self._waiting
             vote = self.vote
-            vote.votes[player] = choice = action["vote"]
+            vote.votes[waiting[0]] = choice = action["vote"]
             if choice == "yes":
                 vote.yes += 1
-            waiting = self._waiting
-            self._waiting = rest = waiting[1:] if waiting[0] == player else tuple([p for p in waiting if p != player])
+            self._waiting = rest = waiting[1:]
             if rest:
                 self.listed = self._vote_legal[rest[0]]  # the next voter's two votes
             else:

@@ -190,9 +190,10 @@ class SecretHitler(Game):
         """The concrete actions ``player`` may take now. The lists are shared and their actions
         read-only: callers must not change them. Posts (free text) are not listed; the claims
         the player may make now (:mod:`.claimbook`) come last."""
-        legal = self.legal_by.get(player) or []
-        claims = self.claim_book.offers.get(player) if self.claim_book.offers else None
-        return legal + claims if claims else legal
+        offers = self.claim_book.offers
+        if offers and player in offers:
+            return (self.legal_by.get(player) or []) + offers[player]
+        return self.legal_by.get(player) or []
 
     def can_post(self, player: str) -> bool:
         """Living players may post while the game runs: "The killed player is dead just as in
