@@ -28,14 +28,22 @@ def seat_names(page):
     return page.evaluate("() => Alpine.store('session').table.seats.map(s => s.name)")
 
 
-def test_web_play_again_offers_everyone_the_next_game(server, phone):
+def started_with(server, phone, guest):
+    """A Secret Hitler game on phones, started by its host Ann with three bots and ``guest``,
+    who took a seat through the join link; Ann's role hidden again. Returns Ann's page, the
+    guest's page and the table's code."""
     host = phone().new_page()
     code = create_table(host, server, "secret-hitler", bots=3, host_name="Ann")
-    bob = phone().new_page()
-    join_by_link(bob, f"{server}/?join={code}", "Bob")
+    page = phone().new_page()
+    join_by_link(page, f"{server}/?join={code}", guest)
     wait_connected(host)
     host.locator("[data-test=start]").click()
     hide_role(host)
+    return host, page, code
+
+
+def test_web_play_again_offers_everyone_the_next_game(server, phone):
+    host, bob, code = started_with(server, phone, "Bob")
     hide_role(bob)
     watcher = phone().new_page()
     watcher.goto(f"{server}/#/t/{code}")
@@ -117,13 +125,7 @@ def test_web_the_code_box_takes_a_pasted_link_and_ignores_separators(server, pho
 
 
 def test_web_a_lost_seat_is_handed_back_and_the_feed_says_who_is_back(server, phone):
-    host = phone().new_page()
-    code = create_table(host, server, "secret-hitler", bots=3, host_name="Ann")
-    hal = phone().new_page()
-    join_by_link(hal, f"{server}/?join={code}", "Hal")
-    wait_connected(host)
-    host.locator("[data-test=start]").click()
-    hide_role(host)
+    host, _, code = started_with(server, phone, "Hal")
     # Hal's new phone: the join link says what to do
     fresh = phone().new_page()
     fresh.goto(f"{server}/?join={code}")

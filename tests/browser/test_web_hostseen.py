@@ -14,7 +14,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 from test_web_takeover import ClockedServer
-from web_helpers import create_table, join_by_link, wait_connected
+from web_helpers import host_and_guest, start_game, take_over_as_host, wait_connected
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -42,16 +42,9 @@ def ask_to_take_over(page: Page) -> str:
 
 
 def test_web_a_seatless_hosts_open_page_counts_as_here_and_its_loss_opens_the_takeover(clocked, phone):
-    ann_phone = phone()
-    ann = ann_phone.new_page()
-    create_table(ann, clocked.base, "secret-hitler", bots=4, host_name=None)  # no seat for the host
-    wait_connected(ann)
+    ann_phone, ann, bob = host_and_guest(phone, clocked.base, bots=4, host_name=None)  # no seat for the host
     expect(ann.locator("[data-test=start]")).to_be_visible()  # the host's controls, without a seat
     assert ann.evaluate("() => Alpine.store('session').me") is None
-    link = ann.locator("[data-test=join-link]").inner_text()
-    bob = phone().new_page()
-    join_by_link(bob, link, "Bob")
-    wait_connected(bob)
     offer = bob.locator("[data-test=takeover]")
     clocked.advance(300)  # five minutes with the host's page open
     assert ask_to_take_over(bob) == HOST_HERE
@@ -72,14 +65,7 @@ def test_web_a_seatless_hosts_open_page_counts_as_here_and_its_loss_opens_the_ta
     expect(offer).to_be_hidden()
 
     clocked.advance(120)
-    expect(offer).to_be_visible()
-    expect(bob.locator("[data-test=takeover-words]")).to_have_text("The host has been away for 2 min: take over as host?")
-    button = bob.locator("[data-test=take-host]")
-    box = button.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["y"] + box["height"] <= 800
-    button.click()
-    expect(bob.locator("[data-test=lobby-notice]")).to_have_text("The host was away, so Bob took over as host.")
-    expect(offer).to_be_hidden()
+    take_over_as_host(bob, "Bob")
 
     # the phone turns up again: its page's host token no longer holds the role; the page
     # forgets it and watches as a spectator, without an error and without the host's controls
@@ -94,7 +80,4 @@ def test_web_a_seatless_hosts_open_page_counts_as_here_and_its_loss_opens_the_ta
     expect(found.locator("[data-test=seats]")).to_contain_text("Bob")
     expect(found.locator("[data-test=start]")).to_be_hidden()
 
-    start = bob.locator("[data-test=start]")  # Bob runs the table now, with his seat
-    expect(start).to_be_visible()
-    start.click()
-    expect(bob.locator("[data-page=game]")).to_be_visible()
+    start_game(bob)  # Bob runs the table now, with his seat

@@ -17,7 +17,7 @@ import time
 import pytest
 import uvicorn
 from playwright.sync_api import expect
-from web_helpers import create_table, join_by_link, wait_connected
+from web_helpers import host_and_guest, start_game, take_over_as_host
 
 from hiddenrole.server import ManualClock, Moderator, Store, create_app
 
@@ -84,30 +84,13 @@ def clocked(tmp_path):
 
 
 def test_web_a_player_takes_over_from_a_lost_host_phone_with_one_tap(clocked, phone):
-    ann_phone = phone()
-    ann = ann_phone.new_page()
-    create_table(ann, clocked.base, "secret-hitler", bots=3, host_name="Ann")
-    wait_connected(ann)
-    link = ann.locator("[data-test=join-link]").inner_text()
-    bob = phone().new_page()
-    join_by_link(bob, link, "Bob")
-    wait_connected(bob)
+    ann_phone, _, bob = host_and_guest(phone, clocked.base, bots=3, host_name="Ann")
     offer = bob.locator("[data-test=takeover]")
     expect(offer).to_be_hidden()
     expect(bob.locator("[data-test=start]")).to_be_hidden()  # only the host starts
     ann_phone.close()  # the host's phone is lost
     expect(bob.locator("[data-test=presence-Ann]")).to_have_text("(away)")
     clocked.advance(120)
-    expect(offer).to_be_visible()
-    expect(bob.locator("[data-test=takeover-words]")).to_have_text("The host has been away for 2 min: take over as host?")
-    button = bob.locator("[data-test=take-host]")
-    box = button.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["y"] + box["height"] <= 800
-    button.click()
-    expect(bob.locator("[data-test=lobby-notice]")).to_have_text("The host was away, so Bob took over as host.")
-    expect(offer).to_be_hidden()
+    take_over_as_host(bob, "Bob")
     expect(bob.locator("[data-test=error]")).to_be_hidden()
-    start = bob.locator("[data-test=start]")  # Bob runs the table now, with his seat
-    expect(start).to_be_visible()
-    start.click()
-    expect(bob.locator("[data-page=game]")).to_be_visible()
+    start_game(bob)  # Bob runs the table now, with his seat

@@ -34,13 +34,26 @@ def fits(page, selector: str) -> dict:
     return box
 
 
-def test_web_the_tv_waiting_room_shows_the_join_link_its_qr_code_and_who_joined(server, desktop):
-    host = desktop().new_page()
-    code = create_table(host, server, "secret-hitler", bots=0, host_name="Ann")
-    link = host.locator("[data-test=join-link]").inner_text()
-    tv = desktop(viewport=TV).new_page()
+def tv_page(server, desktop, code, **context):
+    """The TV page of table ``code`` on a 1920x1080 screen (``context``: e.g. its ``locale``),
+    connected."""
+    tv = desktop(viewport=TV, **context).new_page()
     tv.goto(f"{server}/#/tv/{code}")
     wait_connected(tv)
+    return tv
+
+
+def table_on_tv(server, desktop, game, *, bots, host_name="Ann"):
+    """A new table of ``game`` made by the host on a desktop page, and its TV page. Returns
+    the host's page, the TV page and the table's code."""
+    host = desktop().new_page()
+    code = create_table(host, server, game, bots=bots, host_name=host_name)
+    return host, tv_page(server, desktop, code), code
+
+
+def test_web_the_tv_waiting_room_shows_the_join_link_its_qr_code_and_who_joined(server, desktop):
+    host, tv, code = table_on_tv(server, desktop, "secret-hitler", bots=0)
+    link = host.locator("[data-test=join-link]").inner_text()
     lobby = tv.locator("[data-test=tv-lobby]")
     expect(lobby).to_be_visible()
     expect(lobby.locator("h1")).to_have_text("Join the game on your phone")
@@ -70,9 +83,7 @@ def test_web_the_tv_waiting_room_shows_the_join_link_its_qr_code_and_who_joined(
     check_axe(tv, "the TV waiting room")
     tv.screenshot(path=str(_scratch("tv-waiting-room.png")))
     # a German TV says the same in German
-    tv_de = desktop(viewport=TV, locale="de-DE").new_page()
-    tv_de.goto(f"{server}/#/tv/{code}")
-    wait_connected(tv_de)
+    tv_de = tv_page(server, desktop, code, locale="de-DE")
     expect(tv_de.locator("[data-test=tv-lobby] h1")).to_have_text("Tritt dem Spiel mit deinem Handy bei")
     expect(tv_de.locator("[data-test=tv-lobby]")).to_contain_text("Scanne den Code oder öffne diesen Link:")
     expect(tv_de.locator("[data-test=tv-player-count]")).to_have_text("Spieler: 2 (benötigt 5–10)")
@@ -88,11 +99,7 @@ def test_web_the_tv_waiting_room_shows_the_join_link_its_qr_code_and_who_joined(
 
 
 def test_web_twenty_players_in_the_tv_waiting_room_fit_the_screen(server, desktop):
-    host = desktop().new_page()
-    code = create_table(host, server, "mccarthyism", bots=19, host_name="Ann Long-Name Wilhelmina")
-    tv = desktop(viewport=TV).new_page()
-    tv.goto(f"{server}/#/tv/{code}")
-    wait_connected(tv)
+    _, tv, _ = table_on_tv(server, desktop, "mccarthyism", bots=19, host_name="Ann Long-Name Wilhelmina")
     expect(tv.locator("[data-test=tv-players] li")).to_have_count(20)
     expect(tv.locator("[data-test=tv-player-count]")).to_have_text("Players: 20 (needs 3–20)")
     fits(tv, "[data-test=tv-lobby]")
@@ -111,11 +118,7 @@ def _scratch(name: str):
 def test_web_the_tv_claim_tracker_shows_every_government(server, desktop):
     rng = random.Random(13)
     for _ in range(4):  # a game may end before its sixth government: another table then
-        host = desktop().new_page()
-        code = create_table(host, server, "secret-hitler", bots=6, host_name="Ann")
-        tv = desktop(viewport=TV).new_page()
-        tv.goto(f"{server}/#/tv/{code}")
-        wait_connected(tv)
+        host, tv, _ = table_on_tv(server, desktop, "secret-hitler", bots=6)
         host.locator("[data-test=start]").click()
         hide_role(host)
         # on until six governments sat and the table waits for Ann (untimed: nothing moves on
@@ -157,11 +160,7 @@ LONG_TRACKER_JS = """() => {
 
 
 def test_web_fourteen_governments_with_long_names_fit_the_tv(server, desktop):
-    host = desktop().new_page()
-    code = create_table(host, server, "secret-hitler", bots=9, host_name="Ann")
-    tv = desktop(viewport=TV).new_page()
-    tv.goto(f"{server}/#/tv/{code}")
-    wait_connected(tv)
+    host, tv, _ = table_on_tv(server, desktop, "secret-hitler", bots=9)
     host.locator("[data-test=start]").click()
     expect(tv.locator("[data-test=board]")).to_be_visible()
     assert tv.evaluate(LONG_TRACKER_JS) == 14

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # `make screenshots` sets HIDDENROLE_SCREENSHOTS=docs/screenshots; a test run writes its
@@ -103,6 +103,46 @@ def join_by_link(page: Page, link: str, name: str) -> None:
 def wait_connected(page: Page) -> None:
     """Wait until the page's socket is connected (read from the page's state: any language)."""
     page.wait_for_function("() => Alpine.store('session').connState === 'connected'")
+
+
+def host_and_guest(phone: Callable[..., BrowserContext], base: str, *, bots: int, host_name: str | None,
+                   guest: str = "Bob") -> tuple[BrowserContext, Page, Page]:
+    """On phones from the ``phone`` factory, the host creates a Secret Hitler table (``bots``,
+    ``host_name`` as :func:`create_table` has them) and ``guest`` takes a seat through the
+    lobby's join link; both pages are connected. Returns the host's phone (to lose it), the
+    host's page and the guest's page."""
+    host_phone = phone()
+    host = host_phone.new_page()
+    create_table(host, base, "secret-hitler", bots=bots, host_name=host_name)
+    wait_connected(host)
+    link = host.locator("[data-test=join-link]").inner_text()
+    page = phone().new_page()
+    join_by_link(page, link, guest)
+    wait_connected(page)
+    return host_phone, host, page
+
+
+def take_over_as_host(page: Page, name: str) -> None:
+    """On a 360x800 phone, the lobby page of seat ``name`` is offered the role of a host away
+    for two minutes: one button, wholly on the screen; a tap makes ``name`` the host, as the
+    lobby's notice says, and the offer goes."""
+    offer = page.locator("[data-test=takeover]")
+    expect(offer).to_be_visible()
+    expect(page.locator("[data-test=takeover-words]")).to_have_text("The host has been away for 2 min: take over as host?")
+    button = page.locator("[data-test=take-host]")
+    box = button.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["y"] + box["height"] <= 800
+    button.click()
+    expect(page.locator("[data-test=lobby-notice]")).to_have_text(f"The host was away, so {name} took over as host.")
+    expect(offer).to_be_hidden()
+
+
+def start_game(page: Page) -> None:
+    """The host's page, which alone has the Start button, starts the game: the game page opens."""
+    start = page.locator("[data-test=start]")
+    expect(start).to_be_visible()
+    start.click()
+    expect(page.locator("[data-page=game]")).to_be_visible()
 
 
 def hide_role(page: Page) -> None:

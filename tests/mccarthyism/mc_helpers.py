@@ -51,6 +51,39 @@ def vote(game: McCarthyism, yes: set[str] | frozenset[str] = frozenset()) -> Non
         act(game, p, "vote", vote="yes" if p in yes else "no")
 
 
+def blacklisted_bob(top: tuple[str, ...] = (), **kw: Any) -> McCarthyism:
+    """A :func:`table` (``top`` and ``kw`` as there; Bob and Eve the Commies unless ``commies``
+    says otherwise) after turn 1's snitching: Ann snitches on Bob, the vote (Ann and Cid yes)
+    blacklists him, Ann plays no card (the one she drew: ``top``'s first). Bob, a blacklisted
+    snitch, must now name two players."""
+    g = table(top=top, **kw)
+    act(g, "Ann", "snitch", target="Bob")
+    vote(g, {"Ann", "Cid"})
+    act(g, "Ann", "decline")
+    return g
+
+
+def blacklisted_bob_plays(card: str, top: tuple[str, ...], **kw: Any) -> McCarthyism:
+    """:func:`blacklisted_bob` on to turn 2's card: Bob names Ann and Eve, the vote blacklists
+    neither, Bob draws two (``top``'s second and third) and plays ``card``."""
+    g = blacklisted_bob(top, **kw)
+    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
+    vote(g)
+    act(g, "Bob", "play", card=card)
+    return g
+
+
+def double_agent_then_takeover() -> McCarthyism:
+    """Bob and Eve the Commies: turn 1 Ann passes and plays "Double Agent", turn 2 Bob passes
+    and plays "Commies take over"."""
+    g = table(commies=("Bob", "Eve"), top=("double_agent", "commies_take_over"))
+    act(g, "Ann", "pass")
+    act(g, "Ann", "play", card="double_agent")
+    act(g, "Bob", "pass")
+    act(g, "Bob", "play", card="commies_take_over")
+    return g
+
+
 def kinds(events) -> list[str]:
     """The kinds of a list of events."""
     return [e.kind for e in events]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from mc_helpers import act, deck, finish_turn, fingerprint, last, table, vote
+from mc_helpers import (
+    act, blacklisted_bob, blacklisted_bob_plays, deck, double_agent_then_takeover, finish_turn, fingerprint, last, table,
+    vote,
+)
 
 from hiddenrole.engine import BadSetup, IllegalAction
 from hiddenrole.games.mccarthyism.cards import DECK
@@ -42,13 +45,7 @@ def test_confess_by_a_non_blacklisted_player_reveals_and_allows_exactly_one_more
 
 
 def test_confess_by_a_blacklisted_player_means_never_snitch_again():
-    g = table(commies=("Bob", "Eve"), top=("loose_lips", C, C))
-    act(g, "Ann", "snitch", target="Bob")
-    vote(g, {"Ann", "Cid"})
-    act(g, "Ann", "decline")
-    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
-    vote(g)
-    act(g, "Bob", "play", card=C)
+    g = blacklisted_bob_plays(C, ("loose_lips", C, C))
     c = last(g, "confessed").data
     assert c == {"player": "Bob", "card": "commie", "blacklisted": True, "snitch_turns_left": 0}
     assert not g.can_be_snitch("Bob")
@@ -175,13 +172,7 @@ def test_you_seem_suspicious_looks_at_a_chosen_players_role():
 
 # ---------------------------------------------------------------- I know a guy (ruling 6)
 def test_i_know_a_guy_whitelists_a_blacklisted_player_even_yourself_with_protection():
-    g = table(commies=("Bob", "Eve"), top=("loose_lips", "i_know_a_guy", C))
-    act(g, "Ann", "snitch", target="Bob")
-    vote(g, {"Ann", "Cid"})
-    act(g, "Ann", "decline")
-    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
-    vote(g)
-    act(g, "Bob", "play", card="i_know_a_guy")
+    g = blacklisted_bob_plays("i_know_a_guy", ("loose_lips", "i_know_a_guy", C))
     assert g.legal_actions("Bob") == [{"player": "Bob", "action": "choose", "target": "Bob"}]
     with pytest.raises(IllegalAction, match="not blacklisted"):
         act(g, "Bob", "choose", target="Cid")
@@ -245,11 +236,7 @@ def test_commies_take_over_changes_who_wins():
 
 
 def test_takeover_flips_the_double_agent_back():
-    g = table(commies=("Bob", "Eve"), top=("double_agent", "commies_take_over"))
-    act(g, "Ann", "pass")
-    act(g, "Ann", "play", card="double_agent")
-    act(g, "Bob", "pass")
-    act(g, "Bob", "play", card="commies_take_over")
+    g = double_agent_then_takeover()
     assert g.view(None)["board"]["commies_take_over"] is True
     assert g.allegiance_of("Ann") == "american"  # American card, flipped twice
     assert g.allegiance_of("Bob") == "american" and g.allegiance_of("Cid") == "commie"
@@ -352,10 +339,7 @@ def test_confess_on_the_last_turn_gives_no_extra_turn():
 
 
 def _whitelisted_bob(top):
-    g = table(commies=("Bob", "Eve"), top=("loose_lips", *top))
-    act(g, "Ann", "snitch", target="Bob")
-    vote(g, {"Ann", "Cid"})
-    act(g, "Ann", "decline")
+    g = blacklisted_bob(("loose_lips", *top))
     act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
     vote(g, {"Cid", "Dee"})
     act(g, "Bob", "decline")  # Bob whitelisted, protected through turn 7

@@ -4,7 +4,9 @@ is written by hand from the rules and rulings, never computed by the engine."""
 from __future__ import annotations
 
 import pytest
-from mc_helpers import SIX, act, finish_turn, last, table, vote
+from mc_helpers import (
+    SIX, act, blacklisted_bob, blacklisted_bob_plays, double_agent_then_takeover, finish_turn, last, table, vote,
+)
 
 from hiddenrole.engine import BadSetup, IllegalAction
 from hiddenrole.games.mccarthyism import McCarthyism
@@ -19,10 +21,7 @@ def test_a_roles_outcome_that_leaves_out_a_player_names_who_is_missing_and_who_i
 def test_a_pair_of_one_name_is_refused_as_not_two_names():
     # Ann snitches on Bob, the vote blacklists him, Ann declines to play a card: Bob, a
     # blacklisted snitch, must now name two players
-    g = table(commies=("Cid", "Eve"))
-    act(g, "Ann", "snitch", target="Bob")
-    vote(g, {"Ann", "Cid"})
-    act(g, "Ann", "decline")
+    g = blacklisted_bob(commies=("Cid", "Eve"))
     assert g.phase == "snitch_pair" and g.to_act() == ("Bob",)
     for targets in (["Ann"], ["Ann", "Cid", "Dee"], "Ann"):
         with pytest.raises(IllegalAction, match="'targets' must be a list of 2 player names"):
@@ -35,11 +34,7 @@ C = "confess_to_the_feds"
 
 
 def test_the_takeover_event_names_who_played_the_card():
-    g = table(commies=("Bob", "Eve"), top=("double_agent", "commies_take_over"))
-    act(g, "Ann", "pass")
-    act(g, "Ann", "play", card="double_agent")
-    act(g, "Bob", "pass")
-    act(g, "Bob", "play", card="commies_take_over")
+    g = double_agent_then_takeover()
     takeovers = [e.data for e in g.log if e.kind == "takeover"]
     assert takeovers == [{"player": "Bob"}]
 
@@ -48,14 +43,8 @@ def whitelisted_then_escaped() -> McCarthyism:
     """Turn 1 Ann's snitching blacklists Bob; turn 2 Bob, blacklisted, draws two and whitelists
     himself with "I know a guy" (protected through turn 2 + 10 = 12); turns 3-7 the others
     pass and decline; turn 8 Bob draws "Escape to the Reds" and plays it."""
-    g = table(commies=("Bob", "Eve"), top=("loose_lips", "i_know_a_guy", C, C, C, C, C, C, "escape_to_the_reds"),
-              options={"whitelist_protection_turns": 10})
-    act(g, "Ann", "snitch", target="Bob")
-    vote(g, {"Ann", "Cid"})
-    act(g, "Ann", "decline")
-    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
-    vote(g)
-    act(g, "Bob", "play", card="i_know_a_guy")
+    g = blacklisted_bob_plays("i_know_a_guy", ("loose_lips", "i_know_a_guy", C, C, C, C, C, C, "escape_to_the_reds"),
+                              options={"whitelist_protection_turns": 10})
     act(g, "Bob", "choose", target="Bob")
     assert g.view(None)["board"]["protected_through_turn"] == {"Bob": 12}
     for p in ("Cid", "Dee", "Eve", "Fay", "Ann"):
@@ -191,15 +180,8 @@ def test_a_card_cannot_choose_a_whitelisted_player_through_the_last_protected_tu
     # whitelist protection of 1 turn: Bob, whitelisted during turn 2, cannot be chosen during
     # turns 2 and 3 and can from turn 4 on (docs/rules/mccarthyism.md). Turn 3 Cid's "You seem
     # suspicious" offers everyone else but Bob; turn 4 Dee's offers Bob again
-    g = table(commies=("Bob", "Eve"), top=("loose_lips", "i_know_a_guy", C, "you_seem_suspicious",
-                                           "you_seem_suspicious"),
-              options={"whitelist_protection_turns": 1})
-    act(g, "Ann", "snitch", target="Bob")
-    vote(g, {"Ann", "Cid"})
-    act(g, "Ann", "decline")
-    act(g, "Bob", "snitch_pair", targets=["Ann", "Eve"])
-    vote(g)
-    act(g, "Bob", "play", card="i_know_a_guy")
+    g = blacklisted_bob_plays("i_know_a_guy", ("loose_lips", "i_know_a_guy", C, "you_seem_suspicious",
+                                               "you_seem_suspicious"), options={"whitelist_protection_turns": 1})
     act(g, "Bob", "choose", target="Bob")
     assert g.view(None)["board"]["protected_through_turn"] == {"Bob": 3}
     act(g, "Cid", "pass")

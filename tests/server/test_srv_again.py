@@ -157,6 +157,53 @@ def test_a_player_leaves_the_lobby_or_changes_their_name_with_the_checks_of_a_jo
     run(main())
 
 
+def test_a_player_who_leaves_is_told_in_their_language_on_each_open_page_and_watches_on(tmp_path):
+    async def main():
+        async with running_server(db(tmp_path), clock=ManualClock(T0)) as srv:
+            made = await srv.create(game="council", pace="untimed", host_name="Ann")
+            code = made["code"]
+            bob = await srv.join(code, "Bob")
+            english = await srv.ws(code, bob)
+            await english.recv()
+            german = await srv.ws(code, hello=False)
+            await german.send({"type": "hello", "token": bob, "lang": "de"})
+            await german.recv()
+            ann = await srv.ws(code, made["seat"]["token"])
+            await ann.recv()
+            r = await srv.http.post(f"/api/tables/{code}/leave", headers=auth(bob))
+            assert [s["name"] for s in r.json()["seats"]] == ["Ann"]
+            frame = await english.until(lambda f: f["type"] == "error")
+            assert (frame["code"], frame["message"]) == ("left", "You left the table: you can still watch it.")
+            frame = await german.until(lambda f: f["type"] == "error")
+            assert (frame["code"], frame["message"]) == ("left", "Du hast den Tisch verlassen: Du kannst weiter "
+                                                                 "zuschauen.")
+            # the others see the seat gone; the page may watch on as a spectator
+            await ann.until(lambda f: f["type"] == "update" and [s["name"] for s in f["state"]["seats"]] == ["Ann"])
+            watcher = await srv.ws(code, spectator=True)
+            assert (await watcher.recv())["type"] == "snapshot"
+
+    run(main())
+
+
+def test_the_host_who_sends_their_own_seat_away_keeps_the_role_through_the_host_token_alone(tmp_path):
+    async def main():
+        async with running_server(db(tmp_path), clock=ManualClock(T0)) as srv:
+            made = await srv.create(game="council", pace="untimed", host_name="Ann")
+            code, host = made["code"], made["host_token"]
+            r = await srv.http.post(f"/api/tables/{code}/kick", json={"name": "ann"}, headers=auth(host))
+            assert r.status_code == 200 and r.json()["host"] is None and r.json()["seats"] == []
+            # a newcomer under the free name is not the host; the host token still is
+            newcomer = await srv.join(code, "Ann")
+            r = await srv.http.post(f"/api/tables/{code}/bots", json={"count": 1}, headers=auth(newcomer))
+            assert error_code(r, 403) == "not_host"
+            r = await srv.http.post(f"/api/tables/{code}/bots", json={"count": 1}, headers=auth(host))
+            assert r.status_code == 200 and r.json()["host"] is None
+        async with running_server(db(tmp_path), clock=ManualClock(T0)) as srv:  # and after a restart
+            assert (await srv.http.get(f"/api/tables/{code}")).json()["table"]["host"] is None
+
+    run(main())
+
+
 def test_a_dotted_capital_i_reads_as_a_plain_one(tmp_path):
     async def main():
         async with running_server(db(tmp_path), clock=ManualClock(T0)) as srv:

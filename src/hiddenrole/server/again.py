@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.narration import N_
-from .errors import TableError, told_refusal
+from .errors import TableError
 from .moderator import Moderator, check_name
 from .names import look_alike
 from .table import LiveTable, Seat
-from .tokens import token_hash
 
 
 def _seat_of(table: LiveTable, token: str | None) -> Seat:
@@ -26,8 +25,7 @@ def _seat_of(table: LiveTable, token: str | None) -> Seat:
     Raises:
         TableError: ``bad_token`` (403): no seat of this table has that token.
     """
-    digest = token_hash(token) if token else None
-    seat = next((s for s in table.seats if digest is not None and s.row.token_hash == digest), None)
+    seat = table.seat_with_token(token)
     if seat is None:
         raise TableError("bad_token", N_("The seat saved on this device is not known at this table."), 403)
     return seat
@@ -50,18 +48,7 @@ async def leave(mod: Moderator, code: str, token: str | None) -> dict[str, Any]:
     table = await mod.table(code)
     async with table.lock:
         _check_lobby(table)
-        seat = _seat_of(table, token)
-        await mod.store.remove_seat(table.id, seat.row.position)
-        table.seats.remove(seat)
-        if table.row.host_seat == seat.name:
-            await mod.store.set_table_fields(table.id, host_seat=None)
-            table.row.host_seat = None
-            table.host = None
-        for conn in list(table.connections):
-            if conn.player == seat.name:
-                conn.revoke("left", told_refusal(N_("You left the table: you can still watch it."), conn.lang))
-                table.connections.discard(conn)
-        table.broadcast()
+        await table.remove_seat(_seat_of(table, token), "left", N_("You left the table: you can still watch it."))
     return table.public_info()
 
 
@@ -83,18 +70,8 @@ async def rename(mod: Moderator, code: str, token: str | None, name: Any) -> dic
         if other is not None:
             raise TableError("name_taken", N_("The name “{name}” looks too much like “{other}”, who is already at this "
                                               "table: choose another."), name=new, other=other)
-        old = seat.name
-        if new != old:
-            await mod.store.rename_seat(table.id, seat.row.position, new)
-            seat.row.name = new
-            if table.row.host_seat == old:
-                await mod.store.set_table_fields(table.id, host_seat=new)
-                table.row.host_seat = new
-                table.host = new
-            for conn in table.connections:
-                if conn.player == old:
-                    conn.player = new
-            table.broadcast()
+        if new != seat.name:
+            await table.rename_seat(seat, new)
     return {"name": new, "table": table.public_info()}
 
 

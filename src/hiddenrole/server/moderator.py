@@ -30,7 +30,7 @@ from .clock import Clock, Scheduler
 from .lease import Leases
 from .names import look_alike, look_alike_keys, name_refusal
 from .pace import check_pace, game_options
-from .errors import TableError, told_refusal
+from .errors import TableError
 from .refusals import field_words, option_refusal
 from .store import SeatRow, Store, TableRow
 from .table import LiveTable, Seat, best_bot_kind
@@ -297,11 +297,10 @@ class Moderator:
             TableError: ``bad_token`` (unknown), ``wrong_table`` (a token of another table)
                 or ``seat_replaced`` (the seat is now a bot's).
         """
-        digest = token_hash(token)
-        for seat in table.seats:
-            if seat.row.token_hash == digest:
-                return seat.name
-        other = await self.store.seat_by_token(digest)
+        seat = table.seat_with_token(token)
+        if seat is not None:
+            return seat.name
+        other = await self.store.seat_by_token(token_hash(token))
         if other is not None and other.table_id != table.id:
             raise TableError("wrong_table", N_("The seat saved on this device belongs to another table."), 403)
         if any(e.kind in ("replace", "substitute") for e in table.log) and other is None:
@@ -496,13 +495,7 @@ class Moderator:
             seat = table.seat(name) if isinstance(name, str) else None  # case-insensitive
             if seat is None:
                 raise TableError("unknown_player", N_("Nobody at this table is called “{name}”."), 404, name=str(name))
-            await self.store.remove_seat(table.id, seat.row.position)
-            table.seats.remove(seat)
-            for conn in list(table.connections):
-                if conn.player == seat.name:
-                    conn.revoke("kicked", told_refusal(N_("The host removed you from the table: you can still watch."), conn.lang))
-                    table.connections.discard(conn)
-            table.broadcast()
+            await table.remove_seat(seat, "kicked", N_("The host removed you from the table: you can still watch."))
         return table.public_info()
 
     async def start_game(self, code: str, host_token: str | None) -> dict[str, Any]:

@@ -261,11 +261,6 @@ class Store:
         async with self._write_lock, self._engine.begin() as conn:
             await conn.execute(tables.update().where(tables.c.id == table_id).values(status=status))
 
-    async def set_host(self, table_id: str, seat: str) -> None:
-        """The player of ``seat`` took the host role over before the game: the table's host
-        seat is theirs and its host token's hash is emptied (no token hashes to ``""``)."""
-        await self.set_table_fields(table_id, host_seat=seat, host_token_hash="")
-
     async def set_table_fields(self, table_id: str, **values: Any) -> None:
         """Change a table's ``host_seat`` (the host's seat renamed or left before the start, or
         taken over), ``host_token_hash`` (emptied when the role is taken over) or ``next_code``

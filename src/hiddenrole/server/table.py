@@ -205,6 +205,13 @@ class LiveTable:
         key = name_key(name)
         return next((s for s in self.seats if name_key(s.name) == key), None)
 
+    def seat_with_token(self, token: str | None) -> Seat | None:
+        """The seat whose token is ``token`` (a seat token, not yet hashed), or ``None``."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        return next((s for s in self.seats if s.row.token_hash == digest), None)
+
     def deadlines(self) -> dict[str, float]:
         """The running deadlines by timer key, in epoch seconds (none when untimed, over or paused)."""
         if self.paused_at is not None:
@@ -747,6 +754,50 @@ class LiveTable:
                     conn.revoke("seat_replaced", told_refusal(N_("The host gave your seat to a bot: you are watching now."), conn.lang))
             await self._changed()
 
+    # ----------------------------------------------------- the lobby's seats
+    async def move_host_seat(self, name: str | None, *, taken: bool = False) -> None:
+        """Before the game, the host role moves to seat ``name`` (``None``: no seat holds it,
+        the host token alone), stored in the table's row, which keeps it across a restart.
+        ``taken``: a player took the role over, so the host token no longer holds it (its
+        stored hash emptied, which no token has). The caller holds the lock."""
+        fields: dict[str, Any] = {"host_seat": name}
+        if taken:
+            fields["host_token_hash"] = ""
+        await self.store.set_table_fields(self.id, **fields)
+        self.row.host_seat = self.host = name
+        if taken:
+            self.row.host_token_hash, self.host_token_live = "", False
+
+    async def remove_seat(self, seat: Seat, reason: str, sentence: str) -> None:
+        """Remove ``seat`` before the game (the player left, or the host sent them away): the
+        seat is deleted, a host role held through it stays with the host token alone, and
+        each of the seat's connections is closed with the error ``reason`` and ``sentence``
+        (an ``N_`` text, told in the connection's language), so the token stops working and
+        the page watches on. Everyone is told. The caller holds the lock and checked the lobby."""
+        await self.store.remove_seat(self.id, seat.row.position)
+        self.seats.remove(seat)
+        if self.row.host_seat == seat.name:
+            await self.move_host_seat(None)
+        for conn in list(self.connections):
+            if conn.player == seat.name:
+                conn.revoke(reason, told_refusal(sentence, conn.lang))
+                self.connections.discard(conn)
+        self.broadcast()
+
+    async def rename_seat(self, seat: Seat, new: str) -> None:
+        """Give ``seat`` the display name ``new`` before the game (the caller checked the name,
+        holds the lock and checked the lobby): a host role held through the seat and the seat's
+        connections follow it. Everyone is told."""
+        old = seat.name
+        await self.store.rename_seat(self.id, seat.row.position, new)
+        seat.row.name = new
+        if self.row.host_seat == old:
+            await self.move_host_seat(new)
+        for conn in self.connections:
+            if conn.player == old:
+                conn.player = new
+        self.broadcast()
+
     # ------------------------------------------------------- the Mod's controls
     def _check_game(self) -> Game:
         """The running game, or the error a control on a table without one gets."""
@@ -899,9 +950,7 @@ class LiveTable:
                                                          "over as host in {left} seconds."),
                                  away=f"{now - self.host_away_since:.0f}", left=f"{math.ceil(at - now):.0f}")
             if self.row.status == "lobby":
-                await self.store.set_host(self.id, seat.name)
-                self.row.host_seat, self.row.host_token_hash = seat.name, ""
-                self.host, self.host_token_live = seat.name, False
+                await self.move_host_seat(seat.name, taken=True)
                 notice = notice_of(len(self.notices), "host", {"name": seat.name, "reason": "taken"}, now)
                 self.notices.append(notice)
                 self.notice_at.append(0)
