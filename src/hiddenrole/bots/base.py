@@ -147,6 +147,9 @@ class Bot(ABC):
     #: the events it reads, not for every event of the game. A kind left out must change
     #: nothing the bot decides.
     READS: ClassVar[frozenset[str] | None] = None
+    #: False: the bot never makes a statement (a claim), so the play loop offers it the
+    #: game's legal moves only (:meth:`~hiddenrole.engine.Game.legal_moves`)
+    MAKES_STATEMENTS: ClassVar[bool] = True
     PARAMS: ClassVar[tuple[BotParam, ...]] = ()
 
     def __init__(self, player: str, seed: int = 0, rng: Rng | None = None) -> None:

@@ -17,6 +17,7 @@ class RandomBot(Bot):
     kind = "random"
     summary = "Picks any legal move at random and never reads the table: shows what the rules alone do."
     needs_view = False
+    MAKES_STATEMENTS = False  # offered the moves only (Game.legal_moves), when the play loop can
 
     def __init__(self, player: str, seed: int = 0, rng: Rng | None = None) -> None:
         super().__init__(player, seed, rng)

@@ -347,6 +347,16 @@ class Game(ABC):
         Free-text posts are not listed; :meth:`can_post` says whether the player may post.
         """
 
+    def legal_moves(self, player: str) -> list[Action]:
+        """:meth:`legal_actions` without the statements (:data:`STATEMENTS`: a claim says
+        something but moves nothing on), in the same order: what a bot that never makes a
+        statement is offered. A game that lists statements may answer without building them.
+        """
+        legal = self.legal_actions(player)
+        if legal and legal[-1]["action"] in STATEMENTS:  # the statements are listed last
+            return [a for a in legal if a["action"] not in STATEMENTS]
+        return legal
+
     @abstractmethod
     def side_of(self, player: str) -> str:
         """The side (one of :attr:`sides`) ``player`` plays for now: what the result's
@@ -423,7 +433,7 @@ class Game(ABC):
             spec, waits = entry
             # exactly the keys the kind may carry (one comparison, the usual case), or else a
             # kind with optional keys: no other key, and every key it always takes
-            if action.keys() != spec.allowed and (
+            if not (len(action) == spec.size and spec.allowed.issuperset(action)) and (
                     spec.exact or not spec.allowed.issuperset(action) or not spec.fits(action)):
                 raise IllegalAction(player, action, spec.bad_keys(action))
             if waits and player not in self.to_act():

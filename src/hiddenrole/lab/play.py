@@ -78,12 +78,16 @@ def play_game(
     # local names: this loop runs once per step of every simulated game
     to_act, legal_actions, apply, timeout = game.to_act, game.legal_actions, game.apply, game.timeout
     choose = {p: bot.choose for p, bot in bots.items()}  # each bot's bound method, by player
+    steps = game.STEPS  # whether the legal actions may hold statements (a claim): Observation.statements
+    statements = steps is None or not STATEMENTS.isdisjoint(steps.kinds)
+    # what each bot is offered: the legal actions, or, in a game with statements, the moves
+    # alone to a bot that never makes one (Bot.MAKES_STATEMENTS)
+    moves = game.legal_moves if statements else legal_actions
+    offered = {p: legal_actions if bot.MAKES_STATEMENTS else moves for p, bot in bots.items()}
     fresh = game.LEGAL_ACTIONS_FRESH  # else the bot gets its own copy of the list
     read_only = game.LEGAL_ACTIONS_READ_ONLY  # ... of the list only: its actions are read-only
     # each bot's observer hands out the kinds of event it reads (READS), or all of them
     observers: dict[str, Observer] = {p: game.observer(p, bot.READS) for p, bot in bots.items() if bot.needs_view}
-    steps = game.STEPS  # whether the legal actions may hold statements (a claim): Observation.statements
-    statements = steps is None or not STATEMENTS.isdisjoint(steps.kinds)
     for _ in range(max_steps):
         if game.is_over:
             assert game.result is not None
@@ -108,12 +112,12 @@ def play_game(
             acted.add(player)
         observer = observers.get(player)
         if observer is not None:
-            legal = legal_actions(player)
+            legal = offered[player](player)
             if not fresh:
                 legal = list(legal) if read_only else copy_json(legal)
             action = choose[player](Observation(player, legal, None, observer.new_shared_events(), observer, statements))
         else:
-            action = choose[player](Observation(player, legal_actions(player), None, None, None, statements))
+            action = choose[player](Observation(player, offered[player](player), None, None, None, statements))
         apply(action)
         actions += 1
         if on_step is not None:

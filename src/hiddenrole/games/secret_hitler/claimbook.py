@@ -105,7 +105,7 @@ class ClaimBook:
 
     def __init__(self) -> None:
         self.governments: list[Government] = []
-        self.offers: dict[str, list[dict[str, Any]]] = {}
+        self._offers: dict[str, list[dict[str, Any]]] | None = {}  # None: to be worked out (offers)
         self._open: dict[tuple[str, str], Government] = {}  # (player, role) -> the government
         self.dead: set[str] = set()  # the killed players (no more claims)
 
@@ -119,7 +119,7 @@ class ClaimBook:
         one on night 0) drew ``hand``; every claim still open closes."""
         if self._open:
             self._open = {}
-            self.offers = {}
+            self._offers = {}
         self.governments.append(
             Government(len(self.governments) + 1, day, president, chancellor or "", cards("".join(hand))))
 
@@ -158,13 +158,21 @@ class ClaimBook:
     def close(self) -> None:
         """The game is over: no more claims."""
         self._open = {}
-        self.offers = {}
+        self._offers = {}
 
     def _offer(self) -> None:
-        offers: dict[str, list[dict[str, Any]]] = {}
-        for (player, role), g in self._open.items():
-            offers.setdefault(player, []).extend(_choices(player, role, g))
-        self.offers = offers
+        self._offers = None  # worked out when first asked: a simulation's random bots never ask
+
+    @property
+    def offers(self) -> dict[str, list[dict[str, Any]]]:
+        """Each player who may claim now -> their claim actions (read-only; empty most of the time)."""
+        offers = self._offers
+        if offers is None:
+            offers = {}
+            for (player, role), g in self._open.items():
+                offers.setdefault(player, []).extend(_choices(player, role, g))
+            self._offers = offers
+        return offers
 
     # ---------------------------------------------------------- the action
     def claim(self, player: str, action: Mapping[str, Any]) -> dict[str, Any]:

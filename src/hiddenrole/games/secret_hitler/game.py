@@ -195,6 +195,10 @@ class SecretHitler(Game):
             return (self.legal_by.get(player) or []) + offers[player]
         return self.legal_by.get(player) or []
 
+    def legal_moves(self, player: str) -> list[dict[str, Any]]:
+        """:meth:`legal_actions` without the claims (shared and read-only as they are)."""
+        return self.legal_by.get(player) or []
+
     def can_post(self, player: str) -> bool:
         """Living players may post while the game runs: "The killed player is dead just as in
         werewolf (no posting, etc)"."""
