@@ -127,7 +127,7 @@ function actionLabel(a) {
   }
 }
 
-/** Whether answer labels are too long for two columns on a phone (a claim about both tools). */
+/** The length (characters) past which an answer takes a line of its own on a phone (a claim about both tools). */
 const LONG_LABEL = 28;
 
 /** The answer prompt: a fixed head (who asks what, and whether the player tells the truth or
