@@ -127,32 +127,47 @@ function actionLabel(a) {
   }
 }
 
-/** Answers on honour (the spy code not enforced): the card's answers as buttons, and a text
- * field for an answer in the player's own words (an "answer" action with "text"). */
-function answerPrompt(actions, v, ctx) {
+/** The length (characters) past which an answer takes a line of its own on a phone (a claim about both tools). */
+const LONG_LABEL = 28;
+
+/** The answer prompt: a fixed head (who asks what, and whether the player tells the truth or
+ * lies) over a body that scrolls on a phone (the choices, the spy code in full, and on honour
+ * a text field for an answer in the player's own words: an "answer" action with "text"), so
+ * the question stays in view while the player reads the answers and never covers one. */
+function answerPrompt(actions, v, ctx, own) {
   const b = v.board || {};
-  // the server's narrated prompt (its title names the question; its choices index the legal actions)
+  const cur = b.current_card;
+  // the server's narrated prompt (its choices index the legal actions; its explain is the spy code)
   const told = ctx.narration && ctx.narration.prompt && Array.isArray(ctx.narration.prompt.choices) ? ctx.narration.prompt : null;
   const legal = ctx.legal || [];
   const labelOf = (a) => {
     const c = told && told.choices.find(ch => legal[ch.action] && legal[ch.action].answer === a.answer);
-    return c ? c.label : answerWords(a.answer);
+    return c ? c.label : answerWords(a.answer, cur && cur.card);
   };
-  const field = h("input", { name: "answer-text", maxlength: "1000", required: true, autocomplete: "off", "aria-labelledby": "answer-own" });
-  const form = h("form", { class: "row answer-own", onsubmit: (ev) => {
-    ev.preventDefault();
-    const text = field.value.trim();
-    if (text) ctx.act({ player: v.player, action: "answer", text });
-  } }, h("label", { id: "answer-own", for: "answer-text" }, t("Or answer in your own words:")), field,
-  h("button", { class: "big", type: "submit", "data-test": "answer-send" }, t("Answer")));
-  field.id = "answer-text";
-  return h("div", { class: "prompt-body" },
-    h("h2", { id: "prompt-title" }, told ? told.title : (b.current_card ? t("Answer: “{q}”", { q: questionOf(b.current_card) }) : t("Answer the interrogation"))),
-    h("p", { class: "explain" }, (v.private || {}).side === "operatives" ? t("Law-abiding operatives tell the truth.") : t("Corrupt deserters lie."),
-      " ", t("Nobody checks your answer: the spy code is played on your honour.")),
-    h("div", { class: "buttons" }, actions.map((a, i) => h("button", { class: "action big", type: "button", "data-action": "answer", disabled: ctx.busy,
-      onclick: () => ctx.act(a) }, labelOf(a, i)))),
-    form);
+  const labels = actions.map(labelOf);
+  const side = (v.private || {}).side;
+  const title = cur ? (cur.caller === v.player ? t("You ask: “{q}”", { q: questionOf(cur) }) : cur.caller ? t("{name} asks: “{q}”", { name: cur.caller, q: questionOf(cur) }) : t("Answer: “{q}”", { q: questionOf(cur) }))
+    : (told ? told.title : t("Answer the interrogation"));
+  let form = null;
+  if (own) {
+    const field = h("input", { name: "answer-text", maxlength: "1000", required: true, autocomplete: "off", "aria-labelledby": "answer-own" });
+    form = h("form", { class: "row answer-own", onsubmit: (ev) => {
+      ev.preventDefault();
+      const text = field.value.trim();
+      if (text) ctx.act({ player: v.player, action: "answer", text });
+    } }, h("label", { id: "answer-own", for: "answer-text" }, t("Or answer in your own words:")), field,
+    h("button", { class: "big", type: "submit", "data-test": "answer-send" }, t("Answer")));
+    field.id = "answer-text";
+  }
+  const rule = side === "operatives" ? t("Law-abiding operatives tell the truth.") : t("Corrupt deserters lie.");
+  const long = labels.some(l => l.length > LONG_LABEL);
+  return h("div", { class: "prompt-body sa-answer", "data-test": "answer-prompt" },
+    h("div", { class: "prompt-head" }, h("h2", { id: "prompt-title" }, title), h("p", { class: "explain rule" }, rule)),
+    h("div", { class: "prompt-scroll", "data-test": "answer-choices" },
+      h("div", { class: ["buttons", long ? "long" : ""] }, actions.map((a, i) => h("button", { class: "action big", type: "button", "data-action": "answer", disabled: ctx.busy,
+        onclick: () => ctx.act(a) }, labels[i]))),
+      form,
+      h("p", { class: "explain" }, told && told.explain ? told.explain : (own ? t("Nobody checks your answer: the spy code is played on your honour.") : null))));
 }
 
 /** What a tool does to the receiver's side (the rules: +1 for a medical kit, -1 for a bullet). */
@@ -212,8 +227,8 @@ function givePrompt(actions, v, ctx) {
 /** "Give both": two picks (who gets the bullet, who gets the medical kit), then one tap to give. */
 function prompt(actions, v, ctx) {
   const asked = (v.private || {}).interrogation;
-  if (actions.length && actions.every(a => a.action === "answer") && ((asked && asked.free_text) || (ctx.options || {}).enforce_statements === false)) {
-    return answerPrompt(actions, v, ctx);
+  if (actions.length && actions.every(a => a.action === "answer")) {
+    return answerPrompt(actions, v, ctx, !!((asked && asked.free_text) || (ctx.options || {}).enforce_statements === false));
   }
   if (actions.some(a => a.action === "give")) return givePrompt(actions, v, ctx);
   if (!actions.length || !actions.every(a => a.action === "give_both")) return null;
