@@ -264,21 +264,51 @@ def test_rule_bots_always_choose_a_listed_action_and_games_end(seed: int, game: 
 
 
 class _Recorder(RandomBot):
-    """A random bot that keeps whether each observation said statements may be listed."""
+    """A random bot that keeps the kinds of action each observation offered it."""
 
-    seen: list[bool] = []
+    seen: list[set[str]] = []
 
     def choose(self, observation: Observation) -> Any:
-        self.seen.append(observation.statements)
+        self.seen.append({a["action"] for a in observation.legal_actions})
         return super().choose(observation)
 
 
+class _Claimer(_Recorder):
+    """The same, as a bot that may make statements: it is offered the claims too."""
+
+    MAKES_STATEMENTS = True
+
+    def choose(self, observation: Observation) -> Any:
+        self.seen.append({a["action"] for a in observation.legal_actions})
+        moves = [a for a in observation.legal_actions if a["action"] != "claim"]
+        return moves[self.rng.below(len(moves))]
+
+
 @pytest.mark.parametrize("game, statements", [("secret-hitler", True), ("mccarthyism", False), ("shady-agents", False)])
-def test_the_play_loop_says_whether_the_legal_actions_may_hold_statements(game, statements) -> None:
-    # only Secret Hitler declares a statement kind (its claims): the others' observations say
-    # there is none, so the random bot does not look for one
-    _Recorder.seen = []
-    g = game_class(game)(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"], seed=3)
-    play_game(g, {p: _Recorder(p, 3) for p in g.players})
-    assert _Recorder.seen and set(_Recorder.seen) == {statements}
-    assert Observation("Ann", [{"player": "Ann", "action": "pass"}]).statements is True  # unknown: look
+def test_only_a_bot_that_makes_statements_is_offered_them(game, statements) -> None:
+    # only Secret Hitler declares a statement kind (its claims); the random bot never claims,
+    # so the play loop offers it the moves alone, and a bot that may claim is offered the claims
+    cls = game_class(game)
+    assert cls.lists_statements() is statements
+    for bot, offered in ((_Recorder, False), (_Claimer, statements)):
+        bot.seen = []
+        g = cls(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"], seed=3)
+        play_game(g, {p: bot(p, 3) for p in g.players})
+        assert bot.seen and any("claim" in kinds for kinds in bot.seen) is offered
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_legal_moves_are_the_legal_actions_without_the_claims(seed: int) -> None:
+    # Secret Hitler answers legal_moves without building the claims: the same as the engine's
+    # filter of its legal actions, at every step of a game (claims were offered in it)
+    g = game_class("secret-hitler")(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"], seed=seed)
+    claims = 0
+    def check(game: Game, _action: Any) -> None:
+        nonlocal claims
+        for p in game.players:
+            legal = game.legal_actions(p)
+            claims += sum(a["action"] == "claim" for a in legal)
+            assert game.legal_moves(p) == [a for a in legal if a["action"] != "claim"]
+            assert Game.legal_moves(game, p) == game.legal_moves(p)  # the engine's default agrees
+    play_game(g, {p: RandomBot(p, seed) for p in g.players}, on_step=check)
+    assert claims > 0

@@ -90,13 +90,9 @@ class Observation:
         view: the player's information state: the observer's snapshot (no ``events`` key),
             built only when a bot reads it, or the whole view a caller passed; ``None`` for
             bots that declare ``needs_view = False``.
-        statements: whether ``legal_actions`` may hold statements
-            (:data:`~hiddenrole.engine.STATEMENTS`, listed last); ``False`` when the game
-            declares no such kind (the play loop knows it from ``Game.STEPS``), so a bot that
-            leaves statements aside need not look.
     """
 
-    __slots__ = ("player", "legal_actions", "events", "_view", "_observer", "statements")
+    __slots__ = ("player", "legal_actions", "events", "_view", "_observer")
 
     def __init__(
         self,
@@ -105,14 +101,12 @@ class Observation:
         view: dict[str, Any] | None = None,
         events: list[dict[str, Any]] | None = None,
         observer: Observer | None = None,
-        statements: bool = True,
     ) -> None:
         self.player = player
         self.legal_actions = legal_actions
         self.events = events
         self._view = view
         self._observer = observer
-        self.statements = statements
 
     @property
     def view(self) -> dict[str, Any] | None:
@@ -147,8 +141,8 @@ class Bot(ABC):
     #: the events it reads, not for every event of the game. A kind left out must change
     #: nothing the bot decides.
     READS: ClassVar[frozenset[str] | None] = None
-    #: False: the bot never makes a statement (a claim), so the play loop offers it the
-    #: game's legal moves only (:meth:`~hiddenrole.engine.Game.legal_moves`)
+    #: False: the bot never makes a statement (a claim): every caller offers it the game's
+    #: legal moves only (:meth:`~hiddenrole.engine.Game.legal_moves`), never a statement
     MAKES_STATEMENTS: ClassVar[bool] = True
     PARAMS: ClassVar[tuple[BotParam, ...]] = ()
 

@@ -216,8 +216,7 @@ class LLMBot(Bot):
                 cls = bot_class("random", game)
             rule = self._rule = cls(self.player, self.seed, self.rng)
         unseen, self._unseen = self._unseen, []
-        return rule.choose(Observation(observation.player, observation.legal_actions, observation.view, unseen,
-                                       statements=observation.statements))
+        return rule.choose(Observation(observation.player, observation.legal_actions, observation.view, unseen))
 
     def _ask(self, settings: LLMSettings, text: str) -> tuple[str, str | None]:
         """The model's reply to ``text`` (with the system message and recent history), and

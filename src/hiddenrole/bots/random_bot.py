@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from ..engine import STATEMENTS, Action, Rng
+from ..engine import Action, Rng
 from .base import Bot, Observation
 
 
@@ -17,7 +17,7 @@ class RandomBot(Bot):
     kind = "random"
     summary = "Picks any legal move at random and never reads the table: shows what the rules alone do."
     needs_view = False
-    MAKES_STATEMENTS = False  # offered the moves only (Game.legal_moves), when the play loop can
+    MAKES_STATEMENTS = False  # offered the moves only (Game.legal_moves)
 
     def __init__(self, player: str, seed: int = 0, rng: Rng | None = None) -> None:
         super().__init__(player, seed, rng)
@@ -25,10 +25,8 @@ class RandomBot(Bot):
 
     def choose(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``, uniformly at random (seeded; the same draw
-        as ``rng.choice``), statements aside: a claim (:data:`~hiddenrole.engine.STATEMENTS`,
-        listed last) says something but moves nothing on, so the random bot never makes
-        one and its moves are drawn exactly as in a game without claims."""
+        as ``rng.choice``). A claim says something but moves nothing on: the random bot never
+        makes one (``MAKES_STATEMENTS``), so it is offered the moves alone and its moves are
+        drawn exactly as in a game without claims."""
         legal = observation.legal_actions
-        if observation.statements and legal[-1]["action"] in STATEMENTS:  # every listed action names its kind
-            legal = [a for a in legal if a["action"] not in STATEMENTS]
         return legal[self._below(len(legal))]

@@ -151,7 +151,7 @@ def check_player_names(players: Any, title: str, min_players: int, max_players: 
 
 #: the action types the listed-action path takes: a JSON object as parsed or as listed, never an
 #: object whose own ``==`` could claim to equal a listed action
-_PLAIN_DICTS = frozenset({dict, FrozenDict})
+_PLAIN_DICTS: frozenset[type] = frozenset((dict, FrozenDict))
 
 
 @dataclass(frozen=True)
@@ -357,6 +357,18 @@ class Game(ABC):
             return [a for a in legal if a["action"] not in STATEMENTS]
         return legal
 
+    @classmethod
+    def lists_statements(cls) -> bool:
+        """Whether :meth:`legal_actions` may list statements (:data:`STATEMENTS`): a game that
+        declares its steps says so by its kinds; one that does not may."""
+        steps = cls.STEPS
+        return steps is None or not STATEMENTS.isdisjoint(steps.kinds)
+
+    def offered_to(self, player: str, makes_statements: bool) -> list[Action]:
+        """What a bot playing ``player`` is offered: :meth:`legal_actions`, or :meth:`legal_moves`
+        to a bot that never makes a statement (``Bot.MAKES_STATEMENTS`` false)."""
+        return self.legal_actions(player) if makes_statements else self.legal_moves(player)
+
     @abstractmethod
     def side_of(self, player: str) -> str:
         """The side (one of :attr:`sides`) ``player`` plays for now: what the result's
@@ -409,10 +421,7 @@ class Game(ABC):
             # (``self.listed``, data the game keeps) is legal by definition; it is carried out
             # at once, with one call into the game. Anything else is checked piece by piece,
             # naming the fault.
-            log = self.log
-            start = len(log)
-            self._apply_listed(action)
-            return log[start:]
+            return self._apply_listed(action)
         # exact type checks first: this runs at every step of every simulated game
         cls = action.__class__
         if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
@@ -493,7 +502,7 @@ class Game(ABC):
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
         """Validate completely, then change state and :meth:`emit` events."""
 
-    def _apply_listed(self, action: Mapping[str, Any]) -> None:
+    def _apply_listed(self, action: Mapping[str, Any]) -> list[Event]:
         """Carry out ``action``, one of the step's listed actions (so legal: no check needed;
         its player and kind are read from it only when needed: reading a read-only dict costs).
 
@@ -502,8 +511,12 @@ class Game(ABC):
         player now, not necessarily all of them (McCarthyism's: the step's actor's, or the first
         waiting voter's two votes), and none once the game is over. A game that fills it
         implements this method, which must do what :meth:`_apply` does with the same action (a
-        contract test plays every game both ways); the default takes the full path."""
+        contract test plays every game both ways) and returns the events it caused (the log's
+        new tail, as :meth:`apply` does); the default takes the full path."""
+        log = self.log
+        start = len(log)
         self._apply(action["player"], action["action"], action)
+        return log[start:]
 
     @abstractmethod
     def _timeout(self) -> None:

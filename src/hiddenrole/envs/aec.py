@@ -239,7 +239,7 @@ class HiddenRoleEnv(AECEnv):
                 continue
             bot = self._bots.get(player)
             if bot is not None:
-                legal = copy_json(game.legal_actions(player))
+                legal = copy_json(game.offered_to(player, bot.MAKES_STATEMENTS))
                 observer = self._bot_observers.get(player)
                 if observer is not None:
                     choice = bot.choose(Observation(player, legal, None, observer.new_shared_events(), observer))

@@ -9,7 +9,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from ..bots.base import Bot, Observation
-from ..engine import STATEMENTS, Game, Observer, Result
+from ..engine import Action, Game, Observer, Result
 from ..engine.observer import copy_json, json_copy
 
 __all__ = ["GameRecord", "MAX_STEPS", "RunawayGame", "json_copy", "play_game"]
@@ -31,6 +31,13 @@ class GameRecord:
     actions: int
     timeouts: int
     moments: int = 0
+
+
+def _per_player(offered: dict[str, Callable[[str], list[Action]]]) -> Callable[[str], list[Action]]:
+    """One function that offers each player what ``offered`` names for them."""
+    def offer(player: str) -> list[Action]:
+        return offered[player](player)
+    return offer
 
 
 def play_game(
@@ -78,12 +85,12 @@ def play_game(
     # local names: this loop runs once per step of every simulated game
     to_act, legal_actions, apply, timeout = game.to_act, game.legal_actions, game.apply, game.timeout
     choose = {p: bot.choose for p, bot in bots.items()}  # each bot's bound method, by player
-    steps = game.STEPS  # whether the legal actions may hold statements (a claim): Observation.statements
-    statements = steps is None or not STATEMENTS.isdisjoint(steps.kinds)
-    # what each bot is offered: the legal actions, or, in a game with statements, the moves
-    # alone to a bot that never makes one (Bot.MAKES_STATEMENTS)
-    moves = game.legal_moves if statements else legal_actions
+    # what a bot is offered: the legal actions, or, in a game with statements (a claim), the
+    # moves alone to a bot that never makes one (Bot.MAKES_STATEMENTS)
+    moves = game.legal_moves if game.lists_statements() else legal_actions
     offered = {p: legal_actions if bot.MAKES_STATEMENTS else moves for p, bot in bots.items()}
+    ways = set(offered.values())
+    offer = ways.pop() if len(ways) == 1 else _per_player(offered)  # (one function when every bot agrees)
     fresh = game.LEGAL_ACTIONS_FRESH  # else the bot gets its own copy of the list
     read_only = game.LEGAL_ACTIONS_READ_ONLY  # ... of the list only: its actions are read-only
     # each bot's observer hands out the kinds of event it reads (READS), or all of them
@@ -112,12 +119,12 @@ def play_game(
             acted.add(player)
         observer = observers.get(player)
         if observer is not None:
-            legal = offered[player](player)
+            legal = offer(player)
             if not fresh:
                 legal = list(legal) if read_only else copy_json(legal)
-            action = choose[player](Observation(player, legal, None, observer.new_shared_events(), observer, statements))
+            action = choose[player](Observation(player, legal, None, observer.new_shared_events(), observer))
         else:
-            action = choose[player](Observation(player, offered[player](player), None, None, None, statements))
+            action = choose[player](Observation(player, offer(player)))
         apply(action)
         actions += 1
         if on_step is not None:

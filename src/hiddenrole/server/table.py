@@ -1210,10 +1210,10 @@ class LiveTable:
                         observer = self.bot_observers.get(player)
                         if observer is None:
                             observer = self.bot_observers[player] = game.observer(player)
-                        observation = Observation(player, copy_json(game.legal_actions(player)), None,
-                                                  observer.new_events(), observer)
+                        observation = Observation(player, copy_json(game.offered_to(player, bot.MAKES_STATEMENTS)),
+                                                  None, observer.new_events(), observer)
                     else:
-                        observation = Observation(player, game.legal_actions(player))
+                        observation = Observation(player, game.offered_to(player, bot.MAKES_STATEMENTS))
                     # a broken bot must not stall the table: it plays a random legal action instead
                     try:
                         action = bot.choose(observation)

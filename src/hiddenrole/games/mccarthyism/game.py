@@ -396,14 +396,9 @@ class McCarthyism(Game):
         return self._waiting
 
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
-        """Every action ``player`` (a name) may take now; ``[]`` for anyone not waited for.
-
-        The list is built once per step (a vote's is the voter's ``[yes, no]``) from action
-        dicts shared by every game at the same table (:mod:`.seating`): callers must not
-        mutate the list or its dicts. Kinds:
-        ``snitch`` {target}, ``call_end``, ``pass``, ``snitch_pair`` {targets: [a, b]},
-        ``vote`` {vote: "yes"|"no"}, ``play`` {card}, ``decline``, ``choose`` {target}.
-        """
+        """Every action ``player`` (a name) may take now (``[]`` for anyone not waited for): built once
+        per step (a vote's is the voter's ``[yes, no]``) from read-only action dicts shared by every
+        game at the table (:mod:`.seating`); callers must not change the list. Kinds: :data:`.steps.STEPS`."""
         if self.step == VOTE:
             return self._vote_legal[player] if player in self._waiting else []
         return self.listed if player == self.actor else []
@@ -467,7 +462,8 @@ class McCarthyism(Game):
     def cards(self) -> dict[str, int]:  # the 48 action cards: to draw, discarded, in the hand, played face up
         return self.deck.cards(self.hand + [card for _, card in self.played])
 
-    def _apply_listed(self, action: Mapping[str, Any]) -> None:
+    def _apply_listed(self, action: Mapping[str, Any]) -> list[Event]:
+        log = self.log
         if self.step == VOTE:  # most actions are votes (the first waiting voter's): cast here, without a call
             waiting = self._waiting
             vote = self.vote
@@ -477,10 +473,13 @@ class McCarthyism(Game):
             self._waiting = rest = waiting[1:]
             if rest:
                 self.listed = self._vote_legal[rest[0]]  # the next voter's two votes
-            else:
-                self._tally()
-            return
+                return []  # a vote is cast in silence
+            start = len(log)
+            self._tally()
+            return log[start:]
+        start = len(log)
         _LISTED[action["action"]](self, self._waiting[0], action)  # the step's actor's action
+        return log[start:]
 
 
 # kind -> handler (every check); kind -> what a listed, so legal, action does (Game.apply);
