@@ -88,7 +88,8 @@ def play_game(
     # what a bot is offered: the legal actions, or, in a game with statements (a claim), the
     # moves alone to a bot that never makes one (Bot.MAKES_STATEMENTS)
     moves = game.legal_moves if game.lists_statements() else legal_actions
-    offered = {p: legal_actions if bot.MAKES_STATEMENTS else moves for p, bot in bots.items()}
+    offered: dict[str, Callable[[str], list[Action]]] = {
+        p: legal_actions if bot.MAKES_STATEMENTS else moves for p, bot in bots.items()}
     ways = set(offered.values())
     offer = ways.pop() if len(ways) == 1 else _per_player(offered)  # (one function when every bot agrees)
     fresh = game.LEGAL_ACTIONS_FRESH  # else the bot gets its own copy of the list
