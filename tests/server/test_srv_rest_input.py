@@ -25,6 +25,34 @@ def envelope(r, status, code):
     return answer["error"]["message"]
 
 
+def test_a_forged_address_under_the_api_gets_a_plain_sentence_in_the_readers_language(tmp_path):
+    async def main():
+        async with running_server(db(tmp_path)) as srv:
+            # a join link's code with a slash in it: no API address takes it (the static files
+            # answered 405 "it takes " with nothing after it)
+            forged = "/api/tables/<SCRIPT>ALERT(1)</SCRIPT>/join"
+            r = await srv.http.post(forged, json={"name": "Xaver"})
+            assert envelope(r, 404, "not_found") == (
+                "There is nothing at /api/tables/<SCRIPT>ALERT(1)</SCRIPT>/join: the server's addresses are listed at /docs.")
+            assert "allow" not in r.headers
+            r = await srv.http.post(forged, json={"name": "Xaver"}, headers={"Accept-Language": "de-DE"})
+            assert envelope(r, 404, "not_found") == (
+                "Unter /api/tables/<SCRIPT>ALERT(1)</SCRIPT>/join gibt es nichts: Die Adressen des Servers stehen unter /docs.")
+            r = await srv.http.put("/api/tables", json={"game": "council"}, headers={"Accept-Language": "de"})
+            assert envelope(r, 405, "method_not_allowed") == "/api/tables nimmt GET, POST an, nicht PUT."
+            # a long address is cut, never shown whole
+            r = await srv.http.get("/api/" + "A" * 500)
+            assert envelope(r, 404, "not_found") == f"There is nothing at /api/{'A' * 54}…: the server's addresses are listed at /docs."
+            # a code of 500 letters is named by its start, never by "?"
+            r = await srv.http.get("/api/tables/" + "a" * 500, headers={"Accept-Language": "de"})
+            assert envelope(r, 404, "no_table") == (
+                "Es gibt keinen Tisch mit dem Code AAAAAAAAAAA…: Prüfe den Code oder bitte den Gastgeber um den Link.")
+            r = await srv.http.post("/api/tables/" + "A" * 500 + "/join", json={"name": "Xaver"})
+            assert envelope(r, 404, "no_table").startswith("There is no table with the code AAAAAAAAAAA…: ")
+
+    asyncio.run(main())
+
+
 @pytest.mark.parametrize("body,what", [
     (b"\xff\xfe", "not valid UTF-8 (byte 0xff at position 0)"),
     (b'{"game": "\xff"}', "not valid UTF-8 (byte 0xff at position 10)"),
@@ -66,7 +94,7 @@ def test_unknown_api_paths_and_methods_get_the_envelope(tmp_path):
             assert "/api/nothing" in message
             r = await srv.http.put("/api/tables", json={"game": "council"})
             message = envelope(r, 405, "method_not_allowed")
-            assert "PUT" in message and "GET, POST" in message
+            assert message == "/api/tables takes GET, POST requests, not PUT."
             assert r.headers["allow"] == "GET, POST"
             assert (await srv.http.get("/api/tables")).json() == []
             # outside the API the static files keep their plain answers

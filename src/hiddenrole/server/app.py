@@ -49,7 +49,7 @@ from .protocol import serve_connection, stop_writers
 from .store import DEFAULT_DATABASE_URL, Store
 from .table import player_state
 from .tokens import token_hash
-from .refusals import validation_refusal
+from .refusals import NO_SUCH_PATH, WRONG_METHOD, cut, validation_refusal
 from .webcatalog import primary_language, web_messages
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -202,6 +202,12 @@ def client_address(request: Request | WebSocket) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
+def reader_language(request: Request) -> str:
+    """The language a refusal is told in: ``?lang=``, else ``Accept-Language``, else English."""
+    chosen = language_of(request.query_params.get("lang"))
+    return chosen if chosen is not None else accept_language(request.headers.get("accept-language"))
+
+
 def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None = None,
                bot_delay: float = 0.0, moderator: Moderator | None = None,
                urls: list[str] | None = None, public_url: bool = False,
@@ -279,17 +285,13 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
         # told in the reader's language (?lang=, else Accept-Language); the code stays for programs
         headers = {"Retry-After": f"{exc.retry_after:.0f}"} if isinstance(exc, RateLimited) else None
-        chosen = language_of(request.query_params.get("lang"))
-        if chosen is None:
-            chosen = accept_language(request.headers.get("accept-language"))
+        chosen = reader_language(request)
         return error_response(exc.code, exc.told(chosen), exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         # the first field refused, in one sentence in the reader's language (as TableError's)
-        chosen = language_of(request.query_params.get("lang"))
-        if chosen is None:
-            chosen = accept_language(request.headers.get("accept-language"))
+        chosen = reader_language(request)
         message, params = validation_refusal(exc.errors())
         return error_response("bad_request", told_refusal(message, chosen, **params), 400)
 
@@ -300,17 +302,24 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         if not request.url.path.startswith("/api/"):
             return await http_exception_handler(request, exc)
         path, headers = request.url.path, dict(exc.headers or {})
-        if exc.status_code == 404:
-            message = f"no such API path: {request.method} {path} (see /docs)"
-        elif exc.status_code == 405:  # every route of the path counts (Starlette names only the first)
+        lang = reader_language(request)
+        status = exc.status_code
+        allowed = ""
+        if status == 405:  # every route of the path counts (Starlette names only the first)
             allowed = ", ".join(sorted({m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match(path)
                                         for m in r.methods or ()}))
-            headers = {k: v for k, v in headers.items() if k.lower() != "allow"} | {"Allow": allowed}
-            message = f"{request.method} is not allowed on {path} (it takes {allowed})"
+            headers = {k: v for k, v in headers.items() if k.lower() != "allow"}
+            if allowed:
+                headers["Allow"] = allowed
+            else:  # no API address takes it (the static files' answer to a POST): there is nothing there
+                status = 404
+        if status == 404:
+            message = told_refusal(NO_SUCH_PATH, lang, path=cut(path))
+        elif status == 405:
+            message = told_refusal(WRONG_METHOD, lang, path=cut(path), allowed=allowed, method=request.method)
         else:
             message = str(exc.detail)
-        return error_response(HTTP_CODES.get(exc.status_code, "http_error"), message, exc.status_code,
-                              headers=headers)
+        return error_response(HTTP_CODES.get(status, "http_error"), message, status, headers=headers)
 
     @app.get("/api/games")
     async def games(request: Request, lang: str | None = None) -> list[dict[str, Any]]:

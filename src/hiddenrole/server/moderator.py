@@ -31,7 +31,7 @@ from .lease import Leases
 from .names import look_alike, look_alike_keys, name_refusal
 from .pace import check_pace, game_options
 from .errors import TableError
-from .refusals import field_words, option_refusal
+from .refusals import field_words, option_refusal, shown_code
 from .store import SeatRow, Store, TableRow
 from .table import LiveTable, Seat, best_bot_kind
 from .tokens import new_token, token_hash
@@ -264,7 +264,8 @@ class Moderator:
         Raises:
             TableError: ``no_table`` (404) or ``table_expired`` (410, a lobby older than the TTL).
         """
-        code = code.upper() if isinstance(code, str) and len(code) <= 16 else "?"
+        asked = str(code)
+        code = code.upper() if isinstance(code, str) and len(code) <= 16 else "?"  # "?": no table has it
         table_id = self.codes.get(code)
         table = self.tables.get(table_id) if table_id else None
         if table is None:
@@ -275,7 +276,7 @@ class Moderator:
                     row = await self.store.get_table(code=code)
                     if row is None:
                         raise TableError("no_table", N_("There is no table with the code {code}: check the code, or ask the host for "
-                                                        "the link."), 404, code=code)
+                                                        "the link."), 404, code=shown_code(asked))
                     if self.lease is not None:
                         owner = await self.lease.take(row.id)
                         if owner != self.lease.owner:

@@ -20,8 +20,24 @@ from ..engine.narration import N_, narrator, narrator_class, translations
 
 Params = dict[str, Any]
 
+# FastAPI's own answers under /api/ (no such address, a method the address does not take)
+NO_SUCH_PATH = N_("There is nothing at {path}: the server's addresses are listed at /docs.")
+WRONG_METHOD = N_("{path} takes {allowed} requests, not {method}.")
+
 FLOOD = N_("You are sending messages too fast: this one was ignored. Wait a moment before the next.")
 FLOOD_CLOSED = N_("You sent too many messages too fast, so this connection was closed: reload the page.")
+
+
+def cut(text: str, limit: int = 60) -> str:
+    """``text`` as a refusal shows what was typed or asked for: whole up to ``limit``
+    characters, else its start and an ellipsis ("AAAAAAAAAAA…"), never flooding a page."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown_code(code: str) -> str:
+    """A table code as a refusal names it: in capitals, cut to 12 characters (a forged code
+    of 500 letters is named by its start, never by "?")."""
+    return cut(str(code).upper(), 12)
 
 
 def _number(x: float) -> str:

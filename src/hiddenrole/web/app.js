@@ -3,7 +3,8 @@
 // Pages (chosen from the address), each its own component in pages/: home `/` (create or
 // join; `/?join=CODE` opens the name prompt), table `#/t/CODE` (the lobby before the start,
 // then the game and its result), TV `#/tv/CODE` (a spectator: public only), replay
-// `#/r/CODE/STEP`. One WebSocket per page (ws.js) behind the session store (session.js);
+// `#/r/CODE/STEP` (or `#/replay/CODE`); a code that cannot be a table's, or no table has, is
+// said on each of them. One WebSocket per page (ws.js) behind the session store (session.js);
 // each game's parts in games/<name>.js; the client's own words through i18n.js.
 
 import Alpine from "./vendor/alpine.esm.min.js";
@@ -16,6 +17,7 @@ import { homePage } from "./pages/home.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { tablePage } from "./pages/table.js";
 import { tvPage } from "./pages/tv.js";
+import { isTableCode, shownText } from "./invite.js";
 import { replayPage } from "./pages/replay.js";
 
 export { mergePatch } from "./ws.js";
@@ -52,10 +54,20 @@ Alpine.data("app", () => ({
   async route() {
     const S = this.S;
     S.error = "";
-    const m = location.hash.match(/^#\/(t|tv|r)\/([A-Za-z0-9]+)/);
-    if (m && m[1] === "r") { S.close(); S.code = ""; this.page = ""; await Alpine.nextTick(); this.page = "replay"; return; }
-    if (m) {
-      const code = m[2].toUpperCase();
+    // every address that takes a code (#/t/, #/tv/, #/r/ and its long form #/replay/): a code
+    // that cannot be a table's is said at once, as an unknown one is, with a way home
+    const m = location.hash.match(/^#\/(t|tv|r|replay)\/([^/?#]*)/);
+    let code = "";
+    if (m) { try { code = decodeURIComponent(m[2]).trim().toUpperCase(); } catch { code = m[2].toUpperCase(); } }
+    if (m && code && !isTableCode(code)) {
+      S.close();
+      S.code = "";
+      S.missing = t("There is no table with the code {code}: check the code, or ask the host for the link.", { code: shownText(code) });
+      this.page = "missing";
+      return;
+    }
+    if (m && code && (m[1] === "r" || m[1] === "replay")) { S.close(); S.code = ""; S.missing = ""; this.page = ""; await Alpine.nextTick(); this.page = "replay"; return; }
+    if (m && code) {
       const mode = m[1] === "tv" ? "tv" : "table";
       this.page = mode;
       if (code !== S.code || mode !== S.mode || !S.socket) await S.open(code, mode);
@@ -63,6 +75,7 @@ Alpine.data("app", () => ({
     }
     S.close();
     S.code = "";
+    S.missing = "";
     this.page = "home";
   },
 
@@ -75,7 +88,10 @@ Alpine.data("app", () => ({
 
   async chooseLanguage(lang) {
     await setLanguage(lang, true);
-    if (this.S.missing && this.S.code) { await this.S.open(this.S.code, this.S.mode); return; }  // said again in the new language
+    if (this.S.missing) {  // said again in the new language
+      if (this.S.code) await this.S.open(this.S.code, this.S.mode); else await this.route();
+      return;
+    }
     this.S.switchLanguage(i18n.lang);
   },
 

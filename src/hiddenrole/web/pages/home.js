@@ -5,6 +5,7 @@ import { api, store, stored } from "../session.js";
 import { i18n, t } from "../i18n.js";
 import { loadGame } from "../games.js";
 import { NAME_LIMIT, clipName, nameCount } from "../limits.js";
+import { CODE_LENGTH, isTableCode, notACodeWords } from "../invite.js";
 
 /** What the table-code box holds: a code typed with separators ("54-DRBG", "54 drbg") or a
  * pasted link (its `?join=` code, or a table's `#/t/CODE`); `{code, link}`, `link` when the
@@ -16,9 +17,6 @@ export function codeFrom(text) {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s) || /^[^\s/]+\.[^\s/]+\//.test(s)) return { code: "", link: true };
   return { code: s.replace(/[^A-Za-z0-9]/g, "").toUpperCase(), link: false };
 }
-
-/** A table code's length (docs/protocol.md: 6 letters and digits). */
-const CODE_LENGTH = 6;
 
 
 export function homePage() {
@@ -41,13 +39,19 @@ export function homePage() {
     async init() {
       const params = new URLSearchParams(location.search);
       const join = params.get("join"), claim = params.get("claim");
-      if (join) this.joinCode = join.toUpperCase();
-      if (join && claim && params.get("seat")) {
+      if (join !== null && !isTableCode(codeFrom(join).code)) {
+        // a join link whose code cannot be a table's (forged, cut short, empty): said at once,
+        // before any request, and its code is never joined
+        await this.checkCode(join, true);
+        history.replaceState(null, "", "/");
+      } else if (join) this.joinCode = codeFrom(join).code;
+      const code = this.joinCode;
+      if (code && claim && params.get("seat")) {
         // a substitute link naming its seat: ask whether it is the reader's own seat coming back
         this.claimChoice = { claim, seat: params.get("seat") };
         return;
       }
-      if (join && claim && await this.claimSeat(false, claim)) return;
+      if (code && claim && await this.claimSeat(false, claim)) return;
       if (this.joinCode && stored("seat", this.joinCode)) { location.hash = `#/t/${this.joinCode}`; return; }
       if (this.joinCode) await this.checkCode(this.joinCode);  // a wrong join link is said at once
       await this.load();
@@ -231,19 +235,25 @@ export function homePage() {
     /** Whether a table with ``code`` exists: if so it becomes the one to join (the name is
      * asked next); if not, "No table with code X" is said at once and the code form stays; if
      * its game has started (or ended), that is said at once with a link to watch it. */
-    async checkCode(code) {
-      const typed = codeFrom(code);  // a pasted link gives its code; spaces and dashes are ignored
-      code = typed.code;
+    async checkCode(text, fromLink = false) {
+      const raw = String(text || "").trim();
+      const typed = codeFrom(raw);  // a pasted link gives its code; spaces and dashes are ignored
+      const code = typed.code;
       this.codeError = "";
       this.started = null;
-      if (typed.link) {
+      if (typed.link || (fromLink && !raw)) {
         this.codeError = t("This link holds no table code: paste the join link the host sent, or type the code (6 letters and digits).");
         return false;
       }
-      if (!code) { this.codeError = t("Type the table code (6 letters and digits)."); return false; }
-      if (code.length !== CODE_LENGTH) {
-        this.codeInput = code;
-        this.codeError = t("A table code has 6 letters and digits: {code} has {n}.", { code, n: code.length });
+      if (!raw) { this.codeError = t("Type the table code (6 letters and digits)."); return false; }
+      if (!isTableCode(code)) {  // said at once, before any request
+        if (/^[A-Za-z0-9 -]+$/.test(raw) && code.length !== CODE_LENGTH && code.length <= 2 * CODE_LENGTH) {
+          this.codeInput = code;  // a code one letter short or long: to be corrected
+          this.codeError = t("A table code has 6 letters and digits: {code} has {n}.", { code, n: code.length });
+        } else {
+          if (fromLink) this.codeInput = "";  // never a forged code in the box
+          this.codeError = notACodeWords(raw);
+        }
         return false;
       }
       try {
@@ -284,7 +294,7 @@ export function homePage() {
       this.busy = true;
       S.error = "";
       try {
-        const out = await api("POST", `/api/tables/${this.joinCode}/join`, { name: this.joinName.trim() });
+        const out = await api("POST", `/api/tables/${encodeURIComponent(this.joinCode)}/join`, { name: this.joinName.trim() });
         store("seat", this.joinCode, { name: out.name, token: out.token });
         const code = this.joinCode;
         this.joinCode = "";

@@ -1,4 +1,4 @@
-// The replay of a finished game (`#/r/CODE/STEP`, a shareable link): a title (game, table,
+// The replay of a finished game (`#/r/CODE/STEP`, a shareable link; `#/replay/CODE` too): a title (game, table,
 // players, result) with the way back to the table and the home page; play/pause, a scrubber,
 // back and next, each step told in the narrator's sentences, the board at each step and the
 // narrated events so far, the full reveal at the end.
@@ -29,7 +29,7 @@ export function replayPage() {
     unfinished: "",  // the game is not over: why there is no replay, in words
 
     async init() {
-      const m = location.hash.match(/^#\/r\/([A-Za-z0-9]+)(?:\/(\d+))?/);
+      const m = location.hash.match(/^#\/(?:r|replay)\/([A-Za-z0-9]+)(?:\/(\d+))?/);
       this.code = m ? m[1].toUpperCase() : "";
       try {
         const out = await api("GET", `/api/tables/${this.code}`);
@@ -45,7 +45,11 @@ export function replayPage() {
         await this.go(m && m[2] ? parseInt(m[2], 10) : 0);
         await this.loadAll();
         this.$watch(() => i18n.lang, () => { this.loadAll(); this.go(this.step); });
-      } catch (e) { this.$store.session.error = e.message; }
+      } catch (e) {
+        // no such table (or it closed): said as on the table's own address, with a way home
+        if (["no_table", "table_expired"].includes(e.code)) this.$store.session.missing = e.message;
+        else this.$store.session.error = e.message;
+      }
     },
     destroy() { this.pause(); gone = true; },
 
