@@ -149,11 +149,6 @@ def check_player_names(players: Any, title: str, min_players: int, max_players: 
     return names
 
 
-#: the action types the listed-action path takes: a JSON object as parsed or as listed, never an
-#: object whose own ``==`` could claim to equal a listed action
-_PLAIN_DICTS: frozenset[type] = frozenset((dict, FrozenDict))
-
-
 @dataclass(frozen=True)
 class Timer:
     """A running deadline of the current phase.
@@ -416,11 +411,12 @@ class Game(ABC):
             IllegalAction: the action is malformed, out of turn or against the rules; its
                 message names the player, the action and the reason. Nothing changed.
         """
-        if action in self.listed and trust_listed and action.__class__ in _PLAIN_DICTS:
+        if action in self.listed and trust_listed and (action.__class__ is FrozenDict or action.__class__ is dict):
             # the listed-action path: an action equal to one of the step's listed actions
             # (``self.listed``, data the game keeps) is legal by definition; it is carried out
-            # at once, with one call into the game. Anything else is checked piece by piece,
-            # naming the fault.
+            # at once, with one call into the game (a JSON object as listed or as parsed: never
+            # an object whose own ``==`` could claim to equal a listed action). Anything else is
+            # checked piece by piece, naming the fault.
             return self._apply_listed(action)
         # exact type checks first: this runs at every step of every simulated game
         cls = action.__class__
