@@ -33,7 +33,7 @@ OVERFLOW_JS = """(name) => {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (!n.nodeValue.includes(name.slice(0, 12))) continue;
     const el = n.parentElement;
-    if (!el || !el.offsetParent) continue;  // not drawn
+    if (!el || !el.checkVisibility()) continue;  // not drawn (folded away in a closed <details> too)
     const where = el.closest('#prompt-title') ? 'title' : el.closest('[data-test=actions] fieldset.pick') ? 'pick'
       : el.closest('[data-test=actions]') ? 'prompt' : el.closest('.seatring') ? 'seat'
       : el.closest('[data-test=feed]') ? 'feed' : el.closest('[data-test=status]') ? 'status' : 'other';
@@ -60,7 +60,7 @@ OVERFLOW_JS = """(name) => {
       // the line's part that is drawn (inside every clipping box) and the handle
       let top = r.top, bottom = r.bottom;
       for (const c of clips) { const b = c.getBoundingClientRect(); top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom); }
-      if (t && top < bottom && r.right > t.left && r.left < t.right && bottom > t.top && top < t.bottom) problems.push(what + ' lies under the handle');
+      if (t && top < bottom && r.right > t.left && r.left < t.right && bottom > t.top && top < t.bottom) problems.push(what + ` (${Math.round(top)}..${Math.round(bottom)}) lies under the handle (${Math.round(t.top)}..${Math.round(t.bottom)})`);
     }
   }
   for (const s of ['#prompt-title', '[data-test=actions]', '[data-test=actions] button.action', '.seatring li', '.feed li', '.feed-box', '.col-board']) {
@@ -90,8 +90,12 @@ def prompt_names(page: Page, name: str) -> bool:
                          " return !!s && !!s.offsetParent && s.innerText.includes(n); }", name)
 
 
-@pytest.mark.parametrize("game", ["mccarthyism", "secret-hitler", "shady-agents"])
-def test_web_a_long_unbroken_name_stays_on_a_phone_screen_in_every_game(server, phone, game):
+def one_table(server: str, phone, game: str, seen: dict[str, set[str]], shots) -> bool:
+    """A table of ``game`` with Ann, the guest named :data:`LONG` and bots, both on German
+    phones, played until Ann's choices and a prompt's title (Shady Agents: a pick, whom to give
+    a tool) named the guest; every page whose prompt names the guest keeps the name whole, and
+    ``seen`` gathers where it showed on each page. Returns whether that happened before the
+    game ended (random bots end a game early now and then)."""
     ann = phone(locale="de-DE").new_page()
     create_table(ann, server, game, bots=3 if game == "mccarthyism" else 4 if game == "secret-hitler" else 5, host_name="Ann")
     wait_connected(ann)
@@ -104,28 +108,39 @@ def test_web_a_long_unbroken_name_stays_on_a_phone_screen_in_every_game(server, 
     hide_role(guest)
     # the guest's own page names them in the status bar and their seat from the start
     assert {"status", "seat"} <= set(whole_names(guest, LONG))
-    seen: dict[str, set[str]] = {"ann": set(), "guest": set()}
 
     def names_in_a_prompt(st) -> bool:
-        """Whenever a page's prompt names the guest, that page keeps the name whole; true once
-        Ann's choices and a prompt's title (on either page) named the guest."""
         for who, page in (("ann", ann), ("guest", guest)):
             if prompt_names(page, LONG):
                 seen[who] |= set(whole_names(page, LONG))
-        # Shady Agents names the guest in a pick (whom Ann gives a tool), seldom in a title
+                page.screenshot(path=str(shots / f"{who}-{len(seen[who])}.png"))  # to look at (a scratch folder)
         both = seen["ann"] | seen["guest"]
         return "prompt" in seen["ann"] and ("pick" in both if game == "shady-agents" else "title" in both)
 
     def move(page: Page, rng: random.Random) -> bool:
         """Ann snitches on the guest when she can (a vote on the guest follows, its title names
-        them); else, and on the guest's page, a random offered choice."""
+        them) and chooses a tool to give first (whom to give it to is asked next); else, and on
+        the guest's page, a random offered choice."""
         on_guest = page.locator("[data-test=actions] button.action[data-action=snitch]", has_text=LONG)
         if page is ann and on_guest.count():
             on_guest.first.click()
             return True
+        tool = page.locator("[data-test=give-tool] button.pick-option")
+        if page is ann and tool.count() and not page.locator("[data-test=give-target] button").count():
+            tool.first.click()
+            return True
         return step(page, rng)
 
-    play_until(ann, random.Random(5), names_in_a_prompt, others=[guest], move=move, seconds=150)
+    done = play_until(ann, random.Random(5), names_in_a_prompt, others=[guest], move=move, ended_ok=True, seconds=150)
+    ann.context.close()
+    guest.context.close()
+    return done is not None
+
+
+@pytest.mark.parametrize("game", ["mccarthyism", "secret-hitler", "shady-agents"])
+def test_web_a_long_unbroken_name_stays_on_a_phone_screen_in_every_game(server, phone, game, tmp_path):
+    seen: dict[str, set[str]] = {"ann": set(), "guest": set()}
+    assert any(one_table(server, phone, game, seen, tmp_path) for _ in range(4)), seen
     assert {"prompt", "seat"} <= seen["ann"], seen
 
 
@@ -233,10 +248,10 @@ def test_web_secret_hitler_phone_keeps_the_own_seat_and_its_markers_whole(server
 PACES = {
     "en-US": {"turbo": ("Turbo", "The rules’ own timings."),
               "fast": ("Fast", "Every duration divided by a factor."),
-              "untimed": ("Untimed", "No time limits: a phase ends when everyone has acted.")},
+              "untimed": ("Untimed", "A phase ends when everyone has acted, however long that takes.")},
     "de-DE": {"turbo": ("Turbo", "Die Zeiten der Regeln."),
               "fast": ("Schnell", "Jede Dauer durch einen Faktor geteilt."),
-              "untimed": ("Ohne Zeitlimit", "Ohne Zeitlimit: Eine Phase endet, wenn alle gehandelt haben.")},
+              "untimed": ("Ohne Zeitlimit", "Eine Phase endet, wenn alle gehandelt haben, wie lange das auch dauert.")},
 }
 
 #: Whether every option's text fits the select's box (its width less its padding and its arrow),
@@ -253,7 +268,7 @@ PACE_JS = """() => {
 
 
 @pytest.mark.parametrize("locale", sorted(PACES))
-def test_web_the_pace_choices_read_whole_on_a_phone(server, phone, locale):
+def test_web_the_pace_choices_read_whole_on_a_phone(server, phone, locale, tmp_path):
     page = phone(locale=locale).new_page()
     page.goto(server + "/")
     page.wait_for_selector("select[name=game] option", state="attached")
@@ -265,4 +280,6 @@ def test_web_the_pace_choices_read_whole_on_a_phone(server, phone, locale):
         expect(page.locator("[data-test=pace-explain]")).to_have_text(explain)
         m = page.evaluate(PACE_JS)
         assert m == {"cut": [], "explain": True}, m
+    page.locator("[data-test=pace-explain]").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "pace.png"))  # to look at (a scratch folder)
     assert pace.get_attribute("aria-describedby") == "pace-explain"
