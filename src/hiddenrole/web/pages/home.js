@@ -164,6 +164,11 @@ export function homePage() {
       if (this.form.game === name) this.presets = mod.presets || [];
     },
 
+    /** What the chosen pace does (below the select, whose options keep to a short name). */
+    paceExplain() {
+      return { turbo: t("The rules’ own timings."), fast: t("Every duration divided by a factor."),
+        untimed: t("A phase ends when everyone has acted, however long that takes.") }[this.form.pace] || "";
+    },
     /** A preset: the rulebook's values, then the preset's options and the table's pace. */
     applyPreset(p) {
       const g = this.currentGame();

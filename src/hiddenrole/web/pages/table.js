@@ -127,6 +127,8 @@ export function tablePage() {
         // a new question starts at its title, and its first choice is in view: the sheet scrolls
         // itself (an earlier tap further down had left it scrolled)
         this.$nextTick(() => requestAnimationFrame(() => this.showChoices()));
+        // on the player's turn their own seat is in the board's strip (a phone shows a few seats)
+        if (this.hasPrompt() && this.S.state.waiting) this.$nextTick(() => requestAnimationFrame(() => this.showOwnSeat()));
       });
       // at the end, a phone shows the result first: the feed folds away (a button unfolds it)
       this.$watch(() => !!(this.S.view && this.S.view.over), (over) => { this.feedFolded = over && PHONE.matches; });
@@ -146,6 +148,20 @@ export function tablePage() {
       const r = first.getBoundingClientRect(), box = sheet.getBoundingClientRect();
       const end = r.top + Math.min(r.height, TAP_HEIGHT);
       if (end > box.bottom) sheet.scrollTop += end - box.bottom + 4;
+    },
+    /** The board's strip scrolled just far enough that the player's own seat is whole in it:
+     * below the board's line where that stays at the strip's top (a phone), above the strip's
+     * fading edge; a seat taller than the strip shows its top. */
+    showOwnSeat() {
+      const seat = this.$root.querySelector(".col-board .seatring li.me");
+      const box = seat && seat.closest(".col-board");
+      if (!box) return;
+      const r = seat.getBoundingClientRect(), b = box.getBoundingClientRect();
+      const head = box.querySelector(".board .stats");
+      const top = head && getComputedStyle(head).position === "sticky" ? Math.max(b.top, head.getBoundingClientRect().bottom) : b.top;
+      const bottom = b.bottom - (parseFloat(getComputedStyle(box).paddingBottom) || 0);
+      if (r.bottom > bottom) box.scrollTop += Math.min(r.bottom - bottom + 2, r.top - top);
+      else if (r.top < top) box.scrollTop -= top - r.top + 2;
     },
     maybeReveal() {
       const key = `hiddenrole.revealed.${this.S.code}`;
@@ -169,7 +185,14 @@ export function tablePage() {
         legal: (S.state && S.state.legal_actions) || [] };
     },
     status() { return statusParts(this.S); },
-    drawBoard(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.board ? gameModule(this.S.game).board(v, this.ctx()) : null); },
+    drawBoard(el) {
+      void i18n.lang; const v = this.S.view; mount(el, v && v.board ? gameModule(this.S.game).board(v, this.ctx()) : null);
+      // the first board with the player's seat: that seat is scrolled into the strip (once per page)
+      if (!el.dataset.seatShown && el.querySelector(".seatring li.me")) {
+        el.dataset.seatShown = "1";
+        requestAnimationFrame(() => this.showOwnSeat());
+      }
+    },
     drawPrivate(el) { void i18n.lang; const v = this.S.view; mount(el, v && v.player ? gameModule(this.S.game).privatePanel(v, this.ctx()) : null); },
     drawPrompt(el) { void i18n.lang; mount(el, promptNodes(this.S, this.ctx())); },
     /** Sentences in which `**123**` is a votecode in bold: drawn bold, without the asterisks. */
