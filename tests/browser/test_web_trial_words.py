@@ -1,0 +1,88 @@
+"""Findings of a fresh-user trial in the words and errors: a refused create form speaks the
+page's language and names each field by its label; a refusal about a game state goes once
+that state has passed; a double click posts once; a role name starting a line is capitalised
+the same everywhere."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+# words of an English refusal that no German one holds
+ENGLISH = re.compile(r"\b(must|option|number|one of|at most|more than|only|needs|the|is|are|and|or)\b", re.IGNORECASE)
+
+
+def _open_form(page, base):
+    page.goto(base + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+
+
+def _refused(page):
+    """Click Create table (any language); the create form's refusal."""
+    page.locator("[data-test=create-form] button[type=submit]").click()
+    said = page.locator("[data-test=create-error]")
+    expect(said).to_be_visible()
+    return said
+
+
+def test_web_a_fast_factor_out_of_range_is_refused_in_german(server, phone):
+    page = phone(locale="de-DE").new_page()
+    _open_form(page, server)
+    page.select_option("select[name=pace]", "fast")
+    page.fill("input[name=factor]", "1e308")
+    page.fill("input[name=host-name]", "Hans")
+    said = _refused(page)
+    expect(said).to_have_text("„Beschleunigungsfaktor“ muss größer als 1 und höchstens 10000 sein.")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_web_every_number_and_choice_field_refused_names_its_label_in_the_pages_language(server, phone, lang):
+    games = httpx.get(f"{server}/api/games?lang={lang}").json()
+    page = phone(locale={"en": "en-US", "de": "de-DE"}[lang]).new_page()
+    _open_form(page, server)
+    said = page.locator("[data-test=create-error]")
+    checked = 0
+
+    def check(key, label):
+        # each refusal names its own field, so waiting for the label waits for this one
+        quoted = f"“{label}”" if lang == "en" else f"„{label}“"
+        expect(said).to_contain_text(quoted)
+        text = said.inner_text()
+        assert not re.search(rf"\b{re.escape(key)}\b", text.replace(label, "")), text
+        if lang == "de":
+            assert not ENGLISH.search(text), text
+
+    for game in games:
+        page.select_option("select[name=game]", game["name"])
+        options = [o for o in game["options"] if o["type"] != "bool"]
+        if options and not page.locator("details.options").evaluate("e => e.open"):
+            page.locator("details.options summary").click()
+        for o in options:
+            field = page.locator(f"[name=opt-{o['name']}]")
+            if o["choices"]:
+                # a value the form does not offer (an old page, a forged request)
+                field.evaluate("e => e.add(new Option('zzz', 'zzz'))")
+                field.select_option("zzz")
+            else:
+                field.evaluate("e => { e.removeAttribute('min'); e.removeAttribute('max'); }")
+                field.fill(str(o["maximum"] + 1))
+            _refused(page)
+            check(o["name"], o["label"])
+            page.select_option("select[name=game]", games[-1]["name"] if game is games[0] else games[0]["name"])
+            page.select_option("select[name=game]", game["name"])  # the game's options afresh
+            checked += 1
+    page.select_option("select[name=pace]", "fast")
+    page.fill("input[name=factor]", "1e308")
+    _refused(page)
+    check("factor", {"en": "Speed-up factor", "de": "Beschleunigungsfaktor"}[lang])
+    page.select_option("select[name=pace]", "turbo")
+    page.locator("input[name=bots]").evaluate("e => e.removeAttribute('min')")
+    page.fill("input[name=bots]", "-1")
+    _refused(page)
+    check("bots", "Bots")
+    assert checked == 12  # Secret Hitler's 4 choices, McCarthyism's 1 choice and 5 numbers, Shady Agents' 2 numbers
