@@ -5,11 +5,13 @@ the same everywhere."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import httpx
 import pytest
 from playwright.sync_api import expect
+from web_helpers import client_state, create_table, hide_role, join_by_link, play_until, start_game, wait_connected, your_turn
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -86,3 +88,38 @@ def test_web_every_number_and_choice_field_refused_names_its_label_in_the_pages_
     _refused(page)
     check("bots", "Bots")
     assert checked == 12  # Secret Hitler's 4 choices, McCarthyism's 1 choice and 5 numbers, Shady Agents' 2 numbers
+
+
+def test_web_a_refusal_about_the_turn_goes_when_the_turn_comes_and_another_error_stays(server, phone):
+    rng = random.Random(3)
+    ann = phone(locale="en-US").new_page()
+    create_table(ann, server, "shady-agents", bots=2, host_name="Ann")
+    wait_connected(ann)
+    link = ann.locator("[data-test=join-link]").inner_text()
+    bob = phone(locale="en-US").new_page()
+    join_by_link(bob, link, "Bob")
+    wait_connected(bob)
+    start_game(ann)
+    hide_role(ann)
+    # on to a move that is Bob's: the game waits for him, not for Ann (two people: it stays so)
+    play_until(bob, rng, lambda st: your_turn(st) and not client_state(ann)["waiting"], others=[ann])
+    move = {k: v for k, v in client_state(bob)["legal"][0].items() if k != "player"}
+    ann.evaluate("a => Alpine.store('session').send(a)", move)  # Ann plays Bob's move: out of turn
+    banner = ann.locator("[data-test=error]")
+    expect(banner).to_contain_text("It is not your turn: ")
+    # Bob plays on (Ann's moves wait) until Ann's turn: the refusal was about a game gone by
+    play_until(bob, rng, lambda st: your_turn(client_state(ann)))
+    expect(ann.locator("[data-test=actions] button.action").first).to_be_visible()
+    expect(banner).to_be_hidden()
+    # an error about something else stays when the game moves on (Ann's own move would clear
+    # it: a new try answers the last refusal), until it is dismissed
+    play_until(ann, rng, lambda st: not your_turn(st), moves_first=1)
+    ann.evaluate("() => Alpine.store('session').control({control: 'nap'})")
+    nap = "“nap” is not one of the host’s controls: pause, resume, extend, skip, void, host, replace, kick."
+    expect(banner).to_have_text(nap)
+    situation = "async () => (await import('/session.js')).situation(Alpine.store('session').state)"
+    before = ann.evaluate(situation)
+    play_until(bob, rng, lambda st: ann.evaluate(situation) != before)
+    expect(banner).to_have_text(nap)
+    ann.locator("[data-test=dismiss]").click()
+    expect(banner).to_be_hidden()
