@@ -123,3 +123,27 @@ def test_web_a_refusal_about_the_turn_goes_when_the_turn_comes_and_another_error
     expect(banner).to_have_text(nap)
     ann.locator("[data-test=dismiss]").click()
     expect(banner).to_be_hidden()
+
+
+def test_web_a_double_click_on_post_posts_once(server, phone):
+    page = phone(locale="de-DE").new_page()
+    create_table(page, server, "mccarthyism", bots=3, host_name="Hans")
+    start_game(page)
+    hide_role(page)
+    box = page.locator("input[name=post]")
+    send = page.locator("form.composer button[type=submit]")
+    expect(send).to_have_text("Posten")
+    feed = page.locator("[data-test=feed] li.post")
+    box.fill("Erster Gedanke")
+    send.dblclick()  # a mouse's double click
+    expect(box).to_have_value("")  # emptied on the server's ack
+    box.fill("Zweiter Gedanke")
+    # three clicks in one go, faster than any ack can come back
+    page.evaluate("() => { const b = document.querySelector('form.composer button[type=submit]');"
+                  "        for (let i = 0; i < 3; i++) b.click(); }")
+    expect(box).to_have_value("")
+    box.fill("Schluss")  # one link, in order: once this one is in, any copy would be too
+    send.click()
+    expect(feed.filter(has_text="Schluss")).to_have_count(1)
+    texts = page.evaluate("() => Alpine.store('session').thread.filter(p => p.by === 'Hans').map(p => p.text)")
+    assert texts == ["Erster Gedanke", "Zweiter Gedanke", "Schluss"]

@@ -291,10 +291,12 @@ export const session = {
     else this.error = t("Not connected: wait for the reconnection.");
   },
   /** Sends a post; `done` is called once the server added it (a refused post leaves the
-   * writer's text where it is). Returns whether it went out. */
+   * writer's text where it is). Returns whether it went out. The same text again while it is
+   * on its way (a double click, Enter and a click) is that one post: not sent twice. */
   post(text, done) {
     text = String(text || "").trim();
     if (!text) return false;
+    if (this.sending && this.sending.text === text) return false;
     this.error = "";  // the last refusal is answered by this try (a new refusal shows again)
     const id = this.socket ? this.socket.send("post", { text }) : null;
     if (id === null) {
