@@ -147,3 +147,35 @@ def test_web_a_double_click_on_post_posts_once(server, phone):
     expect(feed.filter(has_text="Schluss")).to_have_count(1)
     texts = page.evaluate("() => Alpine.store('session').thread.filter(p => p.by === 'Hans').map(p => p.text)")
     assert texts == ["Erster Gedanke", "Zweiter Gedanke", "Schluss"]
+
+
+#: The role card's heading and the results' Role cell, drawn by the client's own code for a
+#: seat of ``role`` in ``game`` (what the reveal and the results of a finished game show).
+ROLE_WORDS_JS = """async ([game, role, side]) => {
+  const mod = await (await import('/games.js')).loadGame(game);
+  const { resultNodes } = await import('/pages/table.js');
+  const card = mod.roleCard({ player: 'Ann', private: { role, side, allegiance: side, role_card: { card: role } } });
+  const nodes = resultNodes({ game, events: [], view: { over: true, players: ['Ann'], board: {}, result: {} },
+    reveal: { players: ['Ann'], result: {}, events: [{ kind: 'role', to: ['Ann'], role, card: role }] } });
+  const box = document.createElement('div');
+  box.append(...nodes.filter(Boolean).flat());
+  return [card.querySelector('.role-big b').textContent, box.querySelector('table.roles tbody td:nth-child(2)').textContent];
+}"""
+
+
+@pytest.mark.parametrize(("locale", "game", "role", "side", "words"), [
+    ("en-US", "shady-agents", "operative", "operatives", "Law-abiding operative"),
+    ("en-US", "shady-agents", "deserter", "deserters", "Corrupt deserter"),
+    ("de-DE", "shady-agents", "operative", "operatives", "Gesetzestreuer Operativer"),
+    ("de-DE", "shady-agents", "deserter", "deserters", "Korrupter Deserteur"),
+    ("en-US", "secret-hitler", "liberal", "liberal", "Liberal"),
+    ("de-DE", "secret-hitler", "fascist", "fascist", "Faschist"),
+    ("en-US", "mccarthyism", "american", "americans", "Loyal American"),
+    ("de-DE", "mccarthyism", "commie", "commies", "Kommunist"),
+])
+def test_web_a_role_name_heading_the_card_is_capitalised_as_in_the_results(server, phone, locale, game, role, side, words):
+    page = phone(locale=locale).new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    card, cell = page.evaluate(ROLE_WORDS_JS, [game, role, side])
+    assert (card, cell) == (words, words)
