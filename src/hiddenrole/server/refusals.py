@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine import BadOption, Game, IllegalAction
 from ..engine.narration import N_, narrator, narrator_class, translations
+from .pace import MAX_FACTOR, PACES
 
 Params = dict[str, Any]
 
@@ -131,9 +132,23 @@ def action_refusal(game: Game, player: str, action: Mapping[str, Any], exc: Ille
     return N_("That move is not one of your choices now: {choices}"), {"choices": choices}
 
 
+def pace_refusal(pace: Any, factor: Any) -> tuple[str, Params]:
+    """What was wrong with a table's pace or its speed-up factor (the ones
+    :func:`~.pace.check_pace` refused), named as the create form names them: "“Speed-up
+    factor” must be more than 1 and at most 10000."."""
+    if pace not in PACES:
+        return N_("“{option}” must be one of: {choices}."), {"option": field_words("pace"), "choices": ", ".join(PACES)}
+    params: Params = {"field": field_words("factor")}
+    if pace != "fast":
+        return N_("Only the fast pace takes a “{field}”."), params
+    if isinstance(factor, bool) or not isinstance(factor, (int, float)):
+        return N_("The fast pace needs a number as its “{field}”: every duration is divided by it."), params
+    return N_("“{field}” must be more than 1 and at most {maximum}."), {**params, "maximum": _number(MAX_FACTOR)}
+
+
 # FastAPI's request fields, as a person names them
 _FIELDS = {
-    "game": N_("Game"), "options": N_("Options"), "pace": N_("Deadlines"), "factor": N_("Speed-up"),
+    "game": N_("Game"), "options": N_("Options"), "pace": N_("Pace"), "factor": N_("Speed-up factor"),
     "bots": N_("Bots"), "bot_kind": N_("Kind of bot"), "host_name": N_("Your name"),
     "listed": N_("Listed in the lobby"), "missed_limit": N_("Missed deadlines before a bot steps in"),
     "name": N_("Name"), "claim": N_("Substitute link"), "control": N_("Control"), "seconds": N_("Seconds"),

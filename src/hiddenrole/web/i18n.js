@@ -25,6 +25,14 @@ export function t(msg, params) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
 }
 
+/** `text` with its first letter a capital: a role or a side that starts a line, a heading or a
+ * table cell ("law-abiding operative" -> "Law-abiding operative", "gesetzestreuer Operativer"
+ * -> "Gesetzestreuer Operativer"), the same wherever it is shown. */
+export function capital(text) {
+  const s = String(text);
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 /** Loads the catalog of `tag` (or the stored/browser language); unknown -> English with a note. */
 export async function setLanguage(tag, remember) {
   const asked = primary(tag || localStorage.getItem(KEY) || navigator.language);

@@ -9,6 +9,17 @@ import { i18n, t } from "./i18n.js";
 import { gameModule, loadGame } from "./games.js";
 
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
+/** The refusals that are about the game as it was (whose turn, what one may choose, a pause,
+ * a game not started or over): once that has passed, the refusal goes by itself. */
+const STATE_REFUSALS = new Set(["out_of_turn", "illegal_action", "paused", "not_started", "game_over"]);
+
+/** What a refusal about the game's state was about: the game's status, the pause, whether it
+ * waits for this reader and the moves it offers (the posts aside). */
+export function situation(state) {
+  if (!state) return "";
+  const legal = (state.legal_actions || []).filter(a => a.action !== "post");
+  return JSON.stringify([state.status, !!state.paused, !!state.waiting, legal]);
+}
 
 export function stored(kind, code) {
   try { return JSON.parse(localStorage.getItem(`hiddenrole.${kind}.${code}`) || "null"); } catch { return null; }
@@ -51,6 +62,7 @@ export const session = {
   busy: false,
   sending: null,     // the post on its way, until the server's ack or refusal: {id, text, done} (done: called on the ack)
   error: "",
+  errorAt: null,     // a refusal about the game's state: {message, situation}; it goes once that situation has passed
   missing: "",       // the table could not be opened (no such code, or it closed): why, in words
   confirming: null,
   confirmExplain: "",  // what the chosen button said it does (the narrated prompt's choice), for the confirm step
@@ -89,7 +101,7 @@ export const session = {
   async open(code, mode) {
     this.close();
     Object.assign(this, { code, mode, table: null, state: null, view: null, events: [], thread: [], reveal: null,
-      error: "", missing: "", confirming: null, busy: false });
+      error: "", errorAt: null, missing: "", confirming: null, busy: false });
     const seat = mode === "tv" ? null : stored("seat", code);
     this.me = seat ? seat.name : null;
     this.token = seat ? seat.token : null;
@@ -201,6 +213,7 @@ export const session = {
 
   onError(msg) {
     this.busy = false;
+    const post = !!this.sending && this.sending.id === msg.id;  // a refused post stays: its text is still in the box
     this.settle(msg.id, false);
     if (msg.code === "bad_message" && !this.langRefused && !this.state && /lang/.test(msg.message)) {
       // a server without narration in the reader's language: say hello without it
@@ -224,6 +237,7 @@ export const session = {
       return;
     }
     this.error = msg.message;
+    this.errorAt = STATE_REFUSALS.has(msg.code) && !post ? { message: msg.message, situation: situation(this.state) } : null;
   },
 
   /** Shows prominently the private events the game module marks as alerts (`alerts`: kinds). */
@@ -245,6 +259,12 @@ export const session = {
   setState(state) {
     const was = this.state && this.state.waiting;
     this.state = state;
+    const at = this.errorAt;
+    if (at && (this.error !== at.message || situation(state) !== at.situation)) {
+      // the refusal was about a game that has moved on (or another message replaced it)
+      if (this.error === at.message) this.error = "";
+      this.errorAt = null;
+    }
     if (state.waiting && !was) this.cue("turn");
     if (this.table) { this.table.status = state.status; this.table.seats = state.seats; }
     if (state.view) this.view = state.view;
@@ -271,10 +291,12 @@ export const session = {
     else this.error = t("Not connected: wait for the reconnection.");
   },
   /** Sends a post; `done` is called once the server added it (a refused post leaves the
-   * writer's text where it is). Returns whether it went out. */
+   * writer's text where it is). Returns whether it went out. The same text again while it is
+   * on its way (a double click, Enter and a click) is that one post: not sent twice. */
   post(text, done) {
     text = String(text || "").trim();
     if (!text) return false;
+    if (this.sending && this.sending.text === text) return false;
     this.error = "";  // the last refusal is answered by this try (a new refusal shows again)
     const id = this.socket ? this.socket.send("post", { text }) : null;
     if (id === null) {

@@ -2,7 +2,7 @@
 // everyone's turns; action cards drawn with their rule text; the open vote; the hand.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { capital, t } from "../i18n.js";
 import { human, seatRing, tallyTable } from "../games.js";
 
 // each card's name and rule text (docs/rules/mccarthyism.md, "Action cards")
@@ -128,7 +128,7 @@ function roleCard(v) {
   const card = p.role_card ? p.role_card.card : "";
   return h("div", { class: "role-reveal" },
     h("div", { class: ["role-big", card === "commie" ? "fascist" : "liberal"] },
-      h("span", { class: "emblem", "aria-hidden": "true" }, card === "commie" ? "☭" : "★"), h("b", {}, roleName(card))),
+      h("span", { class: "emblem", "aria-hidden": "true" }, card === "commie" ? "☭" : "★"), h("b", {}, capital(roleName(card)))),
     h("p", {}, card === "commie"
       ? t("Commies win if at least one Commie is not blacklisted when the game ends.")
       : t("Loyal Americans win if every Commie is blacklisted when the game ends, and they are not blacklisted themselves.")),

@@ -3,7 +3,7 @@
 // panel (role, votecodes, hand); votecodes one tap away; the result.
 
 import { h, postText } from "../dom.js";
-import { t } from "../i18n.js";
+import { capital, t } from "../i18n.js";
 import { human, seatRing, tallyTable } from "../games.js";
 
 const POLICY = { L: () => t("Liberal"), F: () => t("Fascist") };
@@ -289,7 +289,7 @@ function roleCard(v) {
   return h("div", { class: "role-reveal" },
     h("div", { class: ["role-big", p.allegiance === "liberal" ? "liberal" : "fascist"] },
       h("span", { class: "emblem", "aria-hidden": "true" }, p.role === "hitler" ? "H" : (p.allegiance === "liberal" ? "L" : "F")),
-      h("b", {}, roleName(p.role))),
+      h("b", {}, capital(roleName(p.role)))),
     h("p", {}, t("Your party: {party}.", { party: partyName(p.allegiance) }) + " " +
       (p.allegiance === "liberal" ? t("Enact 5 Liberal policies or kill Hitler.") : t("Enact 6 Fascist policies, or elect Hitler Chancellor after 3 Fascist policies."))),
     others.length ? h("p", {}, t("You know:") + " ", others.map(([q, r], i) => [i ? ", " : "", t("{name} is {role}", { name: q, role: roleName(r) })])) : null);

@@ -3,7 +3,7 @@
 // bubble; "give both" as two picks; the reveal with the scores.
 
 import { h, s } from "../dom.js";
-import { t } from "../i18n.js";
+import { capital, t } from "../i18n.js";
 import { human, seatRing } from "../games.js";
 
 const TOOLS = { bullet: () => t("a bullet"), medkit: () => t("a medical kit"), nothing: () => t("nothing"), both: () => t("both tools") };
@@ -12,7 +12,6 @@ const ROLE = { operative: () => t("law-abiding operative"), deserter: () => t("c
 const roleName = r => (ROLE[r] ? ROLE[r]() : human(r));
 const SIDE = { operatives: () => t("the law-abiding operatives"), deserters: () => t("the corrupt deserters") };
 const sideName = x => (SIDE[x] ? SIDE[x]() : human(x));
-const capital = s => s.charAt(0).toUpperCase() + s.slice(1);  // a table cell starts with a capital
 
 // the interrogation cards' questions by card id (the engine's English text is their source;
 // the narration's catalog has the same sentences)
@@ -296,7 +295,7 @@ function roleCard(v) {
   const p = v.private || {};
   const loyal = p.side === "operatives";
   return h("div", { class: "role-reveal" },
-    h("div", { class: ["role-big", loyal ? "liberal" : "fascist"] }, h("span", { class: "emblem", "aria-hidden": "true" }, loyal ? "✓" : "✗"), h("b", {}, roleName(p.role))),
+    h("div", { class: ["role-big", loyal ? "liberal" : "fascist"] }, h("span", { class: "emblem", "aria-hidden": "true" }, loyal ? "✓" : "✗"), h("b", {}, capital(roleName(p.role)))),
     h("p", {}, loyal ? t("You always tell the truth. Heal your side with the medical kit, wound the other side with the bullet.")
       : t("You always lie. Heal your side with the medical kit, wound the other side with the bullet.")),
     h("div", {}, t("Your tools:") + " ", (p.holding || []).map(toolCard)));

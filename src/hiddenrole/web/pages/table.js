@@ -3,7 +3,7 @@
 // own parts come from its module (games/<name>.js); nothing here names a game.
 
 import { h, mount, postText } from "../dom.js";
-import { i18n, t } from "../i18n.js";
+import { capital, i18n, t } from "../i18n.js";
 import { gameModule, human } from "../games.js";
 import { api, store, stored } from "../session.js";
 import { clip, postCount } from "../limits.js";
@@ -16,7 +16,6 @@ const TAP_HEIGHT = 64;
 // the table's status (the server's `status`) in words, for the header before a board is known
 const STATUS = { lobby: () => t("lobby"), running: () => t("in progress"), over: () => t("The game is over"),
   expired: () => t("closed") };
-const capital = s => s.charAt(0).toUpperCase() + s.slice(1);  // a table cell starts with a capital
 export const statusWords = s => (STATUS[s] ? STATUS[s]() : human(s));
 
 /** What the status bar and the TV both show: phase in words, who must act, the clock. */
