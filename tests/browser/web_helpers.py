@@ -330,7 +330,8 @@ def screenshot(page: Page, name: str) -> Path:
     page.evaluate("() => document.querySelectorAll('.status').forEach(e => e.style.position = 'static')")
     page.screenshot(path=str(path), full_page=True)
     page.evaluate("() => document.querySelectorAll('.status').forEach(e => e.style.position = '')")
-    assert path.stat().st_size < 600_000, f"{path} is {path.stat().st_size} bytes"
+    if os.environ.get("HIDDENROLE_SCREENSHOTS"):  # the docs' pictures stay small (a test run's scratch copies may not)
+        assert path.stat().st_size < 600_000, f"{path} is {path.stat().st_size} bytes"
     return path
 
 
