@@ -27,7 +27,7 @@ import websockets
 from websockets.exceptions import InvalidHandshake, WebSocketException
 
 from ..bots.base import Bot, Observation
-from ..engine import STATEMENTS
+from ..engine import without_statements
 from ..engine.observer import copy_json
 
 #: The protocol version this client speaks (docs/protocol.md; the server's ``PROTOCOL``).
@@ -231,7 +231,7 @@ class SeatClient:
             return None
         legal = state.get("legal_actions") or []
         if self.bot is not None and not getattr(self.bot, "MAKES_STATEMENTS", True):
-            legal = [a for a in legal if a.get("action") not in STATEMENTS]  # the moves alone (Bot.MAKES_STATEMENTS)
+            legal = without_statements(legal)  # the moves alone (Bot.MAKES_STATEMENTS)
         if not legal:
             return None
         player = state.get("view", {}).get("player") or getattr(self.bot, "player", "")

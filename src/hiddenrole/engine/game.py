@@ -149,6 +149,14 @@ def check_player_names(players: Any, title: str, min_players: int, max_players: 
     return names
 
 
+def without_statements(actions: list[Action]) -> list[Action]:
+    """``actions`` (legal actions, the statements listed last) without the statements
+    (:data:`STATEMENTS`), in the same order; the list itself when it holds none."""
+    if actions and actions[-1].get("action") in STATEMENTS:
+        return [a for a in actions if a.get("action") not in STATEMENTS]
+    return actions
+
+
 @dataclass(frozen=True)
 class Timer:
     """A running deadline of the current phase.
@@ -347,10 +355,7 @@ class Game(ABC):
         something but moves nothing on), in the same order: what a bot that never makes a
         statement is offered. A game that lists statements may answer without building them.
         """
-        legal = self.legal_actions(player)
-        if legal and legal[-1]["action"] in STATEMENTS:  # the statements are listed last
-            return [a for a in legal if a["action"] not in STATEMENTS]
-        return legal
+        return without_statements(self.legal_actions(player))
 
     @classmethod
     def lists_statements(cls) -> bool:
@@ -436,10 +441,10 @@ class Game(ABC):
             if entry is None:
                 self._refuse_kind(player, kind, action, steps)
             spec, waits = entry
-            # exactly the keys the kind may carry (one comparison, the usual case), or else a
-            # kind with optional keys: no other key, and every key it always takes
-            if not (len(action) == spec.size and spec.allowed.issuperset(action)) and (
-                    spec.exact or not spec.allowed.issuperset(action) or not spec.fits(action)):
+            # no key the kind does not take; then either every key it may take (the usual case:
+            # counted), or, for a kind with optional keys, every key it always takes
+            if not spec.allowed.issuperset(action) or (
+                    len(action) != spec.size and (spec.exact or not spec.fits(action))):
                 raise IllegalAction(player, action, spec.bad_keys(action))
             if waits and player not in self.to_act():
                 raise IllegalAction(player, action, self.refusal(player, kind, steps.steps[self.step]))

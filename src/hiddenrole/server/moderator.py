@@ -264,7 +264,7 @@ class Moderator:
         Raises:
             TableError: ``no_table`` (404) or ``table_expired`` (410, a lobby older than the TTL).
         """
-        asked = str(code)
+        asked = code
         code = code.upper() if isinstance(code, str) and len(code) <= 16 else "?"  # "?": no table has it
         table_id = self.codes.get(code)
         table = self.tables.get(table_id) if table_id else None
