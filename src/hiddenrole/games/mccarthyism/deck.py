@@ -42,8 +42,7 @@ class ActionDeck:
         the player alone); when no card is left, that the draw is skipped."""
         pile = self.pile
         if len(pile) >= count:  # the usual case: the top cards, top first, no reshuffle
-            hand = pile[:-count - 1:-1]
-            del pile[-count:]
+            hand = [pile.pop() for _ in range(count)]
         else:
             hand = self.draw(count)
         log = self.log
@@ -67,10 +66,6 @@ class ActionDeck:
         """Draw up to ``count`` cards, top first, reshuffling the discards when the deck runs out
         (ruling 9); fewer if there are fewer (ruling 10)."""
         pile = self.pile
-        if len(pile) >= count:  # the usual case: no reshuffle
-            hand = pile[:-count - 1:-1]  # the top cards, top first
-            del pile[-count:]
-            return hand
         hand = []
         for _ in range(count):
             if not pile:

@@ -205,13 +205,15 @@ class McCarthyism(Game):
     def _act_snitch_pair(self, player: str, action: Mapping[str, Any]) -> None:
         """"The snitch must choose 2 non-blacklisted players to snitch on. If he is a commie, he
         must choose as many commies as possible." (only such pairs are legal, in either order)."""
-        if legal_pair(self.choices, action["targets"]) is None:
+        pair = legal_pair(self.choices, action["targets"])  # the choice, in seat order
+        if pair is None:
             raise IllegalAction(player, action, why_not_pair(self, player, action["targets"]))
-        self._do_snitch_pair(player, action)
+        self._snitch_on_pair(player, pair)
 
     def _do_snitch_pair(self, player: str, action: Mapping[str, Any]) -> None:
-        pair = legal_pair(self.choices, action["targets"])  # the choice, in seat order
-        assert pair is not None  # checked, or a listed action
+        self._snitch_on_pair(player, tuple(action["targets"]))  # a listed pair: in seat order already
+
+    def _snitch_on_pair(self, player: str, pair: tuple[str, ...]) -> None:
         log = self.log
         log.append(Event(len(log), "snitched", {"snitch": player, "targets": list(pair)}))
         self._open_vote(BLACKLIST_PAIR, pair)
@@ -236,17 +238,16 @@ class McCarthyism(Game):
         self._apply_listed(action)
 
     def _tally(self) -> None:
-        """Count the votes (:class:`votes.Vote`); a passed pair whitelists the snitch ("the given
-        characters are blacklisted, and the snitch is whitelisted"); then the reveal.
-
-        Only the counts are announced; who voted what is in a Mod-only ``votes`` event (for the
-        audit after the game), made public only with the option ``reveal_votes``.
-        """
+        """Count the votes (:class:`votes.Vote`): the counts are told, who voted what only to the Mod (for
+        the audit after the game) unless ``reveal_votes``; a passed pair whitelists the snitch ("the given
+        characters are blacklisted, and the snitch is whitelisted"); then the reveal."""
         vote = self.vote
-        data = vote.result()  # with every vote: public only with reveal_votes
+        data = vote.result()
         log = self.log
-        if not self._reveal_votes:
-            log.append(Event(len(log), "votes", {"votes": data.pop("votes")}, _MOD))
+        if self._reveal_votes:
+            data["votes"] = vote.ballots()
+        else:
+            log.append(Event(len(log), "votes", {"votes": vote.ballots()}, _MOD))
         log.append(Event(len(log), "vote_result", data))
         self._waiting = ()
         self.listed = []

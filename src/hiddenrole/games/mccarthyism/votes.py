@@ -39,15 +39,18 @@ class Vote:
         self.yes = 0
 
     def result(self) -> dict[str, Any]:
-        """The result: motion, targets, the counts of yes and no, voters (a count), whether the
-        motion passed with the votes cast (missing ones are "no"), and last ``votes``: every
-        voter's vote, a missing one as "no", by name in seat order (secret unless the table
-        reveals the votes)."""
+        """The result the table is told: motion, targets, the counts of yes and no, voters (a
+        count), and whether the motion passed with the votes cast (missing ones are "no")."""
         count = len(self.voters)
         yes = self.yes
         passed = ending_passes(yes, count) if self.motion == END_GAME else blacklisting_passes(yes, count)
-        votes = self.votes
-        if len(votes) != count:
-            votes = {p: votes.get(p, "no") for p in self.voters}
         return {"motion": self.motion, "targets": list(self.targets), "yes": yes,
-                "no": count - yes, "voters": count, "passed": passed, "votes": votes}
+                "no": count - yes, "voters": count, "passed": passed}
+
+    def ballots(self) -> dict[str, str]:
+        """Every voter's vote, a missing one as "no", by name in seat order (secret unless the
+        table reveals the votes)."""
+        votes = self.votes
+        if len(votes) != len(self.voters):
+            votes = {p: votes.get(p, "no") for p in self.voters}
+        return votes
