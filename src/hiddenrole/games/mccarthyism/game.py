@@ -359,14 +359,9 @@ class McCarthyism(Game):
         sides = self.roles.allegiances()  # ruling 1
         black = self.tokens.blacklisted
         winner, outcomes = winners(sides, black)
-        detail = {
-            "allegiances": sides,
-            "role_cards": dict(self.roles.cards),
-            "blacklisted": [p for p in self.players if p in black],
-            "double_agent": self.roles.double_agent,
-            "commies_take_over": self.roles.taken_over,
-            "turns": self.turn,
-        }
+        detail = {"allegiances": sides, "role_cards": dict(self.roles.cards),
+                  "blacklisted": [p for p in self.players if p in black], "double_agent": self.roles.double_agent,
+                  "commies_take_over": self.roles.taken_over, "turns": self.turn}
         self.step = OVER
         self.actor = None
         self._waiting, self.listed = (), []  # nobody acts
@@ -464,8 +459,10 @@ class McCarthyism(Game):
         return self.deck.cards(self.hand + [card for _, card in self.played])
 
     def _apply_listed(self, action: Mapping[str, Any]) -> list[Event]:
+        """A listed action (:meth:`Game.apply`): in a vote, the first waiting voter's, cast in silence
+        ("All players secretly vote") and tallied after the last voter's; else the step's actor's."""
         log = self.log
-        if self.step == VOTE:  # most actions are votes (the first waiting voter's): cast here, without a call
+        if self.step == VOTE:  # most actions are votes: cast here, without a call
             waiting = self._waiting
             vote = self.vote
             vote.votes[waiting[0]] = choice = action["vote"]
