@@ -12,6 +12,8 @@ from srv_helpers import running_server
 from test_srv_moderation import T0, control, error_code, idle, table_of
 
 from hiddenrole.server import ManualClock
+from hiddenrole.server.again import play_again
+from hiddenrole.server.errors import TableError
 
 pytestmark = pytest.mark.usefixtures("council")
 
@@ -102,6 +104,34 @@ def test_play_again_without_bots_and_without_a_seated_host(tmp_path):
             assert r.status_code == 201, r.text
             assert r.json()["table"]["seats"] == [] and r.json()["seat"] is None
             assert r.json()["table"]["pace"] == "untimed"
+
+    run(main())
+
+
+def test_play_again_refuses_a_bots_value_naming_its_checkbox_in_the_readers_language(tmp_path):
+    """The "Play again" request's ``bots`` is the checkbox "Bots take the same seats again" (not
+    the create form's "Bot seats"): a value that is not yes or no is refused with those words."""
+    async def main():
+        async with running_server(db(tmp_path), clock=ManualClock(T0)) as srv:
+            made = await srv.create(game="council", pace="untimed", host_name="Ann", bots=2)
+            code, host = made["code"], made["host_token"]
+            await srv.start(code, host)
+            table = srv.moderator.tables[made["table"]["id"]]
+            await idle(table, lambda: table.game is not None)
+            await control(srv, code, host, control="void", reason="again")
+            for lang, words in (("en", "“Bots take the same seats again” must be yes or no (true or false)."),
+                                ("de", "„Bots nehmen wieder dieselben Plätze ein“ muss Ja oder Nein sein (true oder false).")):
+                r = await srv.http.post(f"/api/tables/{code}/again?lang={lang}", json={"bots": "yes"}, headers=auth(host))
+                assert error_code(r, 400) == "bad_request"
+                assert r.json()["error"]["message"] == words
+                # the same words when the moderator itself is handed such a value (not through the API)
+                with pytest.raises(TableError) as refused:
+                    await play_again(srv.moderator, code, host, "yes")
+                assert refused.value.code == "bad_again" and refused.value.told(lang) == words
+            # the create form's field keeps its own label
+            r = await srv.http.post("/api/tables?lang=de", json={"game": "council", "bots": "2"})
+            assert r.json()["error"]["message"] == "„Plätze für Bots“ muss eine ganze Zahl sein."
+            assert (await again(srv, code, host)).status_code == 201  # nothing was changed by the refusals
 
     run(main())
 

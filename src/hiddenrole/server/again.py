@@ -16,6 +16,7 @@ from ..engine.narration import N_
 from .errors import TableError
 from .moderator import Moderator, check_name
 from .names import look_alike
+from .refusals import field_words
 from .table import LiveTable, Seat
 
 
@@ -92,7 +93,8 @@ async def play_again(mod: Moderator, code: str, token: str | None, bots: Any = T
     table = await mod.table(code)
     mod.check_host(table, token)
     if not isinstance(bots, bool):
-        raise TableError("bad_again", N_("“Bots” must be yes or no (true or false)."), 400)
+        raise TableError("bad_again", N_("“{field}” must be yes or no (true or false)."), 400,
+                         field=field_words("again_bots"))
     async with table.lock:
         if table.row.status != "over":
             raise TableError("not_over", N_("The game is not over yet: the next one can be set up once it has ended."))

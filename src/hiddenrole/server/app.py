@@ -292,7 +292,9 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         # the first field refused, in one sentence in the reader's language (as TableError's)
         chosen = reader_language(request)
-        message, params = validation_refusal(exc.errors())
+        # the "Play again" request's bots: its checkbox, not the create form's "Bot seats"
+        again = request.url.path.startswith("/api/tables/") and request.url.path.endswith("/again")
+        message, params = validation_refusal(exc.errors(), {"bots": "again_bots"} if again else None)
         return error_response("bad_request", told_refusal(message, chosen, **params), 400)
 
     @app.exception_handler(StarletteHTTPException)
