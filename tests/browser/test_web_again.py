@@ -1,5 +1,6 @@
 """Issue 13, a new user's trial at 360x800: play again from the results page (the host makes
-the next table, a player and a spectator join it in one tap), leave the lobby and change
+the next table, a player and a spectator join it in one tap, the player's name kept for
+them), leave the lobby and change
 one's name there, a pasted join link or a code with separators in the code box, a seat
 handed back to its own player ("Hal is back", the used link marked), the way back for a
 player who lost their seat, and the replay of an unfinished game."""
@@ -60,6 +61,15 @@ def test_web_play_again_offers_everyone_the_next_game(server, phone):
     assert new != code
     assert seat_names(host) == ["Ann", "Bot 1", "Bot 2", "Bot 3"]
     expect(host.locator("[data-test=start]")).to_be_visible()  # the host's controls at the new table
+    # a spectator has no name yet: the join form of the next table, where Bob's name is kept for him
+    watcher.locator("[data-test=join-next]").click()
+    expect(watcher.locator("[data-test=join-form]")).to_be_visible()
+    expect(watcher.locator("[data-test=join-form] .code")).to_have_text(new)
+    watcher.locator("input[name=join-name]").fill("Bob")
+    watcher.locator("[data-test=join-form] button[type=submit]").click()
+    expect(watcher.locator("[data-test=error]")).to_have_text(
+        "The name “Bob” is kept for Bob, who played the last game at this table: choose another.")
+    assert seat_names(host) == ["Ann", "Bot 1", "Bot 2", "Bot 3"]
     # Bob: one tap, his name kept
     button = bob.locator("[data-test=join-next]")
     expect(button).to_have_text("Join the next game as Bob")
@@ -69,10 +79,6 @@ def test_web_play_again_offers_everyone_the_next_game(server, phone):
     expect(bob.locator("[data-test=code]")).to_have_text(new)
     assert bob.evaluate("() => Alpine.store('session').me") == "Bob"
     expect(host.locator("[data-test=seats]")).to_contain_text("Bob")
-    # a spectator has no name yet: the join form of the next table
-    watcher.locator("[data-test=join-next]").click()
-    expect(watcher.locator("[data-test=join-form]")).to_be_visible()
-    expect(watcher.locator("[data-test=join-form] .code")).to_have_text(new)
 
 
 def test_web_a_player_changes_their_name_and_leaves_the_lobby(server, phone):

@@ -18,17 +18,32 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 #: The longest name a seat may have, one word.
 LONG = "y" * 40
 
+#: The part of the prompt sheet's handle (▾) that is drawn: its box within the sheet's inner
+#: (padding) box. The handle sits at the sheet's top right and scrolls with the sheet's content
+#: (as the title beside it does): when the sheet is scrolled (it scrolls itself to its first
+#: choice), the handle's box reaches above the sheet, over the feed's last line, but the sheet
+#: clips it there; the feed ends above the sheet, so none of the feed is drawn under it.
+DRAWN_HANDLE_JS = """const drawnHandle = (toggle) => {
+    const t = toggle.getBoundingClientRect(), s = toggle.closest('[data-test=actions]');
+    const b = s.getBoundingClientRect(), top = b.top + s.clientTop, left = b.left + s.clientLeft;
+    const d = {top: Math.max(t.top, top), bottom: Math.min(t.bottom, top + s.clientHeight),
+               left: Math.max(t.left, left), right: Math.min(t.right, left + s.clientWidth)};
+    return d.top < d.bottom && d.left < d.right ? d : null;
+  };"""
+
 #: Where the text ``name`` is drawn on the page beyond its horizontal bounds: each text node
 #: holding it (or a part of a wrapped name) has every line box inside the viewport's width and
-#: inside every box that clips it, and apart from the prompt sheet's handle (▾); a text cut with
+#: inside every box that clips it, and apart from the drawn part of the prompt sheet's handle
+#: (▾, :data:`DRAWN_HANDLE_JS`); a text cut with
 #: an ellipsis counts as whole when the cutting element's title holds the full text (the turn's
 #: arrow ▶ aside). Also the
 #: boxes whose content is wider than they are (scrollWidth > clientWidth). ``seen``: where the
 #: name was found (the prompt's title, a pick in it, its choices; a seat, the feed, the status bar).
 OVERFLOW_JS = """(name) => {
+  """ + DRAWN_HANDLE_JS + """
   const problems = [], seen = new Set();
   const toggle = document.querySelector('[data-test=sheet-toggle]');
-  const t = toggle && toggle.offsetParent ? toggle.getBoundingClientRect() : null;
+  const t = toggle && toggle.offsetParent ? drawnHandle(toggle) : null;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (!n.nodeValue.includes(name.slice(0, 12))) continue;
@@ -283,3 +298,95 @@ def test_web_the_pace_choices_read_whole_on_a_phone(server, phone, locale, tmp_p
     page.locator("[data-test=pace-explain]").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "pace.png"))  # to look at (a scratch folder)
     assert pace.get_attribute("aria-describedby") == "pace-explain"
+
+
+#: The feed's last entry and the prompt sheet below it, by their boxes, with the feed scrolled
+#: to its end and the sheet at its top, then scrolled to its end (as a long prompt is, or the
+#: sheet scrolling itself to its first choice): ``null`` until the sheet shows and the feed is
+#: longer than its box (so its last entry lies at its lower edge). For each: whether the feed's
+#: box ends where the sheet starts or above (``feedAbove``); the last entry's part that is drawn
+#: (inside the feed's box) is not empty (``lastShown``), above the sheet (``lastAbove``) and
+#: apart from the drawn part of the handle (``apartFromHandle``); what is drawn at its lowest
+#: text line, at its left and right ends (the handle's side), belongs to the feed
+#: (``lastOnTop``); and whether the handle's whole box reached above the sheet
+#: (``handleBoxAbove``: it is then clipped by the sheet, the case a flaky run once measured).
+FEED_SHEET_JS = """() => {
+  """ + DRAWN_HANDLE_JS + """
+  const sheet = document.querySelector('main.table-page [data-test=actions]');
+  const box = document.querySelector('main.table-page .feed-box');
+  const toggle = sheet && sheet.querySelector('[data-test=sheet-toggle]');
+  if (!sheet || !sheet.offsetParent || !toggle || !box || !box.offsetParent || box.scrollHeight <= box.clientHeight + 20) return null;
+  const entries = [...box.querySelectorAll('ol.feed > li')].filter(li => li.offsetParent);
+  if (!entries.length) return null;
+  const last = entries[entries.length - 1];
+  box.scrollTop = box.scrollHeight;
+  const out = [];
+  for (const scroll of [0, sheet.scrollHeight]) {
+    sheet.scrollTop = scroll;
+    const s = sheet.getBoundingClientRect(), f = box.getBoundingClientRect(), l = last.getBoundingClientRect();
+    const inTop = f.top + box.clientTop, inBottom = inTop + box.clientHeight;
+    const top = Math.max(l.top, inTop), bottom = Math.min(l.bottom, inBottom);
+    const d = drawnHandle(toggle), t = toggle.getBoundingClientRect();
+    const y = bottom - 4;  // the lowest text line of the entry (its padding is 3 px)
+    const ours = x => { const e = document.elementFromPoint(x, y); return !!e && box.contains(e); };
+    out.push({scrolled: sheet.scrollTop, feedAbove: f.bottom <= s.top + 0.5, lastShown: bottom - top > 8,
+              lastAbove: bottom <= s.top + 0.5,
+              apartFromHandle: !d || d.top >= bottom - 0.5 || d.bottom <= top + 0.5 || d.left >= l.right || d.right <= l.left,
+              lastOnTop: ours(l.left + 12) && ours(l.right - 12), handleBoxAbove: t.top < s.top,
+              where: {feed: [f.top, f.bottom], last: [top, bottom], sheet: [s.top, s.bottom], handle: [t.top, t.bottom]}});
+  }
+  sheet.scrollTop = 0;
+  return out;
+}"""
+
+
+def feed_above_sheet(server: str, phone, game: str, shots) -> tuple[int, int]:
+    """A table of ``game`` on German phones with Ann and the guest named :data:`LONG` (long
+    prompts, long feed lines) and bots; on up to ten of the guest's turns, while the feed is
+    longer than its box, :data:`FEED_SHEET_JS` holds whole (the feed's last entry drawn above
+    the sheet and apart from its handle). Returns the turns checked and those among them whose
+    sheet scrolled."""
+    ann = phone(locale="de-DE").new_page()
+    create_table(ann, server, game, bots=3 if game == "mccarthyism" else 4 if game == "secret-hitler" else 5, host_name="Ann")
+    wait_connected(ann)
+    guest = phone(locale="de-DE").new_page()
+    join_by_link(guest, ann.locator("[data-test=join-link]").inner_text(), LONG)
+    wait_connected(guest)
+    ann.locator("[data-test=start]").click()
+    hide_role(ann)
+    hide_role(guest)
+    rng = random.Random(3)
+    checked, scrolled = 0, 0
+    for k in range(10):
+        if checked >= 3 and scrolled:
+            break
+        st = play_until(guest, rng, lambda st: st["waiting"] and not st["busy"] and bool(st["legal"]),
+                        others=[ann], moves_first=1 if k else 0, ended_ok=True, seconds=90)
+        if st is None:
+            break
+        expect(guest.locator("[data-test=actions] button").first).to_be_visible()
+        m = guest.evaluate(FEED_SHEET_JS)
+        if m is not None:  # None: the feed still fits its box, nothing lies at its lower edge
+            guest.screenshot(path=str(shots / f"{game}-{k}.png"))  # to look at (a scratch folder)
+            for one in m:
+                assert one["feedAbove"] and one["lastShown"] and one["lastAbove"] and one["apartFromHandle"] and one["lastOnTop"], m
+            checked += 1
+            scrolled += m[-1]["scrolled"] > 0
+        step(guest, rng)
+    ann.context.close()
+    guest.context.close()
+    return checked, scrolled
+
+
+@pytest.mark.parametrize("game", ["mccarthyism", "secret-hitler", "shady-agents"])
+def test_web_the_feeds_last_line_is_never_under_the_prompt_sheet_on_a_phone(server, phone, game, tmp_path):
+    """On a 360x800 phone the feed's last entry is whole above the prompt sheet and drawn,
+    never under the sheet or its handle, the sheet at its top or scrolled to its end (a game
+    may end before a long prompt scrolled the sheet: up to three tables). Shady Agents' long
+    prompts scroll their choices in a box of their own, not the sheet."""
+    runs = []
+    for _ in range(3):
+        runs.append(feed_above_sheet(server, phone, game, tmp_path))
+        if runs[-1][1] or (game == "shady-agents" and runs[-1][0]):
+            break
+    assert sum(c for c, _ in runs) >= 1 and (sum(s for _, s in runs) >= 1 or game == "shady-agents"), runs

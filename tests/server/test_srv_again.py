@@ -12,6 +12,8 @@ from srv_helpers import running_server
 from test_srv_moderation import T0, control, error_code, idle, table_of
 
 from hiddenrole.server import ManualClock
+from hiddenrole.server.again import play_again
+from hiddenrole.server.errors import TableError
 
 pytestmark = pytest.mark.usefixtures("council")
 
@@ -73,8 +75,9 @@ def test_play_again_makes_the_next_table_tells_everyone_and_survives_a_restart(t
                 frame = await client.until(lambda f: f["type"] == "update" and f["state"].get("next") == new)
                 assert frame["state"]["status"] == "over"
             assert (await srv.http.get(f"/api/tables/{code}")).json()["table"]["next"] == new
-            # Bob takes a seat at the next table under his name
-            assert (await srv.http.post(f"/api/tables/{new}/join", json={"name": "Bob"})).status_code == 201
+            # Bob takes a seat at the next table under his name, kept for him (his seat token here)
+            assert (await srv.http.post(f"/api/tables/{new}/join", json={"name": "Bob"},
+                                        headers=auth(bob))).status_code == 201
             # once only: the second asks for the same table's code
             r = await again(srv, code, host)
             assert error_code(r, 409) == "again_made"
@@ -102,6 +105,97 @@ def test_play_again_without_bots_and_without_a_seated_host(tmp_path):
             assert r.status_code == 201, r.text
             assert r.json()["table"]["seats"] == [] and r.json()["seat"] is None
             assert r.json()["table"]["pace"] == "untimed"
+
+    run(main())
+
+
+def test_play_again_refuses_a_bots_value_naming_its_checkbox_in_the_readers_language(tmp_path):
+    """The "Play again" request's ``bots`` is the checkbox "Bots take the same seats again" (not
+    the create form's "Bot seats"): a value that is not yes or no is refused with those words."""
+    async def main():
+        async with running_server(db(tmp_path), clock=ManualClock(T0)) as srv:
+            made = await srv.create(game="council", pace="untimed", host_name="Ann", bots=2)
+            code, host = made["code"], made["host_token"]
+            await srv.start(code, host)
+            table = srv.moderator.tables[made["table"]["id"]]
+            await idle(table, lambda: table.game is not None)
+            await control(srv, code, host, control="void", reason="again")
+            for lang, words in (("en", "“Bots take the same seats again” must be yes or no (true or false)."),
+                                ("de", "„Bots nehmen wieder dieselben Plätze ein“ muss Ja oder Nein sein (true oder false).")):
+                r = await srv.http.post(f"/api/tables/{code}/again?lang={lang}", json={"bots": "yes"}, headers=auth(host))
+                assert error_code(r, 400) == "bad_request"
+                assert r.json()["error"]["message"] == words
+                # the same words when the moderator itself is handed such a value (not through the API)
+                with pytest.raises(TableError) as refused:
+                    await play_again(srv.moderator, code, host, "yes")
+                assert refused.value.code == "bad_again" and refused.value.told(lang) == words
+            # the create form's field keeps its own label
+            r = await srv.http.post("/api/tables?lang=de", json={"game": "council", "bots": "2"})
+            assert r.json()["error"]["message"] == "„Plätze für Bots“ muss eine ganze Zahl sein."
+            assert (await again(srv, code, host)).status_code == 201  # nothing was changed by the refusals
+
+    run(main())
+
+
+def test_the_next_table_keeps_the_last_games_names_for_their_players(tmp_path):
+    """Play again: the new table keeps the names the last game's people played under (not a
+    bot's seat from the start, nor a seat the host gave to a bot for good) until they come: each
+    takes their own name with their seat token of the finished table, nobody else can take it
+    or a look-alike (joining or renaming), also after a restart; the refusal changes nothing."""
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(db(tmp_path), clock=clock) as srv:
+            made = await srv.create(game="council", pace="untimed", host_name="Ann", bots=1)
+            code, host = made["code"], made["host_token"]
+            tokens = {n: await srv.join(code, n) for n in ("Bob", "Cid", "Dee")}
+            await srv.start(code, host)
+            table = srv.moderator.tables[made["table"]["id"]]
+            await idle(table, lambda: table.game is not None)
+            assert (await control(srv, code, host, control="replace", name="Dee", by="bot")).status_code == 200
+            await control(srv, code, host, control="void", reason="again")
+            r = await again(srv, code, host)
+            assert r.status_code == 201, r.text
+            new = r.json()["code"]
+
+            async def join(name, token=None, lang="en"):
+                return await srv.http.post(f"/api/tables/{new}/join?lang={lang}", json={"name": name},
+                                           headers=auth(token) if token else {})
+
+            async def names():
+                return [s["name"] for s in (await srv.http.get(f"/api/tables/{new}")).json()["table"]["seats"]]
+
+            assert await names() == ["Ann", "Bot 1"]  # the host sits, the bot refills; Bob and Cid not yet
+            # a stranger cannot take Bob's name, nor one like it; nor can Cid with his own token
+            for name, token, lang, words in (
+                    ("Bob", None, "en", "The name “Bob” is kept for Bob, who played the last game at this table: "
+                                        "choose another."),
+                    ("bob", None, "de", "Der Name „bob“ ist für Bob reserviert, eine Person aus dem letzten Spiel an "
+                                        "diesem Tisch: Wähle einen anderen."),
+                    ("Bob", tokens["Cid"], "en", "The name “Bob” is kept for Bob, who played the last game at this "
+                                                 "table: choose another."),
+                    ("Bob", "not a token", "en", "The name “Bob” is kept for Bob, who played the last game at this "
+                                                 "table: choose another.")):
+                r = await join(name, token, lang)
+                assert error_code(r, 409) == "name_held"
+                assert r.json()["error"]["message"] == words
+            assert await names() == ["Ann", "Bot 1"]  # nothing changed
+            # Dee's seat went to a bot for good: the name is free; a stranger renaming to Bob's name is refused
+            zed = (await join("Dee")).json()["token"]
+            r = await srv.http.post(f"/api/tables/{new}/rename", json={"name": "BOB"}, headers=auth(zed))
+            assert error_code(r, 409) == "name_held"
+            # Bob takes his name with his token of the finished table, in one request
+            r = await join("Bob", tokens["Bob"])
+            assert r.status_code == 201, r.text
+            assert r.json()["name"] == "Bob" and r.json()["token"] != tokens["Bob"]
+            assert await names() == ["Ann", "Bot 1", "Dee", "Bob"]
+        async with running_server(db(tmp_path), clock=clock) as srv:  # a restart keeps Cid's name for him
+            r = await srv.http.post(f"/api/tables/{new}/join", json={"name": "Cid"})
+            assert error_code(r, 409) == "name_held"
+            r = await srv.http.post(f"/api/tables/{new}/join", json={"name": "Cid"}, headers=auth(tokens["Cid"]))
+            assert r.status_code == 201, r.text
+            # once seated, the name is an ordinary taken name
+            r = await srv.http.post(f"/api/tables/{new}/join", json={"name": "Cid"}, headers=auth(tokens["Cid"]))
+            assert error_code(r, 409) == "name_taken"
 
     run(main())
 

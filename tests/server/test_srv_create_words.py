@@ -60,8 +60,8 @@ def _fields(game):
     out += [
         ({"pace": "fast", "factor": 1e308}, "factor", ("Speed-up factor", "Beschleunigungsfaktor")),
         ({"pace": "fast", "factor": "x"}, "factor", ("Speed-up factor", "Beschleunigungsfaktor")),
-        ({"bots": -1}, "bots", ("Bots", "Bots")),
-        ({"bots": "x"}, "bots", ("Bots", "Bots")),
+        ({"bots": -1}, "bots", ("Bot seats", "Plätze für Bots")),
+        ({"bots": "x"}, "bots", ("Bot seats", "Plätze für Bots")),
         ({"host_name": 5}, "host_name", ("Your name", "Dein Name")),
     ]
     return out

@@ -63,10 +63,10 @@ def test_the_host_field_is_true_for_the_host_token_only(tmp_path):
 @pytest.mark.parametrize("path,body,field", [
     ("/api/tables", "{bad", "The request is not valid JSON."),
     ("/api/tables", {"pace": "untimed"}, "“Game” is missing."),
-    ("/api/tables", {"game": "council", "bots": 1.5}, "“Bots” must be a whole number."),
+    ("/api/tables", {"game": "council", "bots": 1.5}, "“Bot seats” must be a whole number."),
     ("/api/tables", {"game": "council", "pace": "fast", "factor": "abc"}, "“Speed-up factor” must be a number."),
-    ("/api/tables", {"game": "council", "bots": True}, "“Bots” must be a whole number."),
-    ("/api/tables", {"game": "council", "bots": "3"}, "“Bots” must be a whole number."),
+    ("/api/tables", {"game": "council", "bots": True}, "“Bot seats” must be a whole number."),
+    ("/api/tables", {"game": "council", "bots": "3"}, "“Bot seats” must be a whole number."),
     ("/api/tables", {"game": "council", "pace": "fast", "factor": True}, "“Speed-up factor” must be a number."),
     ("/api/tables", {"game": "council", "host_name": 5}, "“Your name” must be text."),
     ("/api/tables", {"game": "council", "colour": "red"}, "“colour” is not something this request takes."),

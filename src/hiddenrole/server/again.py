@@ -5,7 +5,10 @@ start, and "Play again" once a game is over (docs/protocol.md, the tables' REST 
 listing and missed-deadline limit (and, if the host wishes, as many bot seats); the host's
 seat, if the host holds the role through one, sits there at once. The finished table keeps
 the new code (``next`` in its public info and in every viewer's state), stored, so everyone
-who played or watched is offered the next game, also after a restart.
+who played or watched is offered the next game, also after a restart. The new table keeps
+the names the last game's people played under for them until they come (their page joins
+with their seat token of the finished table: one tap, no name to type); nobody else can take
+such a name, nor one that looks like it (:meth:`~.moderator.Moderator.check_held`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from ..engine.narration import N_
 from .errors import TableError
 from .moderator import Moderator, check_name
 from .names import look_alike
+from .refusals import field_words
 from .table import LiveTable, Seat
 
 
@@ -58,13 +62,15 @@ async def rename(mod: Moderator, code: str, token: str | None, name: Any) -> dic
     seat's). Returns ``{"name", "table"}``.
 
     Raises:
-        TableError: ``no_table``, ``bad_token``, ``already_started``, ``bad_name``, ``name_taken``.
+        TableError: ``no_table``, ``bad_token``, ``already_started``, ``bad_name``, ``name_taken``,
+            ``name_held`` (a name the table keeps for a player of the last game).
     """
     new = check_name(name)
     table = await mod.table(code)
     async with table.lock:
         _check_lobby(table)
         seat = _seat_of(table, token)
+        await mod.check_held(table, new)  # a name kept for a player of the last game stays theirs
         others = [s.name for s in table.seats if s is not seat]
         other = look_alike(new, others)
         if other is not None:
@@ -92,7 +98,8 @@ async def play_again(mod: Moderator, code: str, token: str | None, bots: Any = T
     table = await mod.table(code)
     mod.check_host(table, token)
     if not isinstance(bots, bool):
-        raise TableError("bad_again", N_("“Bots” must be yes or no (true or false)."), 400)
+        raise TableError("bad_again", N_("“{field}” must be yes or no (true or false)."), 400,
+                         field=field_words("again_bots"))
     async with table.lock:
         if table.row.status != "over":
             raise TableError("not_over", N_("The game is not over yet: the next one can be set up once it has ended."))

@@ -292,7 +292,9 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         # the first field refused, in one sentence in the reader's language (as TableError's)
         chosen = reader_language(request)
-        message, params = validation_refusal(exc.errors())
+        # the "Play again" request's bots: its checkbox, not the create form's "Bot seats"
+        again = request.url.path.startswith("/api/tables/") and request.url.path.endswith("/again")
+        message, params = validation_refusal(exc.errors(), {"bots": "again_bots"} if again else None)
         return error_response("bad_request", told_refusal(message, chosen, **params), 400)
 
     @app.exception_handler(StarletteHTTPException)
@@ -397,10 +399,12 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         return out
 
     @app.post("/api/tables/{code}/join", status_code=201)
-    async def join(code: str, body: Join, request: Request) -> dict[str, Any]:
-        """Take a seat; returns the seat token (send it in the WebSocket's hello)."""
+    async def join(code: str, body: Join, request: Request, authorization: str | None = Header(None)) -> dict[str, Any]:
+        """Take a seat; returns the seat token (send it in the WebSocket's hello). At a table made
+        to play again, a name kept for a player of the last game is taken with that player's
+        seat token there (``Authorization: Bearer``)."""
         rate_limit("joins", request, N_("Too many seats taken from your address: try again in {seconds} seconds."))
-        return await mod.join(code, body.name)
+        return await mod.join(code, body.name, _bearer(authorization))
 
     @app.post("/api/tables/{code}/leave")
     async def leave_seat(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:

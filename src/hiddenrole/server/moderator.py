@@ -453,17 +453,56 @@ class Moderator:
             raise TableError("already_started", N_("The game at this table has already started: no seat can be taken now."))
         return table
 
-    async def join(self, code: str, name: Any) -> dict[str, Any]:
+    async def held_names(self, table: LiveTable) -> tuple[LiveTable | None, list[str]]:
+        """The names ``table`` keeps for the players of the game it was made after ("Play
+        again"): the finished table and the names its people played under (not the bots' seats
+        from the start, nor seats the host gave to a bot for good), less the names seated at
+        ``table`` already. ``(None, [])`` for a table not made to play again."""
+        before = await self.store.table_before(table.row.code)
+        if before is None:
+            return None, []
+        try:
+            last = await self.table(before.code)
+        except TableError:  # gone meanwhile: nothing to keep
+            return None, []
+        seated = [s.name for s in table.seats]
+        return last, [s.name for s in last.seats
+                      if not s.bot_seat and not s.replaced and s.name not in seated and look_alike(s.name, seated) is None]
+
+    async def check_held(self, table: LiveTable, name: str, token: str | None = None) -> None:
+        """Refuse ``name`` at ``table`` when it is (or looks like) a name the table keeps for a
+        player of the last game (:meth:`held_names`), unless ``token`` is that player's seat
+        token at the finished table.
+
+        Raises:
+            TableError: ``name_held``.
+        """
+        last, held = await self.held_names(table)
+        if not held:
+            return
+        other = name if name in held else look_alike(name, held)
+        if other is None:
+            return
+        seat = last.seat_with_token(token) if last is not None else None
+        if seat is None or seat.name != other:
+            raise TableError("name_held", N_("The name “{name}” is kept for {other}, who played the last game at this "
+                                             "table: choose another."), name=name, other=other)
+
+    async def join(self, code: str, name: Any, token: str | None = None) -> dict[str, Any]:
         """Take a seat at a table that has not started under a display name (unique at the table).
+        A table made to play again keeps the last game's players' names for them: such a name
+        is taken with that player's seat token at the finished table (``token``; the name is
+        not typed again, their page sends it).
 
         Returns ``{"name", "token", "table"}``; keep the token secret: it is the seat.
 
         Raises:
             TableError: ``no_table``, ``table_expired``, ``already_started``, ``table_full``,
-                ``name_taken`` or ``bad_name``.
+                ``name_taken``, ``name_held`` or ``bad_name``.
         """
         name = check_name(name)
         table = await self.table(code)
+        await self.check_held(table, name, token)
         async with table.lock:
             if table.row.status != "lobby":
                 raise TableError("already_started", JOIN_STARTED)

@@ -149,7 +149,7 @@ def pace_refusal(pace: Any, factor: Any) -> tuple[str, Params]:
 # FastAPI's request fields, as a person names them
 _FIELDS = {
     "game": N_("Game"), "options": N_("Options"), "pace": N_("Pace"), "factor": N_("Speed-up factor"),
-    "bots": N_("Bots"), "bot_kind": N_("Kind of bot"), "host_name": N_("Your name"),
+    "bots": N_("Bot seats"), "again_bots": N_("Bots take the same seats again"), "bot_kind": N_("Kind of bot"), "host_name": N_("Your name"),
     "listed": N_("Listed in the lobby"), "missed_limit": N_("Missed deadlines before a bot steps in"),
     "name": N_("Name"), "claim": N_("Substitute link"), "control": N_("Control"), "seconds": N_("Seconds"),
     "by": N_("Replaced by"), "reason": N_("Reason"), "spectator": N_("Spectator"), "count": N_("Number of bots"),
@@ -177,9 +177,11 @@ _KINDS = (
 )
 
 
-def validation_refusal(errors: Sequence[Mapping[str, Any]]) -> tuple[str, Params]:
+def validation_refusal(errors: Sequence[Mapping[str, Any]], fields: Mapping[str, str] | None = None) -> tuple[str, Params]:
     """The first field a request was refused for (FastAPI's ``RequestValidationError.errors()``)
-    in one sentence: "“Bots” must be a whole number."."""
+    in one sentence: "“Bot seats” must be a whole number.". ``fields``: a request's own names
+    for fields another request names otherwise (the "Play again" request's ``bots`` is its
+    checkbox, "Bots take the same seats again": ``{"bots": "again_bots"}``)."""
     if not errors:
         return N_("The request could not be read."), {}
     err = errors[0]
@@ -190,7 +192,7 @@ def validation_refusal(errors: Sequence[Mapping[str, Any]]) -> tuple[str, Params
     name = loc[-1] if len(loc) > 1 else ""
     if not name or name == "body":
         return N_("The request must be a JSON object of fields and values."), {}
-    field = field_words(name)
+    field = field_words((fields or {}).get(name, name))
     for kinds, sentence in _KINDS:
         if kind in kinds:
             return sentence, {"field": field}

@@ -283,6 +283,13 @@ class Store:
             row = (await conn.execute(query)).mappings().first()
         return TableRow(**row) if row else None
 
+    async def table_before(self, code: str) -> TableRow | None:
+        """The finished table whose players made the table ``code`` to play again (its
+        ``next_code``), or ``None``."""
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(tables.select().where(tables.c.next_code == code.upper()))).mappings().first()
+        return TableRow(**row) if row else None
+
     async def tables_with_status(self, *statuses: str) -> list[TableRow]:
         """Every table whose status is one of ``statuses``, oldest first."""
         query = tables.select().where(tables.c.status.in_(statuses)).order_by(tables.c.created_at)

@@ -259,7 +259,8 @@ export function tablePage() {
       } catch (e) { this.S.error = e.message; }
       this.againBusy = false;
     },
-    /** One tap to the next game: a seat under this seat's name (no typing), or the seat this
+    /** One tap to the next game: a seat under this seat's name (no typing; the next table keeps
+     * that name for this player, who shows it is theirs with this seat's token), or the seat this
      * device holds there already; a spectator goes to the join form. */
     async joinNext() {
       const code = this.nextCode();
@@ -272,7 +273,7 @@ export function tablePage() {
       this.againBusy = true;
       this.S.error = "";
       try {
-        const out = await api("POST", `/api/tables/${code}/join`, { name: this.S.me });
+        const out = await api("POST", `/api/tables/${code}/join`, { name: this.S.me }, this.S.token);
         store("seat", code, { name: out.name, token: out.token });
         location.hash = `#/t/${code}`;
       } catch (e) { this.S.error = e.message; }
