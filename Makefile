@@ -46,7 +46,7 @@ messages-extract: | $(BIN)/python
 	  -o $(LOCALE)/hiddenrole.pot src/hiddenrole/engine src/hiddenrole/games \
 	  src/hiddenrole/server/notices.py src/hiddenrole/server/app.py src/hiddenrole/server/moderator.py \
 	  src/hiddenrole/server/names.py src/hiddenrole/server/protocol.py src/hiddenrole/server/refusals.py \
-	  src/hiddenrole/server/table.py src/hiddenrole/server/again.py
+	  src/hiddenrole/server/table.py src/hiddenrole/server/again.py src/hiddenrole/server/pace.py
 
 messages-update: messages-extract
 	$(BIN)/pybabel update -D hiddenrole -i $(LOCALE)/hiddenrole.pot -d $(LOCALE) --no-wrap --ignore-obsolete

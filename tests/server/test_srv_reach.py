@@ -60,7 +60,8 @@ def test_the_join_link_and_substitute_link_use_the_reachable_address(tmp_path):
             assert made["join_url"] == f"http://192.0.2.7:8000/?join={made['code']}"
             assert "127.0.0.1" not in made["join_url"]
             info = (await srv.http.get("/api/server")).json()
-            assert info == {"urls": urls, "join_base": "http://192.0.2.7:8000", "loopback_only": False}
+            assert info == {"urls": urls, "join_base": "http://192.0.2.7:8000", "loopback_only": False,
+                            "table_code": {"letters": "ABCDEFGHJKLMNPQRSTUVWXYZ23456789", "length": 6}}
             for name in ("Bob", "Cid"):
                 await srv.join(made["code"], name)
             await srv.start(made["code"], made["host_token"])
@@ -161,3 +162,26 @@ def test_a_dead_link_is_closed_by_the_servers_heartbeat_and_the_seat_is_seen_dis
             writer.close()
 
     run(main())
+
+
+def test_the_server_says_what_a_table_code_is_and_the_page_holds_no_copy_of_it(tmp_path):
+    """The page refuses a code that cannot be a table's before any request, by the letters and
+    length ``/api/server`` says (the server's own), not by a copy of its own that could drift."""
+    from pathlib import Path
+
+    from hiddenrole.server.moderator import CODE_ALPHABET, CODE_LENGTH
+
+    async def main():
+        async with running_server(f"sqlite:///{tmp_path}/c.db", clock=ManualClock()) as srv:
+            rules = (await srv.http.get("/api/server")).json()["table_code"]
+            assert rules == {"letters": CODE_ALPHABET, "length": CODE_LENGTH}
+            assert rules == {"letters": "ABCDEFGHJKLMNPQRSTUVWXYZ23456789", "length": 6}  # no I, O, 0 or 1
+            for _ in range(5):  # the codes it makes are of them
+                code = (await srv.create(game="council"))["code"]
+                assert len(code) == rules["length"] and set(code) <= set(rules["letters"])
+
+    run(main())
+    web = Path(__file__).resolve().parents[2] / "src" / "hiddenrole" / "web"
+    for path in web.rglob("*.js"):
+        if "vendor" not in path.parts:
+            assert CODE_ALPHABET not in path.read_text(encoding="utf-8"), path

@@ -52,7 +52,7 @@ def test_store_round_trip_and_append_only_log(store_args):
         assert [t.id for t in await store.tables_with_status("running")] == ["t1"]
         async with store.engine.connect() as conn:
             version = (await conn.execute(sa.text("select version_num from alembic_version"))).scalar()
-        assert version == "0004"
+        assert version == "0005"
         await store.close()
 
     asyncio.run(main())

@@ -263,3 +263,42 @@ def test_a_host_page_that_handed_the_role_on_keeps_watching_but_runs_no_control(
             assert said["code"] == "bad_host" and said["message"] == "Bob is already the host."
 
     asyncio.run(main())
+
+
+def test_a_seatless_host_who_opened_the_table_is_still_watched_after_a_restart(tmp_path):
+    """The server stores that a seatless host's page said hello with the host token: after a
+    restart that host's absence is counted again (from the restart, as a seat's), so a lost
+    host phone does not leave the table without a host for good."""
+    url = db(tmp_path)
+
+    async def main():
+        clock = ManualClock(T0)
+        async with running_server(url, clock=clock) as srv:
+            made = await srv.create(game="council")  # created on the web page, without a seat
+            code, host = made["code"], made["host_token"]
+            bob_token = await srv.join(code, "Bob")
+            page = await host_hello(srv, code, host)
+            await page.recv()
+            table = srv.moderator.tables[made["table"]["id"]]
+            assert table.host_away_since is None  # the host is here
+        clock.advance(30)
+        async with running_server(url, clock=clock) as srv:  # a restart; the host's page stays closed
+            table = await srv.moderator.table(code)
+            assert table.host is None and table.host_token_live
+            assert table.host_away_since == T0 + 30  # away from the restart on
+            bob = await srv.ws(code, bob_token)
+            await bob.recv()
+            clock.advance(100)
+            await idle(table)
+            said = await take(bob, 1)
+            assert said["code"] == "host_away_briefly"
+            assert said["message"] == ("The host has been away for only 100 seconds: you can take over as host in "
+                                       "20 seconds.")
+            clock.advance(20)
+            offered = await bob.until(lambda f: "state" in f and "host_away" in f["state"])
+            assert offered["state"]["host_away"] == iso(T0 + 30)
+            assert (await take(bob, 2))["type"] == "ack"
+            await bob.find(lambda f: "state" in f and f["state"].get("host") == "Bob")
+            assert table.host == "Bob" and not table.host_token_live
+
+    asyncio.run(main())

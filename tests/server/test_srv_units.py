@@ -27,6 +27,22 @@ def test_pace_validation():
             check_pace(pace, factor)
 
 
+def test_check_pace_refuses_in_the_persons_words_where_it_tests():
+    # the sentence comes with the refusal itself (no second test of the conditions to pick it)
+    for pace, factor, en, de in [
+        ("slow", None, "“Pace” must be one of: turbo, fast, untimed.", "„Tempo“ muss eines davon sein: turbo, fast, untimed."),
+        ("turbo", 5, "Only the fast pace takes a “Speed-up factor”.", "Nur das schnelle Tempo hat einen „Beschleunigungsfaktor“."),
+        ("fast", "4", "The fast pace needs a number as its “Speed-up factor”: every duration is divided by it.",
+         "Das schnelle Tempo braucht eine Zahl als „Beschleunigungsfaktor“: Jede Dauer wird durch sie geteilt."),
+        ("fast", 0.5, "“Speed-up factor” must be more than 1 and at most 10000.",
+         "„Beschleunigungsfaktor“ muss größer als 1 und höchstens 10000 sein."),
+    ]:
+        with pytest.raises(BadOption) as caught:
+            check_pace(pace, factor)
+        refusal = caught.value.refusal
+        assert (refusal.code, refusal.status, refusal.told("en"), refusal.told("de")) == ("bad_pace", 400, en, de)
+
+
 def test_untimed_pace_picks_each_games_untimed_options(council):
     opts = game_class("council").OPTIONS
     assert game_options(opts, {}, "untimed")["pace"] == "untimed"

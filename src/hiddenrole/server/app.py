@@ -6,7 +6,7 @@ REST (JSON, OpenAPI at ``/openapi.json``, docs at ``/docs``):
 * ``POST /api/tables``: create a table (game, options, pace, factor, bots, host name);
 * ``GET /api/tables``: the listed tables waiting for players (tables are private unless
   listed), a page at a time (``?limit=&cursor=``; the next page's link in the ``Link`` header);
-* ``GET /api/server``: the URLs others can reach this server at;
+* ``GET /api/server``: the URLs others can reach this server at, and what a table code is;
 * ``GET /api/tables/{code}``: a table's public state (with ``Authorization: Bearer
   SEAT_TOKEN``, also that player's view);
 * ``POST /api/tables/{code}/join``, ``/leave`` and ``/rename`` (a player's own seat before the
@@ -41,7 +41,7 @@ from ..engine import available_games, game_class
 from ..engine.narration import N_, accept_language, language_of, narrator_class, translations, warm_up
 from .clock import Clock
 from .guard import Guard, Limits
-from .moderator import CONTROLS, MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
+from .moderator import CODE_ALPHABET, CODE_LENGTH, CONTROLS, MAX_PAGE_SIZE, PAGE_SIZE, Moderator, best_bot_kind
 from .net import is_loopback, join_base
 from .errors import TableError, told_refusal
 from .again import leave, play_again, rename
@@ -372,13 +372,16 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     async def server(request: Request) -> dict[str, Any]:
         """Where others reach this server: ``urls`` (what ``serve`` printed), ``join_base``
         (the base of the links this page hands out) and ``loopback_only`` (only this machine
-        can reach it: the page says so)."""
+        can reach it: the page says so); and what a table code is, ``table_code``: the
+        ``letters`` codes are made of and their ``length`` (the page refuses a code that
+        cannot be one before any request)."""
         base = base_of(request)
         known = reach or [str(request.base_url).rstrip("/")]
         from urllib.parse import urlsplit
 
         return {"urls": known, "join_base": base,
-                "loopback_only": all(is_loopback(urlsplit(u).hostname or "") for u in known + [base])}
+                "loopback_only": all(is_loopback(urlsplit(u).hostname or "") for u in known + [base]),
+                "table_code": {"letters": CODE_ALPHABET, "length": CODE_LENGTH}}
 
     @app.get("/api/tables/{code}")
     async def state(code: str, authorization: str | None = Header(None)) -> dict[str, Any]:

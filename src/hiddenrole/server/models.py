@@ -5,7 +5,8 @@ Four tables:
 * ``tables``: one row per game table (its game, options, pace, join code, status, the
   commitment to its seed, and the seed and salt themselves, revealed only after the game;
   the host's seat, whether the lobby lists it, after how many missed deadlines in a row a
-  bot plays an absent player's seat, and the code of the table made to play again);
+  bot plays an absent player's seat, the code of the table made to play again, and whether
+  a host without a seat ever opened the table as its host);
 * ``seats``: the players of a table in seat order, each with the SHA-256 hash of its seat
   token (the token itself is never stored) or a bot kind;
 * ``game_log``: the append-only log of each game, keyed by ``(game_id, seq)``: the start
@@ -44,6 +45,8 @@ tables = sa.Table(
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),  # shown in the lobby list
     sa.Column("missed_limit", sa.Integer, nullable=False, server_default="2"),  # 0: no bot takes a seat
     sa.Column("next_code", sa.String(16), nullable=True),  # the table of the next game ("Play again"), once made
+    # a seatless host opened the table as its host (a hello with the host token): their absence is counted
+    sa.Column("host_seen", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats = sa.Table(

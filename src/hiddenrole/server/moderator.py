@@ -29,9 +29,9 @@ from .audit import commitment, new_salt, new_seed
 from .clock import Clock, Scheduler
 from .lease import Leases
 from .names import look_alike, look_alike_keys, name_refusal
-from .pace import check_pace, game_options
+from .pace import BadPace, check_pace, game_options
 from .errors import TableError
-from .refusals import field_words, option_refusal, pace_refusal, shown_code
+from .refusals import field_words, option_refusal, shown_code
 from .store import SeatRow, Store, TableRow
 from .table import LiveTable, Seat, best_bot_kind
 from .tokens import new_token, token_hash
@@ -370,9 +370,8 @@ class Moderator:
             raise TableError("bad_game", str(exc), 400) from None
         try:
             pace, factor = check_pace(pace, factor)
-        except BadOption:
-            message, params = pace_refusal(pace, factor)
-            raise TableError("bad_pace", message, 400, **params) from None
+        except BadPace as exc:
+            raise exc.refusal from None
         try:
             resolved = game_options(cls.OPTIONS, options, pace)
         except BadOption as exc:

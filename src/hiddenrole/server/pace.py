@@ -18,28 +18,47 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import BadOption, OptionSet
+from ..engine.narration import N_
+from .errors import TableError
+from .refusals import field_words
 
 PACES = ("turbo", "fast", "untimed")
 MAX_FACTOR = 10_000.0
+
+
+class BadPace(BadOption):
+    """A pace or speed-up factor :func:`check_pace` refused: a :class:`BadOption` naming the
+    field and the reason (for programs), and :attr:`refusal`, the same in a person's words as
+    the create form names them (the ``bad_pace`` :class:`~.errors.TableError` the server answers)."""
+
+    def __init__(self, name: str, value: Any, reason: str, sentence: str, **params: Any) -> None:
+        super().__init__(name, value, reason)
+        self.refusal = TableError("bad_pace", sentence, 400, **params)
 
 
 def check_pace(pace: Any, factor: Any) -> tuple[str, float]:
     """Validate a pace and its factor; returns ``(pace, factor)`` (factor 1 unless ``fast``).
 
     Raises:
-        BadOption: an unknown pace, a ``fast`` factor that is not a number in ``(1, 10000]``,
-            or a factor given with another pace.
+        BadPace: an unknown pace, a ``fast`` factor that is not a number in ``(1, 10000]``,
+            or a factor given with another pace; its ``refusal`` says so in the reader's
+            language: "“Speed-up factor” must be more than 1 and at most 10000."
     """
     if pace not in PACES:
-        raise BadOption("pace", pace, f"must be one of {', '.join(PACES)}")
+        raise BadPace("pace", pace, f"must be one of {', '.join(PACES)}",
+                      N_("“{option}” must be one of: {choices}."), option=field_words("pace"), choices=", ".join(PACES))
+    field = field_words("factor")
     if pace != "fast":
         if factor is not None:
-            raise BadOption("factor", factor, f"only the fast pace takes a factor (pace is {pace!r})")
+            raise BadPace("factor", factor, f"only the fast pace takes a factor (pace is {pace!r})",
+                          N_("Only the fast pace takes a “{field}”."), field=field)
         return pace, 1.0
     if isinstance(factor, bool) or not isinstance(factor, (int, float)):
-        raise BadOption("factor", factor, "the fast pace needs a number: every duration is divided by it")
+        raise BadPace("factor", factor, "the fast pace needs a number: every duration is divided by it",
+                      N_("The fast pace needs a number as its “{field}”: every duration is divided by it."), field=field)
     if not 1 < factor <= MAX_FACTOR:
-        raise BadOption("factor", factor, f"must be more than 1 and at most {MAX_FACTOR:g}")
+        raise BadPace("factor", factor, f"must be more than 1 and at most {MAX_FACTOR:g}",
+                      N_("“{field}” must be more than 1 and at most {maximum}."), field=field, maximum=f"{MAX_FACTOR:g}")
     return pace, float(factor)
 
 

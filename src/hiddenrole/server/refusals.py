@@ -1,6 +1,7 @@
 """Refusals in a person's words: a bad game option, a move that is not allowed now, a request
 FastAPI refused (a field missing or of the wrong kind) and a flood of messages, each as one
-plain sentence in the reader's language.
+plain sentence in the reader's language (a bad pace is told where it is tested:
+:func:`~.pace.check_pace`).
 
 Each function gives ``(message, params)``: an English sentence marked ``N_`` for the
 ``hiddenrole`` catalog and the values of its ``{fields}``. A value may be a function of the
@@ -17,7 +18,6 @@ from typing import Any
 
 from ..engine import BadOption, Game, IllegalAction
 from ..engine.narration import N_, narrator, narrator_class, translations
-from .pace import MAX_FACTOR, PACES
 
 Params = dict[str, Any]
 
@@ -130,20 +130,6 @@ def action_refusal(game: Game, player: str, action: Mapping[str, Any], exc: Ille
         prompt = n.prompt(view, [dict(a) for a in legal])
         return str(prompt["title"]) if prompt and prompt.get("title") else n.phase(view)
     return N_("That move is not one of your choices now: {choices}"), {"choices": choices}
-
-
-def pace_refusal(pace: Any, factor: Any) -> tuple[str, Params]:
-    """What was wrong with a table's pace or its speed-up factor (the ones
-    :func:`~.pace.check_pace` refused), named as the create form names them: "“Speed-up
-    factor” must be more than 1 and at most 10000."."""
-    if pace not in PACES:
-        return N_("“{option}” must be one of: {choices}."), {"option": field_words("pace"), "choices": ", ".join(PACES)}
-    params: Params = {"field": field_words("factor")}
-    if pace != "fast":
-        return N_("Only the fast pace takes a “{field}”."), params
-    if isinstance(factor, bool) or not isinstance(factor, (int, float)):
-        return N_("The fast pace needs a number as its “{field}”: every duration is divided by it."), params
-    return N_("“{field}” must be more than 1 and at most {maximum}."), {**params, "maximum": _number(MAX_FACTOR)}
 
 
 # FastAPI's request fields, as a person names them

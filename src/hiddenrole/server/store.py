@@ -51,6 +51,7 @@ class TableRow:
     listed: bool = False
     missed_limit: int = 2
     next_code: str | None = None
+    host_seen: bool = False
 
 
 @dataclass
@@ -263,14 +264,15 @@ class Store:
 
     async def set_table_fields(self, table_id: str, **values: Any) -> None:
         """Change a table's ``host_seat`` (the host's seat renamed or left before the start, or
-        taken over), ``host_token_hash`` (emptied when the role is taken over) or ``next_code``
-        (the table made to play again).
+        taken over), ``host_token_hash`` (emptied when the role is taken over), ``next_code``
+        (the table made to play again) or ``host_seen`` (a seatless host opened the table as its host).
 
         Raises:
-            ValueError: no field, or a field not among those three.
+            ValueError: no field, or a field not among those four.
         """
-        if not values or set(values) - {"host_seat", "host_token_hash", "next_code"}:
-            raise ValueError(f"only host_seat, host_token_hash and next_code can be changed, not {sorted(values)}")
+        if not values or set(values) - {"host_seat", "host_token_hash", "next_code", "host_seen"}:
+            raise ValueError("only host_seat, host_token_hash, next_code and host_seen can be changed, "
+                             f"not {sorted(values)}")
         async with self._write_lock, self._engine.begin() as conn:
             await conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
 

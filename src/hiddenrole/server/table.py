@@ -176,8 +176,11 @@ class LiveTable:
         self.notices: list[dict[str, Any]] = []  # the table's public events so far
         self.notice_at: list[int] = []  # each notice's place: the game log's length when it came
         self.host_connections = 0  # connections that said hello with the host token
-        self.host_token_seen = False  # whether one ever did (a seatless host who never did keeps the role)
-        self.host_away_since: float | None = clock.now() if row.host_seat is not None else None
+        # whether one ever did (stored: it survives a restart); a seatless host who never did keeps the role
+        self.host_token_seen = row.host_seen
+        # a watched host is away until a connection of theirs comes (counted from now, as a seat's absence)
+        watched = row.host_seat is not None or row.host_seen and self.host_token_live
+        self.host_away_since: float | None = clock.now() if watched else None
         self.spectators = 0  # the spectators' connections counted so far (each gets a number)
         self.away_after = AWAY_AFTER
         self.host_away_after = HOST_AWAY_AFTER
@@ -1061,8 +1064,10 @@ class LiveTable:
             seat.away_since = None
             seat.away = False
         elif conn.host:
+            if not self.host_token_seen:  # stored: after a restart the host's absence is still counted
+                await self.store.set_table_fields(self.id, host_seen=True)
+                self.host_token_seen = self.row.host_seen = True
             self.host_connections += 1
-            self.host_token_seen = True
         else:
             self.spectators += 1
             conn.spectator = self.spectators

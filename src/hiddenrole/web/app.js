@@ -17,7 +17,7 @@ import { homePage } from "./pages/home.js";
 import { lobbyPage } from "./pages/lobby.js";
 import { tablePage } from "./pages/table.js";
 import { tvPage } from "./pages/tv.js";
-import { isTableCode, shownText } from "./invite.js";
+import { isTableCode, loadCodeRules, shownText } from "./invite.js";
 import { replayPage } from "./pages/replay.js";
 
 export { mergePatch } from "./ws.js";
@@ -38,7 +38,7 @@ Alpine.data("app", () => ({
   t,
 
   async init() {
-    await setLanguage(null, false);
+    await Promise.all([setLanguage(null, false), loadCodeRules()]);  // both before any page
     const S = this.S;
     setInterval(() => { S.now = Date.now(); S.tick(); }, 250);
     window.addEventListener("hashchange", () => this.route());

@@ -6,14 +6,30 @@ import qrcode from "./vendor/qrcode.mjs";
 import { t } from "./i18n.js";
 import { charCount, clip } from "./limits.js";
 
-/** A table code: 6 of the letters and digits the server makes codes of (server/moderator.py
- * CODE_ALPHABET, CODE_LENGTH: no I, O, 0 or 1, which look alike). */
-export const CODE_LENGTH = 6;
-const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** What a table code is, as the server says (`/api/server`'s `table_code`: the `letters` it
+ * makes codes of and their `length`), once `loadCodeRules()` has its answer; `null` before,
+ * or when the server could not say (then the server judges each code itself). */
+let codeRules = null;
 
-/** Whether `code` (in capitals) can be a table's code. */
+/** Ask the server what a table code is (once, as the page starts: before any code is checked). */
+export async function loadCodeRules() {
+  try {
+    const r = await fetch("/api/server");
+    if (!r.ok) return;
+    const rules = (await r.json()).table_code;
+    if (rules && typeof rules.letters === "string" && Number.isInteger(rules.length)) codeRules = rules;
+  } catch { /* not known: no code is refused before the server sees it */ }
+}
+
+/** How many letters and digits a table code has (0 when the server could not say). */
+export function codeLength() { return codeRules ? codeRules.length : 0; }
+
+/** Whether `code` (in capitals) can be a table's code: `length` of the server's `letters`
+ * (any text but an empty one when the server could not say what a code is). */
 export function isTableCode(code) {
-  return typeof code === "string" && code.length === CODE_LENGTH && [...code].every(c => CODE_LETTERS.includes(c));
+  if (typeof code !== "string" || !code) return false;
+  if (!codeRules) return true;
+  return code.length === codeRules.length && [...code].every(c => codeRules.letters.includes(c));
 }
 
 /** What was typed, as a sentence names it: whole up to 12 characters, else its start and "…"

@@ -5,7 +5,7 @@ import { api, store, stored } from "../session.js";
 import { i18n, t } from "../i18n.js";
 import { loadGame } from "../games.js";
 import { NAME_LIMIT, clipName, nameCount } from "../limits.js";
-import { CODE_LENGTH, isTableCode, notACodeWords } from "../invite.js";
+import { codeLength, isTableCode, notACodeWords } from "../invite.js";
 
 /** What the table-code box holds: a code typed with separators ("54-DRBG", "54 drbg") or a
  * pasted link (its `?join=` code, or a table's `#/t/CODE`); `{code, link}`, `link` when the
@@ -252,7 +252,7 @@ export function homePage() {
       }
       if (!raw) { this.codeError = t("Type the table code (6 letters and digits)."); return false; }
       if (!isTableCode(code)) {  // said at once, before any request
-        if (/^[A-Za-z0-9 -]+$/.test(raw) && code.length !== CODE_LENGTH && code.length <= 2 * CODE_LENGTH) {
+        if (/^[A-Za-z0-9 -]+$/.test(raw) && code.length !== codeLength() && code.length <= 2 * codeLength()) {
           this.codeInput = code;  // a code one letter short or long: to be corrected
           this.codeError = t("A table code has 6 letters and digits: {code} has {n}.", { code, n: code.length });
         } else {
