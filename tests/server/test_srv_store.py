@@ -52,7 +52,7 @@ def test_store_round_trip_and_append_only_log(store_args):
         assert [t.id for t in await store.tables_with_status("running")] == ["t1"]
         async with store.engine.connect() as conn:
             version = (await conn.execute(sa.text("select version_num from alembic_version"))).scalar()
-        assert version == "0005"
+        assert version == "0006"
         await store.close()
 
     asyncio.run(main())
@@ -117,3 +117,22 @@ def test_a_game_on_each_database_is_rebuilt_by_replaying_its_log(store_args):
             assert (await srv.http.get(f"/api/tables/{code}/export")).json() == export
 
     asyncio.run(main())
+
+
+def test_the_finished_table_of_a_next_game_is_found_by_an_index(tmp_path):
+    # every join asks which finished table a table was made after (Play again's kept names),
+    # by next_code: that lookup must not read the whole tables table
+    async def main():
+        store = Store(f"sqlite:///{tmp_path}/x.db")
+        await store.open()
+        async with store.engine.connect() as conn:
+            indexes = await conn.run_sync(lambda c: sa.inspect(c).get_indexes("tables"))
+            plan = (await conn.execute(sa.text(
+                "EXPLAIN QUERY PLAN SELECT * FROM tables WHERE next_code = 'ABCDEF'"))).all()
+        await store.close()
+        return indexes, plan
+
+    indexes, plan = asyncio.run(main())
+    assert {"name": "ix_tables_next_code", "column_names": ["next_code"]}.items() <= \
+        next(i for i in indexes if i["name"] == "ix_tables_next_code").items()
+    assert any("ix_tables_next_code" in str(row) for row in plan)
