@@ -184,3 +184,33 @@ def test_the_renewals_go_on_while_a_takeover_is_stuck(pg_url, redis_url):
             await mod.stop()
 
     asyncio.run(run())
+
+
+def test_stopping_leaves_no_upkeep_task_pending(pg_url, redis_url):
+    """The heartbeat, the renewals and the upkeep rounds are ended by ``stop`` (cancelled and
+    awaited): none is left pending for the event loop to destroy at shutdown."""
+
+    async def run():
+        store = await _store(pg_url)
+        mod = Moderator(store, ManualClock(1_700_000_000.0))
+        cluster = Cluster(mod, redis_url, Guard(ManualClock(1_700_000_000.0)), lease_seconds=0.6)
+        await cluster.connect()
+        await mod.start()
+        before = asyncio.all_tasks()
+        cluster.start_tending()
+        upkeep = asyncio.all_tasks() - before
+        assert len(upkeep) == 3  # the heartbeat, the renewals, the upkeep rounds
+        leave_bus = cluster.bus.stop
+
+        async def at_once() -> None:  # leaving the bus gives the loop no turn: stop must await its tasks itself
+            return None
+
+        cluster.bus.stop = at_once
+        try:
+            await cluster.stop()
+            assert [t for t in upkeep if not t.done()] == []
+        finally:
+            await leave_bus()
+            await mod.stop()
+
+    asyncio.run(run())

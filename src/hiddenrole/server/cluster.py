@@ -231,9 +231,10 @@ class Cluster:
 
     async def stop(self) -> None:
         """Close the relayed connections and leave the bus (the moderator releases the leases)."""
-        for task in (self._beater, self._renewer, self._tender):
-            if task is not None:
-                task.cancel()
+        tasks = [task for task in (self._beater, self._renewer, self._tender) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)  # ended, not left pending at shutdown
         for relay in list(self.relays.values()):
             relay.close(CLOSE_MOVED)
         for rs in list(self.remote.values()):
@@ -466,6 +467,7 @@ class Cluster:
                         await asyncio.wait_for(writer, 5.0)
                     except (TimeoutError, Exception):
                         writer.cancel()
+            await asyncio.gather(writer, return_exceptions=True)  # ended, not left pending
 
     async def relay_http(self, scope: dict[str, Any], receive: Any, send: Any, owner: str) -> None:
         """Relay one REST call to its table's owner and send its answer back."""
