@@ -108,6 +108,12 @@ class NullGame(Game):
         """Everyone is on the one side."""
         return "all"
 
+    @classmethod
+    def lists_statements(cls) -> bool:
+        """No claims: the play loop offers the listed choices as they are (as to a real game's
+        random bot, which is offered its moves alone)."""
+        return False
+
     def __init__(self, players: Sequence[str], *, seed: int = 0, actions: int, timeouts: int,
                  choices: int = 2) -> None:
         self._left, self._deadlines, self._choices = actions, timeouts, choices
