@@ -16,10 +16,10 @@ from fake_chat import SLOW, FakeChatEndpoint, completion
 
 from hiddenrole.bots import bot_class, bot_kinds, seat_bots
 from hiddenrole.bots.llm import LLMBot, LLMSettings
-from hiddenrole.engine import new_game
+from hiddenrole.engine import available_games, new_game
 from hiddenrole.lab.play import play_game
 
-GAMES = ["secret-hitler", "mccarthyism", "shady-agents"]
+GAMES = available_games()  # every registered game: the LLM bot plays any
 
 
 #: the first replies, in order (what each does is written beside it); every later request is
@@ -167,7 +167,7 @@ def test_llm_is_never_the_servers_stand_in_bot():
 
     assert bot_kinds("secret-hitler") == ["random", "rule", "human", "llm"]
     assert bot_kinds("secret-hitler", own=True) == ["rule", "human"]
-    assert [best_bot_kind(g) for g in GAMES] == ["rule", "rule", "rule"]
+    assert [best_bot_kind(g) for g in ("secret-hitler", "mccarthyism", "shady-agents")] == ["rule", "rule", "rule"]
     assert bot_kinds("a-game-without-bots", own=True) == []
     assert best_bot_kind("a-game-without-bots") == "random"
 

@@ -19,9 +19,10 @@ from typer.testing import CliRunner
 
 from hiddenrole.cli import app
 from hiddenrole.client import PROTOCOL, BadRequest, merge_patch, parse_seat_link, server_url
-from hiddenrole.engine import game_class
+from hiddenrole.engine import available_games, game_class
 from hiddenrole.server import verify_export
 from hiddenrole.server.protocol import PROTOCOL as SERVER_PROTOCOL
+from hiddenrole.server.table import best_bot_kind
 
 HERE = Path(__file__).parent
 OUTCOME_WORDS = {"win": "won", "loss": "lost", "draw": "drew"}
@@ -65,11 +66,11 @@ def test_client_speaks_the_servers_protocol():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["secret-hitler", "mccarthyism", "shady-agents"])
+@pytest.mark.parametrize("game", available_games())
 def test_agent_plays_a_full_game(server, game):
     made = table_for(server, game)
     code = made["code"]
-    proc = agent_process("--server", server.base, "--table", code, "--bot", "rule", "--seed", "7")
+    proc = agent_process("--server", server.base, "--table", code, "--bot", best_bot_kind(game), "--seed", "7")
     try:
         wait_for(lambda: server.seat_connected(code, "Agent") or proc.poll() is not None, 60, "the agent's seat")
         assert proc.poll() is None, proc.stderr.read()

@@ -27,7 +27,7 @@ from hiddenrole.server.mergepatch import apply, strip_nulls
 from hiddenrole.server.moderator import best_bot_kind
 from hiddenrole.server.stream import number_posts
 
-GAMES = ["secret-hitler", "mccarthyism", "shady-agents"]
+GAMES = available_games()  # every registered game, a new one included
 HUMANS = ["Ann", "Bob", "Cid"]
 STATE_KEYS = {"status", "seats", "view", "legal_actions", "can_post", "post_limit", "waiting", "deadline", "narration",
               "host", "paused", "remaining", "spectators"}
