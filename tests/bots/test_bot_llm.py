@@ -61,19 +61,24 @@ def play(game_name: str, settings: LLMSettings, seed: int = 11, players: int = 5
 
 @pytest.mark.parametrize("game_name", GAMES)
 def test_llm_bot_plays_a_full_game_against_a_fake_endpoint(game_name, caplog):
+    # games in turn on one endpoint until the script is used up (a short game asks few times)
+    played = []
     with FakeEndpoint() as fake, caplog.at_level(logging.WARNING, logger="hiddenrole.bots.llm"):
         settings = LLMSettings(url=fake.url, timeout=0.3)
-        game, bots, record = play(game_name, settings)
+        while len(fake.requests) <= len(SCRIPT):
+            played.append(play(game_name, settings, seed=11 + len(played)))
         asked = len(fake.requests)
-    assert game.is_over and record.result is not None
-    replies = sum(b.replies for b in bots.values())
+    assert all(game.is_over and record.result is not None for game, _, record in played)
+    bots = [b for _, seated, _ in played for b in seated.values()]
+    replies = sum(b.replies for b in bots)
     assert replies == asked > len(SCRIPT)
-    reasons = sum((b.reasons for b in bots.values()), Counter())
+    reasons = sum((b.reasons for b in bots), Counter())
     assert reasons == EXPECTED_REASONS
-    assert sum(b.fallbacks for b in bots.values()) == 6
+    assert sum(b.fallbacks for b in bots) == 6
     assert len([r for r in caplog.records if "named no legal action" in r.getMessage()]) == 6
     # the seventh reply's post reached the thread, in the bot's words
-    posts = [e.data for e in game.log if e.kind == "post" and e.data.get("text") == "Hello all, I am new here."]
+    posts = [e.data for game, _, _ in played for e in game.log
+             if e.kind == "post" and e.data.get("text") == "Hello all, I am new here."]
     assert len(posts) == 1
 
 
@@ -186,7 +191,7 @@ def test_the_server_does_not_seat_llm_bots_itself():
         mod = Moderator(Store(f"sqlite+aiosqlite:///{tmp}/llm.db"))
         await mod.start()
         try:
-            with pytest.raises(TableError, match="McCarthyism has no kind of bot called “llm”: choose one of random, rule, human\."):
+            with pytest.raises(TableError, match=r"McCarthyism has no kind of bot called “llm”: choose one of random, rule, human\."):
                 await mod.create("mccarthyism", {}, "untimed", None, 3, "llm")
         finally:
             await mod.stop()
