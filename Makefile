@@ -49,7 +49,7 @@ messages-extract: | $(BIN)/python
 	  src/hiddenrole/server/table.py src/hiddenrole/server/again.py src/hiddenrole/server/pace.py
 
 messages-update: messages-extract
-	$(BIN)/pybabel update -D hiddenrole -i $(LOCALE)/hiddenrole.pot -d $(LOCALE) --no-wrap --ignore-obsolete
+	$(BIN)/pybabel update -D hiddenrole -i $(LOCALE)/hiddenrole.pot -d $(LOCALE) --no-wrap --ignore-obsolete --no-fuzzy-matching
 
 messages-compile: | $(BIN)/python
 	@for po in $(LOCALE)/*/LC_MESSAGES/*.po; do \
