@@ -300,6 +300,7 @@ class Game(ABC):
         # one is legal now by definition (see _apply_listed); empty (the default): every action
         # takes the full checks
         self.listed: list[Action] = []
+        self._steps = self.STEPS  # the declaration apply() checks each action against (read once)
         # each event's shared JSON form (events.shared_form), made by the first observer that
         # hands the event out, for all of them (None until then): a cache, not state
         self.event_forms: list[FrozenDict | None] = []
@@ -416,7 +417,7 @@ class Game(ABC):
             IllegalAction: the action is malformed, out of turn or against the rules; its
                 message names the player, the action and the reason. Nothing changed.
         """
-        if action in self.listed and trust_listed and (action.__class__ is FrozenDict or action.__class__ is dict):
+        if action in self.listed and trust_listed and (type(action) is FrozenDict or type(action) is dict):
             # the listed-action path: an action equal to one of the step's listed actions
             # (``self.listed``, data the game keeps) is legal by definition; it is carried out
             # at once, with one call into the game (a JSON object as listed or as parsed: never
@@ -424,7 +425,7 @@ class Game(ABC):
             # checked piece by piece, naming the fault.
             return self._apply_listed(action)
         # exact type checks first: this runs at every step of every simulated game
-        cls = action.__class__
+        cls = type(action)
         if cls is not dict and cls is not FrozenDict and not isinstance(action, Mapping):
             raise IllegalAction(None, action, "an action must be a JSON object")
         player = action.get("player")
@@ -435,7 +436,7 @@ class Game(ABC):
             raise IllegalAction(player, action, "missing the action kind")
         if self.is_over:
             raise IllegalAction(player, action, "the game is over")
-        steps = self.STEPS
+        steps = self._steps
         if steps is not None:  # the declaration (engine/steps.py): the kind, its keys, the turn
             entry = steps.at[self.step].get(kind)  # the kinds this step takes, and those taken any time
             if entry is None:
