@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from web_helpers import create_table, hide_role, play_until, step, wait_connected, your_turn
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -69,3 +69,35 @@ def test_web_the_composer_stays_on_a_phone_screen_under_a_long_name(server, phon
         step(page, rng)
     assert turns >= 1
 
+
+
+#: The role card on the screen as it opens (its dialog scrolled to the top): whether its title
+#: starts on the screen (``titleOn``: nothing of the card is cut off above, out of reach), and
+#: whether the dialog scrolls to show what is below the screen (``reach``: the button to hide
+#: the role lies on the screen, or the dialog is scrollable that far).
+REVEAL_JS = """() => {
+  const modal = document.querySelector('[data-test=role-reveal]');
+  if (!modal) return null;
+  modal.scrollTop = 0;
+  const title = document.querySelector('#reveal-title').getBoundingClientRect();
+  const hide = document.querySelector('[data-test=role-hide]').getBoundingClientRect();
+  return {titleOn: title.top >= 0, reach: hide.bottom <= innerHeight || modal.scrollHeight - modal.clientHeight >= hide.bottom - innerHeight - 1,
+          title: [title.top, title.bottom], hide: [hide.top, hide.bottom], height: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-US"])
+def test_web_the_role_card_can_be_read_and_hidden_on_a_phone_turned_sideways(server, phone, locale):
+    """On an 800x360 phone (landscape) the role card, taller than the screen (Shady Agents':
+    the role, what it does, the tools, the question waiting), starts on the screen and scrolls:
+    its button hides it."""
+    page = phone(locale=locale, viewport={"width": 800, "height": 360}).new_page()
+    create_table(page, server, "shady-agents", bots=9, host_name="Ann")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    reveal = page.locator("[data-test=role-reveal]")
+    expect(reveal).to_be_visible()
+    m = page.evaluate(REVEAL_JS)
+    assert m["titleOn"] and m["reach"], m
+    page.locator("[data-test=role-hide]").click(timeout=5000)
+    expect(reveal).to_have_count(0)
