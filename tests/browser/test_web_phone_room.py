@@ -101,3 +101,76 @@ def test_web_the_role_card_can_be_read_and_hidden_on_a_phone_turned_sideways(ser
     assert m["titleOn"] and m["reach"], m
     page.locator("[data-test=role-hide]").click(timeout=5000)
     expect(reveal).to_have_count(0)
+
+
+#: Shady Agents' answer prompt on a phone turned sideways, read in one go: whether the question
+#: lies whole on the screen and inside the sheet's visible box (``title``), the points of its
+#: text where something else is drawn on top (``titleCovered``), and the answers lying whole on
+#: the screen, inside the box that shows them and below the question, with their centre drawn on
+#: top (``whole``: their texts; ``tappable``: whether the first of them takes a tap there).
+LANDSCAPE_JS = """() => {
+  const sheet = document.querySelector('main.table-page [data-test=actions]');
+  const title = sheet && sheet.offsetParent && sheet.querySelector('#prompt-title');
+  const answers = title ? [...sheet.querySelectorAll('button.action[data-action=answer]')] : [];
+  if (!answers.length) return null;
+  const s = sheet.getBoundingClientRect(), q = title.getBoundingClientRect();
+  const top = Math.max(0, s.top + sheet.clientTop), bottom = Math.min(innerHeight, s.top + sheet.clientTop + sheet.clientHeight);
+  const covered = [];
+  const cs = getComputedStyle(title), left = q.left + parseFloat(cs.paddingLeft), width = q.width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  for (const fy of [0.1, 0.5, 0.9]) for (const fx of [0.02, 0.5, 0.98]) {
+    const x = left + fx * width, y = q.top + fy * q.height, hit = document.elementFromPoint(x, y);
+    if (!hit || !(hit === title || title.contains(hit) || hit.contains(title))) covered.push([Math.round(x), Math.round(y), hit ? hit.outerHTML.slice(0, 80) : null]);
+  }
+  let box = answers[0].parentElement;
+  while (box && box !== sheet && getComputedStyle(box).overflowY === 'visible') box = box.parentElement;
+  const b = (box || sheet).getBoundingClientRect();
+  const lo = Math.max(top, b.top, q.bottom), hi = Math.min(bottom, b.bottom);
+  const whole = answers.filter(e => { const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.height >= 40 && r.top >= lo - 0.5 && r.bottom <= hi + 0.5 && r.left >= 0 && r.right <= innerWidth && !!hit && e.contains(hit); });
+  return {title: q.height > 0 && q.top >= top - 0.5 && q.bottom <= bottom + 0.5, titleCovered: covered,
+          whole: whole.map(e => e.innerText.trim()), question: title.innerText.trim(),
+          where: {sheet: [s.top, s.bottom], title: [q.top, q.bottom], answers: [b.top, b.bottom], height: innerHeight}};
+}"""
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-US"])
+def test_web_sa_answer_prompt_on_a_phone_turned_sideways(server, phone, locale, tmp_path):
+    """On an 800x360 phone (landscape), Shady Agents' answer prompt shows its question whole and
+    uncovered and at least one answer whole below it, inside the box that shows the answers; a
+    tap on that answer answers."""
+    page = phone(locale=locale, viewport={"width": 800, "height": 360}).new_page()
+    create_table(page, server, "shady-agents", bots=9, host_name="Ann")  # ten players: long questions, many answers
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    rng = random.Random(7)
+    answer = page.locator("[data-test=actions] button.action[data-action=answer]")
+
+    def to_the_next_answer(page: Page, rng: random.Random) -> bool:
+        return False if answer.count() else step(page, rng)
+
+    asking = lambda st: st["waiting"] and not st["busy"] and any(a.get("action") == "answer" for a in st["legal"])  # noqa: E731
+    seen = 0
+    for k in range(3):
+        st = play_until(page, rng, asking, move=to_the_next_answer, ended_ok=True)
+        if st is None:
+            break
+        check = "m.title && !m.titleCovered.length && m.whole.length"
+        try:
+            m = page.wait_for_function(f"() => {{ const m = ({LANDSCAPE_JS})(); return m && ({check}) ? m : null; }}",
+                                       timeout=5000).json_value()
+        except Exception as e:
+            page.screenshot(path=str(tmp_path / f"cut-{k}.png"))
+            raise AssertionError(f"{check} never held: {page.evaluate(LANDSCAPE_JS)}") from e
+        page.screenshot(path=str(tmp_path / f"answer-{k}.png"))  # to look at (a scratch folder)
+        before = len(page.evaluate(ANN_ANSWERS_JS))
+        answer.filter(has_text=m["whole"][0]).first.click(timeout=5000)
+        page.wait_for_function(f"() => ({ANN_ANSWERS_JS})().length > {before}")
+        seen += 1
+    assert seen >= 1, "Ann was never asked to answer"
+
+
+#: Ann's answers so far, as the board records them (each interrogation's answers, in order).
+ANN_ANSWERS_JS = """() => ((Alpine.store('session').view.board || {}).interrogations || [])
+  .flatMap(r => r.answers).filter(a => a.player === 'Ann').map(a => a.answer)"""
