@@ -8,7 +8,7 @@ import random
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import create_table, hide_role, play_until, step, wait_connected, your_turn
+from web_helpers import client_state, create_table, hide_role, play_until, step, wait_connected, your_turn
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -174,3 +174,44 @@ def test_web_sa_answer_prompt_on_a_phone_turned_sideways(server, phone, locale, 
 #: Ann's answers so far, as the board records them (each interrogation's answers, in order).
 ANN_ANSWERS_JS = """() => ((Alpine.store('session').view.board || {}).interrogations || [])
   .flatMap(r => r.answers).filter(a => a.player === 'Ann').map(a => a.answer)"""
+
+
+#: McCarthyism's board line on the table page: its lines of text (the distinct tops of its line
+#: boxes), its text, and whether it lies whole inside the board's strip.
+STATS_JS = """() => {
+  const e = document.querySelector('main.table-page [data-test=board] .stats');
+  if (!e || !e.offsetParent) return null;
+  const range = document.createRange(); range.selectNodeContents(e);
+  const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+  const r = e.getBoundingClientRect(), b = document.querySelector('main.table-page .col-board').getBoundingClientRect();
+  return {lines: tops.size, text: e.innerText, inStrip: r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5 && r.right <= innerWidth};
+}"""
+
+#: The board line's words as the pool deal (the default: how many Commies is secret) shows them,
+#: and the sentence about the deal below the seats.
+BOARD_WORDS = {
+    "en-US": ("Turn 1 · 48 cards in the deck · 0 discarded · how many Commies is secret",
+              "The roles were dealt from {c} Commie and {a} American cards."),
+    "de-DE": ("Zug 1 · 48 Karten im Stapel · 0 abgeworfen · Zahl der Kommunisten geheim",
+              "Die Rollen wurden aus {c} Kommunisten- und {a} Amerikanerkarten verteilt."),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(BOARD_WORDS))
+def test_web_mccarthyisms_board_line_takes_at_most_two_lines_on_a_phone(server, phone, locale):
+    """On a 360x800 phone McCarthyism's pinned board line (turn, deck, what is known of the
+    Commies) takes at most two lines, in English and in German; how the roles were dealt is said
+    in a sentence of its own below the seats."""
+    line, pool = BOARD_WORDS[locale]
+    page = phone(locale=locale).new_page()
+    create_table(page, server, "mccarthyism", bots=6, host_name="Clara")
+    wait_connected(page)
+    page.locator("[data-test=start]").click()
+    hide_role(page)
+    stats = page.locator("[data-test=board] .stats")
+    expect(stats).to_have_text(line)
+    b = client_state(page)["view"]["board"]
+    expect(page.locator("[data-test=board] [data-test=deal-words]")).to_have_text(
+        pool.format(c=b["pool"]["commie_cards"], a=b["pool"]["american_cards"]))
+    m = page.evaluate(STATS_JS)
+    assert m["lines"] <= 2 and m["inStrip"], m
