@@ -1,6 +1,8 @@
-"""Room on a phone's screen: on a 360x800 phone whose status bar wraps a long name onto more
+"""Room on a phone's screen. On a 360x800 phone whose status bar wraps a long name onto more
 lines, the chat composer (its field and its send button) stays whole on the screen, the prompt
-sheet above it."""
+sheet above it; McCarthyism's pinned board line takes at most two lines there. On a phone turned
+sideways (800x360) the role card can be read and hidden, and Shady Agents' answer prompt shows
+its (long, German) question whole with at least one answer whole and tappable below it."""
 
 from __future__ import annotations
 
@@ -103,11 +105,16 @@ def test_web_the_role_card_can_be_read_and_hidden_on_a_phone_turned_sideways(ser
     expect(reveal).to_have_count(0)
 
 
+#: Ann's answers so far, as the board records them (each interrogation's answers, in order).
+ANN_ANSWERS_JS = """() => ((Alpine.store('session').view.board || {}).interrogations || [])
+  .flatMap(r => r.answers).filter(a => a.player === 'Ann').map(a => a.answer)"""
+
+
 #: Shady Agents' answer prompt on a phone turned sideways, read in one go: whether the question
 #: lies whole on the screen and inside the sheet's visible box (``title``), the points of its
 #: text where something else is drawn on top (``titleCovered``), and the answers lying whole on
 #: the screen, inside the box that shows them and below the question, with their centre drawn on
-#: top (``whole``: their texts; ``tappable``: whether the first of them takes a tap there).
+#: top, so a tap there answers (``whole``: their texts).
 LANDSCAPE_JS = """() => {
   const sheet = document.querySelector('main.table-page [data-test=actions]');
   const title = sheet && sheet.offsetParent && sheet.querySelector('#prompt-title');
@@ -170,10 +177,6 @@ def test_web_sa_answer_prompt_on_a_phone_turned_sideways(server, phone, locale, 
         seen += 1
     assert seen >= 1, "Ann was never asked to answer"
 
-
-#: Ann's answers so far, as the board records them (each interrogation's answers, in order).
-ANN_ANSWERS_JS = """() => ((Alpine.store('session').view.board || {}).interrogations || [])
-  .flatMap(r => r.answers).filter(a => a.player === 'Ann').map(a => a.answer)"""
 
 
 #: McCarthyism's board line on the table page: its lines of text (the distinct tops of its line
