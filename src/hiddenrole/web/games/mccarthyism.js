@@ -44,8 +44,12 @@ function board(v, ctx) {
   return h("div", { class: "mc-board" },
     h("p", { class: "stats" }, b.commie_count != null
       ? t("Turn {turn} · {deck} cards in the deck · {discards} discarded · {n} Commies at the table", { turn: b.turn, deck: b.deck, discards: b.discards, n: b.commie_count })
-      : t("Turn {turn} · {deck} cards in the deck · {discards} discarded · roles dealt from {commies} Commie and {americans} American cards: how many Commies is secret",
-          { turn: b.turn, deck: b.deck, discards: b.discards, commies: b.pool ? b.pool.commie_cards : "?", americans: b.pool ? b.pool.american_cards : "?" })),
+      : t("Turn {turn} · {deck} cards in the deck · {discards} discarded · how many Commies is secret",
+          { turn: b.turn, deck: b.deck, discards: b.discards })),
+    // how the roles were dealt, in a sentence of its own: the line above stays short (on a phone
+    // it is pinned at the top of the board's strip, at most two lines; this one follows the seats)
+    b.commie_count == null && b.pool ? h("p", { class: "muted small deal-words", "data-test": "deal-words" },
+      t("The roles were dealt from {commies} Commie and {americans} American cards.", { commies: b.pool.commie_cards, americans: b.pool.american_cards })) : null,
     b.commies_take_over ? h("p", { class: "tag fas" }, t("Commies have taken over: every side is switched.")) : null,
     b.vote ? h("p", { class: "vote" }, (b.vote.secret === false ? t("Vote by name: {motion} · {voted} of {n} voted", voteArgs(b.vote))
       : t("Secret vote: {motion} · {voted} of {n} voted", voteArgs(b.vote)))) : null,
