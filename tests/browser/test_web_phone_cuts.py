@@ -93,7 +93,7 @@ def whole_names(page: Page, name: str) -> list[str]:
     cut (the page is drawn a moment after the state arrives); fails with the problems seen."""
     try:
         handle = page.wait_for_function(f"() => {{ const m = ({OVERFLOW_JS})({name!r}); return m.problems.length ? null : m; }}",
-                                        timeout=4000)
+                                        timeout=30000)
     except Exception as e:
         raise AssertionError(f"the name is cut: {page.evaluate(OVERFLOW_JS, name)}") from e
     return handle.json_value()["seen"]
@@ -190,7 +190,7 @@ def strip(page: Page, check: str) -> dict:
     """:data:`STRIP_JS` once ``check`` holds for it; fails with the last measurement."""
     try:
         return page.wait_for_function(f"() => {{ const m = ({STRIP_JS})(); return m && ({check}) ? m : null; }}",
-                                      timeout=4000).json_value()
+                                      timeout=30000).json_value()
     except Exception as e:
         raise AssertionError(f"{check} never held: {page.evaluate(STRIP_JS)}") from e
 

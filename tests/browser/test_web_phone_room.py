@@ -42,7 +42,7 @@ def composer_whole(page: Page, where: str) -> dict:
     check = "m.inView && m.sheetAbove"
     try:
         return page.wait_for_function(f"() => {{ const m = ({COMPOSER_JS})(); return {check} ? m : null; }}",
-                                      timeout=4000).json_value()
+                                      timeout=30000).json_value()
     except Exception as e:
         raise AssertionError(f"{where}: the composer is cut: {page.evaluate(COMPOSER_JS)}") from e
 
@@ -101,7 +101,7 @@ def test_web_the_role_card_can_be_read_and_hidden_on_a_phone_turned_sideways(ser
     expect(reveal).to_be_visible()
     m = page.evaluate(REVEAL_JS)
     assert m["titleOn"] and m["reach"], m
-    page.locator("[data-test=role-hide]").click(timeout=5000)
+    page.locator("[data-test=role-hide]").click(timeout=15000)
     expect(reveal).to_have_count(0)
 
 
@@ -166,13 +166,13 @@ def test_web_sa_answer_prompt_on_a_phone_turned_sideways(server, phone, locale, 
         check = "m.title && !m.titleCovered.length && m.whole.length"
         try:
             m = page.wait_for_function(f"() => {{ const m = ({LANDSCAPE_JS})(); return m && ({check}) ? m : null; }}",
-                                       timeout=5000).json_value()
+                                       timeout=30000).json_value()
         except Exception as e:
             page.screenshot(path=str(tmp_path / f"cut-{k}.png"))
             raise AssertionError(f"{check} never held: {page.evaluate(LANDSCAPE_JS)}") from e
         page.screenshot(path=str(tmp_path / f"answer-{k}.png"))  # to look at (a scratch folder)
         before = len(page.evaluate(ANN_ANSWERS_JS))
-        answer.filter(has_text=m["whole"][0]).first.click(timeout=5000)
+        answer.filter(has_text=m["whole"][0]).first.click(timeout=15000)
         page.wait_for_function(f"() => ({ANN_ANSWERS_JS})().length > {before}")
         seen += 1
     assert seen >= 1, "Ann was never asked to answer"

@@ -61,7 +61,7 @@ def settled(page, check) -> dict:
     last measurement."""
     js = f"() => {{ const m = ({MEASURE_JS})(); return m && ({check}) ? m : null; }}"
     try:
-        return page.wait_for_function(js, timeout=5000).json_value()
+        return page.wait_for_function(js, timeout=30000).json_value()
     except Exception as e:  # the condition never held: say what the page showed
         raise AssertionError(f"{check} never held: {page.evaluate(MEASURE_JS)}") from e
 
@@ -99,7 +99,7 @@ def test_web_sa_phone_answer_prompt_keeps_the_question_in_view_and_every_answer_
         before = len(page.evaluate(ANN_ANSWERS_JS))
         answer.last.scroll_into_view_if_needed()
         settled(page, "m.title && !m.titleCovered.length && m.lastTop")
-        answer.last.click(timeout=5000)
+        answer.last.click(timeout=15000)
         # the tap's effect: Ann's newest answer on the board is the last one offered
         page.wait_for_function(f"() => {{ const a = ({ANN_ANSWERS_JS})(); return a.length > {before}; }}")
         assert page.evaluate(ANN_ANSWERS_JS)[-1] == expected
