@@ -101,12 +101,6 @@ class ActionLists(Seating):
         votes = self.votes
         return {q: votes[q] for q in living}
 
-    def candidate(self, pc: str, order: Sequence[str]) -> list[tuple[str, Action]]:
-        """``pc``'s nominations of every other player of ``order`` (list order), as
-        ``(name, action)`` pairs."""
-        mine = self.nominate[pc]
-        return [(q, mine[q]) for q in order if q != pc]
-
     def target(self, p: str, kind: str, target: Any) -> Action:
         """``p``'s ``kind`` action on ``target`` (a power's target, a veto answer's ``allow``;
         ``veto`` has none)."""

@@ -36,13 +36,7 @@ def post_vote(game: SecretHitler, p: str, v: str, i: int) -> None:
         data = {"player": p, "text": f"**{code}**"}
     log = game.log
     log.append(Event(len(log), "post", data, None))
-    # as count_vote
-    game.votes[p] = v
-    waiting = game.waiting
-    if p in waiting:
-        game.waiting = waiting = waiting[1:] if waiting[0] == p else tuple([q for q in waiting if q != p])
-        if not waiting and not game.timed:
-            end_vote(game)
+    count_vote(game, p, v)
 
 
 def count_vote(game: SecretHitler, p: str, v: str) -> None:
@@ -211,14 +205,7 @@ def start_day(game: SecretHitler, report: dict[str, Any] | None = None) -> None:
         data["chancellor"] = game.chancellor
     log = game.log
     log.append(Event(len(log), "day_start", data, None))
-    # the legal nominations: as eligible_chancellors(), from the candidate's cached actions
-    everyone = game.lists.candidate(pc, order)
-    lc = game.limit_chancellor
-    lp = game.limit_president if len(alive) > 5 else lc
-    game.eligible = eligible = {q: a for q, a in everyone if q in alive and q != lc and q != lp}
-    # as set_step(NOMINATE, pc, ...)
-    game.step = NOMINATE
-    game.actor = pc
-    game.legal = legal = list(eligible.values())
-    game.legal_by = {pc: legal}
-    game.waiting = (pc,)
+    # the legal nominations: the eligible chancellors (ruling 4), as the candidate's cached actions
+    mine = game.lists.nominate[pc]
+    game.eligible = eligible = {q: mine[q] for q in game.eligible_chancellors()}
+    game.set_step(NOMINATE, pc, list(eligible.values()))

@@ -36,12 +36,7 @@ def draw_three(game: SecretHitler, president: str) -> None:
     if game.turbo:
         game.publish()
         game.night_secret = True
-    # as set_step(DISCARD, president, ...)
-    game.step = DISCARD
-    game.actor = president
-    game.legal = legal = game.lists.cards(president, "discard", hand)
-    game.legal_by = {president: legal}
-    game.waiting = (president,)
+    game.set_step(DISCARD, president, game.lists.cards(president, "discard", hand))
 
 
 def discard(game: SecretHitler, card: str, pick: str | None, by_timeout: bool) -> None:
