@@ -86,7 +86,7 @@ def test_web_every_number_and_choice_field_refused_names_its_label_in_the_pages_
     page.locator("input[name=bots]").evaluate("e => e.removeAttribute('min')")
     page.fill("input[name=bots]", "-1")
     _refused(page)
-    check("bots", "Bots")
+    check("bots", {"en": "Bot seats", "de": "Plätze für Bots"}[lang])
     assert checked == 12  # Secret Hitler's 4 choices, McCarthyism's 1 choice and 5 numbers, Shady Agents' 2 numbers
 
 
