@@ -86,6 +86,7 @@ def test_web_every_address_with_a_bad_or_unknown_code_says_so(server, phone, des
             ("#/t/%F0%9F%8E%B2", "🎲", False), ("#/tv/%F0%9F%8E%B2", "🎲", False),
             ("#/replay/NOPE42", "NOPE42", False), ("#/r/NOPE42/3", "NOPE42", False),
             ("#/t/NOPE42", "NOPE42", False), ("#/tv/" + "A" * 500, "AAAAAAAAAAA…", False),
+            ("#/t/%3Cscript%3Ealert(1)%3C%2Fscript%3E", "<script>ale…", False),  # as typed, not in capitals
             (f"#/replay/{wrong}", wrong, True), (f"#/r/{wrong.lower()}", wrong, True), (f"#/t/{wrong}", wrong, True)):
         page = phone(locale=locale).new_page()
         asked = table_requests(page)

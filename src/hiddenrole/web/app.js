@@ -57,12 +57,13 @@ Alpine.data("app", () => ({
     // every address that takes a code (#/t/, #/tv/, #/r/ and its long form #/replay/): a code
     // that cannot be a table's is said at once, as an unknown one is, with a way home
     const m = location.hash.match(/^#\/(t|tv|r|replay)\/([^/?#]*)/);
-    let code = "";
-    if (m) { try { code = decodeURIComponent(m[2]).trim().toUpperCase(); } catch { code = m[2].toUpperCase(); } }
+    let asked = "";  // as given (said so when it cannot be a code); looked up in capitals
+    if (m) { try { asked = decodeURIComponent(m[2]).trim(); } catch { asked = m[2]; } }
+    const code = asked.toUpperCase();
     if (m && code && !isTableCode(code)) {
       S.close();
       S.code = "";
-      S.missing = t("There is no table with the code {code}: check the code, or ask the host for the link.", { code: shownText(code) });
+      S.missing = t("There is no table with the code {code}: check the code, or ask the host for the link.", { code: shownText(asked) });
       this.page = "missing";
       return;
     }
