@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hiddenrole.engine import BadOption, game_class
 from hiddenrole.server import ManualClock, Scheduler
 from hiddenrole.server.moderator import check_name
-from hiddenrole.server.pace import check_pace, game_options
+from hiddenrole.server.pace import BadPace, check_pace, game_options
 from hiddenrole.server.guard import ClockStorage, Guard, Limits
 from hiddenrole.server.table import TableError
 
@@ -23,7 +23,7 @@ def test_pace_validation():
     for pace, factor, text in [("untimed", 99, "only the fast pace"), ("turbo", 5, "only the fast pace"),("fast", None, "needs a number"), ("fast", 1, "more than 1"),
                                ("fast", True, "needs a number"), ("fast", 10**6, "at most"),
                                ("slow", None, "must be one of")]:
-        with pytest.raises(BadOption, match=text):
+        with pytest.raises(BadPace, match=text):
             check_pace(pace, factor)
 
 
@@ -37,7 +37,7 @@ def test_check_pace_refuses_in_the_persons_words_where_it_tests():
         ("fast", 0.5, "“Speed-up factor” must be more than 1 and at most 10000.",
          "„Beschleunigungsfaktor“ muss größer als 1 und höchstens 10000 sein."),
     ]:
-        with pytest.raises(BadOption) as caught:
+        with pytest.raises(BadPace) as caught:
             check_pace(pace, factor)
         refusal = caught.value.refusal
         assert (refusal.code, refusal.status, refusal.told("en"), refusal.told("de")) == ("bad_pace", 400, en, de)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine import BadOption, OptionSet
+from ..engine import BadOption, HiddenRoleError, OptionSet
 from ..engine.narration import N_
 from .errors import TableError
 from .refusals import field_words
@@ -26,13 +26,18 @@ PACES = ("turbo", "fast", "untimed")
 MAX_FACTOR = 10_000.0
 
 
-class BadPace(BadOption):
-    """A pace or speed-up factor :func:`check_pace` refused: a :class:`BadOption` naming the
-    field and the reason (for programs), and :attr:`refusal`, the same in a person's words as
-    the create form names them (the ``bad_pace`` :class:`~.errors.TableError` the server answers)."""
+class BadPace(HiddenRoleError):
+    """A pace or speed-up factor :func:`check_pace` refused: ``name`` (the field), ``value`` and
+    ``reason`` for programs, as a :class:`~hiddenrole.engine.BadOption` names an option, and
+    :attr:`refusal`, the same in a person's words as the create form names them (the
+    ``bad_pace`` :class:`~.errors.TableError` the server answers). Not a subclass of
+    ``BadOption``: the compiled engine's exceptions cannot be subclassed here."""
 
     def __init__(self, name: str, value: Any, reason: str, sentence: str, **params: Any) -> None:
-        super().__init__(name, value, reason)
+        super().__init__(f"{name}={value!r}: {reason}")
+        self.name = name
+        self.value = value
+        self.reason = reason
         self.refusal = TableError("bad_pace", sentence, 400, **params)
 
 
