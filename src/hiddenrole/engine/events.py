@@ -3,7 +3,8 @@
 Every state change of a game is told by events. An event's *visibility* is either public
 (``to is None``: everyone, spectators included) or a set of player names (``to`` a frozenset;
 the empty set means only the Mod knows, e.g. the order of the shuffled deck). A player's
-view is built from the events visible to them, never from the rest.
+view is built from the events visible to them, never from the rest. A finished game's
+:class:`Result` is how it ended.
 """
 
 from __future__ import annotations
@@ -89,3 +90,24 @@ def shared_form(event: Event, nested: tuple[str, ...] | None = None) -> FrozenDi
     if event.to is not None:
         form["private"] = True
     return FrozenDict(form)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    Attributes:
+        winner: the winning side's name (one of the game's ``sides``), or ``None`` for a draw.
+        reason: a short machine-readable reason (``"five_liberal_policies"``...).
+        outcomes: each player's ``"win"``, ``"loss"`` or ``"draw"``.
+        detail: extra JSON data (scores, ...).
+    """
+
+    winner: str | None
+    reason: str
+    outcomes: dict[str, str]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON data."""
+        return {"winner": self.winner, "reason": self.reason, "outcomes": dict(self.outcomes), **self.detail}

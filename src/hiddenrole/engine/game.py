@@ -23,14 +23,14 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn
 
 from mypy_extensions import mypyc_attr
 
 from .chance import Chance
 from .errors import BadSetup, IllegalAction
-from .events import Event
+from .events import Event, Result
 from .frozen import FrozenDict
 from .observer import Observer, Reader, Selection
 from .options import OptionSet
@@ -172,27 +172,6 @@ class Timer:
 
     key: str
     seconds: float
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a finished game ended.
-
-    Attributes:
-        winner: the winning side's name (one of the game's ``sides``), or ``None`` for a draw.
-        reason: a short machine-readable reason (``"five_liberal_policies"``...).
-        outcomes: each player's ``"win"``, ``"loss"`` or ``"draw"``.
-        detail: extra JSON data (scores, ...).
-    """
-
-    winner: str | None
-    reason: str
-    outcomes: dict[str, str]
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """The result as JSON data."""
-        return {"winner": self.winner, "reason": self.reason, "outcomes": dict(self.outcomes), **self.detail}
 
 
 #: Action kinds that are statements, not moves (a Secret Hitler claim): a game may list them,

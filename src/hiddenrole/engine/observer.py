@@ -35,16 +35,13 @@ the game's public state and that knowledge.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from mypy_extensions import mypyc_attr
 
 from .errors import IllegalAction
-from .events import Event, shared_form
+from .events import Event, Result, shared_form
 from .frozen import FrozenDict, FrozenList, json_key
-
-if TYPE_CHECKING:
-    from .game import Game
 
 #: The viewer who sees every event (the game's moderator): for exports and audits.
 MOD = "\x00mod"
@@ -106,6 +103,30 @@ def numbered(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
     return [{"seq": i, **e} for i, e in enumerate(events, start)]
 
 
+class ObservedGame(Protocol):
+    """What an observer reads of the game it follows: every :class:`~hiddenrole.engine.game.Game`
+    has it (the engine's game module builds observers; this one never imports it)."""
+
+    name: ClassVar[str]  # the game's registry name
+    EVENT_SHAPES: ClassVar[dict[str, tuple[str, ...]]]  # event kind -> its fields holding lists or dicts
+    players: tuple[str, ...]  # the seated players' names, in seat order
+    log: list[Event]  # every event so far, in order (read, never changed)
+    event_forms: list[FrozenDict | None]  # each event's shared JSON form, made by its first reader
+    selections: dict[frozenset[str], Selection]  # the events of some kinds, picked out once per game
+    is_over: bool
+    result: Result | None  # how the game ended, once it has
+
+    @property
+    def phase(self) -> str:
+        """The current phase's name."""
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """The whole view of ``player`` (``None``: a spectator), built by the game itself."""
+
+    def observer(self, viewer: str | None, kinds: frozenset[str] | None = None) -> Observer:
+        """A new observer of this game for ``viewer`` (of the events of ``kinds`` only, if given)."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Observer:
     """One viewer's window on one game.
@@ -125,7 +146,7 @@ class Observer:
     #: The event kinds :meth:`observe` folds (it is called for those only); ``None``: every kind.
     FOLDS: ClassVar[frozenset[str] | None] = None
 
-    def __init__(self, game: Game, viewer: str | None) -> None:
+    def __init__(self, game: ObservedGame, viewer: str | None) -> None:
         if viewer is not None and viewer != MOD and viewer not in game.players:
             raise IllegalAction(viewer, {"view": viewer}, "unknown player")
         self.game = game
@@ -296,7 +317,7 @@ class Selection:
         self.audiences: list[frozenset[str] | None] = []
         self.last_private = -1
 
-    def advance(self, game: Game) -> None:
+    def advance(self, game: ObservedGame) -> None:
         """Look at the events ``game`` emitted since the last call, once each, keeping those of
         :attr:`kinds`."""
         log = game.log
@@ -325,7 +346,7 @@ class Selection:
         self.position = end
 
 
-def selection(game: Game, kinds: frozenset[str]) -> Selection:
+def selection(game: ObservedGame, kinds: frozenset[str]) -> Selection:
     """The game's :class:`Selection` of ``kinds`` (made on first use; one per game and set of
     kinds, kept in ``game.selections``)."""
     selections = game.selections
@@ -358,7 +379,7 @@ class Reader(Observer):
     with the reader's own events.
     """
 
-    def __init__(self, game: Game, viewer: str | None, kinds: frozenset[str]) -> None:
+    def __init__(self, game: ObservedGame, viewer: str | None, kinds: frozenset[str]) -> None:
         super().__init__(game, viewer)
         self.kinds = kinds
         self.selected = selection(game, kinds)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import MOD, Event, Game, Observer, copy_json
+from hiddenrole.engine import MOD, Event, ObservedGame, Observer, copy_json
 
 from .interrogations import answer_label
 from .roles import SIDE_OF_ROLE
@@ -150,7 +150,7 @@ def summary(game: ShadyAgents) -> dict[str, Any]:
 
 
 
-def _shady(game: Game) -> ShadyAgents:
+def _shady(game: ObservedGame) -> ShadyAgents:
     return game  # type: ignore[return-value]  # an observer of this game is only made by ShadyAgents
 
 
@@ -177,7 +177,7 @@ class ShadyAgentsObserver(Observer):
 
     FOLDS = frozenset({"give", "tool", "discard", "role"})
 
-    def __init__(self, game: Game, viewer: str | None) -> None:
+    def __init__(self, game: ObservedGame, viewer: str | None) -> None:
         super().__init__(game, viewer)
         self.seated = viewer is not None and viewer != MOD  # (the base class checked the name)
         self.role: str | None = None
