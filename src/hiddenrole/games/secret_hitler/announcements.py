@@ -2,19 +2,18 @@
 rules, at dawn in the turbo rules ("The Mod opens the thread announcing ... what action was
 taken"), where a night's facts are kept in ``game.report`` until then.
 
-Each function takes the game (:class:`~.game.SecretHitler`) and emits through its public
+Each function takes the game (:class:`~.state.SecretHitlerState`) and emits through its public
 ``emit``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .game import SecretHitler
+from .state import SecretHitlerState
 
 
-def announce(game: SecretHitler, key: str, value: Any) -> None:
+def announce(game: SecretHitlerState, key: str, value: Any) -> None:
     """A fact of the legislative session or its power: kept for the dawn announcement in
     the turbo rules ("The Mod opens the thread announcing ... what action was taken"),
     public at once in the official rules."""
@@ -26,7 +25,7 @@ def announce(game: SecretHitler, key: str, value: Any) -> None:
         game.emit("executive_action", by="Mod", **value)
 
 
-def announce_now(game: SecretHitler, power: str, holder: str, target: str) -> None:
+def announce_now(game: SecretHitlerState, power: str, holder: str, target: str) -> None:
     """A kill that ends the game is announced at once, after the night's policy."""
     if game.turbo and game.report.get("policy"):
         game.emit("policy_enacted", by="Mod", card=game.report.pop("policy"), top_deck=False,
@@ -34,7 +33,7 @@ def announce_now(game: SecretHitler, power: str, holder: str, target: str) -> No
     game.emit("executive_action", by="Mod", power=power, player=holder, target=target)
 
 
-def emit_report(game: SecretHitler, report: dict[str, Any]) -> None:
+def emit_report(game: SecretHitlerState, report: dict[str, Any]) -> None:
     """The night's facts, announced before a top-deck that happens at dawn."""
     if game.turbo:
         data = dict(report)

@@ -3,27 +3,26 @@
 "All players vote in the thread by posting their votecode in bold before the deadline"
 (turbo: a vote is a post, votecodes.py judges each bold code) or vote directly (official);
 "the Mod announces this fact and how each player actually voted"; a ticket voted down moves
-the election tracker. Each function takes the game (:class:`~.game.SecretHitler`) and works
+the election tracker. Each function takes the game (:class:`~.state.SecretHitlerState`) and works
 through its public attributes and methods.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import Event
 from . import roles as R
 from . import session
+from .state import SecretHitlerState
 from .votecodes import PAIRS, attempt_reason, bold_codes, judge_code, mistaken_codes, vote_attempt
 
-if TYPE_CHECKING:
-    from .game import SecretHitler
 
 NOMINATE = "nominate"
 VOTE = "vote"
 
 
-def post_vote(game: SecretHitler, p: str, v: str, i: int) -> None:
+def post_vote(game: SecretHitlerState, p: str, v: str, i: int) -> None:
     """A turbo vote ``v`` ("yes"/"no"; ``i`` 0/1): shorthand for ``p`` posting their own code
     of today in bold, counted at once (the vote ends at its deadline, or, untimed, when every
     living player has voted)."""
@@ -39,7 +38,7 @@ def post_vote(game: SecretHitler, p: str, v: str, i: int) -> None:
     count_vote(game, p, v)
 
 
-def count_vote(game: SecretHitler, p: str, v: str) -> None:
+def count_vote(game: SecretHitlerState, p: str, v: str) -> None:
     """``p``'s vote ``v`` counts (it replaces an earlier one); the vote ends when every living
     player has voted, unless a turbo deadline ends it."""
     game.votes[p] = v
@@ -50,7 +49,7 @@ def count_vote(game: SecretHitler, p: str, v: str) -> None:
             end_vote(game)
 
 
-def post(game: SecretHitler, p: str, text: str) -> None:
+def post(game: SecretHitlerState, p: str, text: str) -> None:
     """``p``'s post in the thread; in the turbo rules each bold code in it is a vote, judged
     in turn, and the codes the poster got wrong are pointed out in private."""
     post_event(game, p, text)
@@ -62,7 +61,7 @@ def post(game: SecretHitler, p: str, text: str) -> None:
             post_mistakes(game, p, text)
 
 
-def post_event(game: SecretHitler, p: str, text: str) -> None:
+def post_event(game: SecretHitlerState, p: str, text: str) -> None:
     """The public ``post`` event, marked P or C on the day's candidates' posts (turbo)."""
     data: dict[str, Any] = {"player": p, "text": text}
     if game.turbo and game.phase_name == "day":
@@ -73,7 +72,7 @@ def post_event(game: SecretHitler, p: str, text: str) -> None:
     game.log.append(Event(len(game.log), "post", data, None))
 
 
-def post_mistakes(game: SecretHitler, p: str, text: str) -> None:
+def post_mistakes(game: SecretHitlerState, p: str, text: str) -> None:
     """Votecodes the poster got wrong count for nothing, and the poster is told why in
     private: bold text with digits that is not a 3-digit code (``**41**``), and one of
     the poster's own codes posted without bold (``412``); while a vote is open, a whole post
@@ -91,7 +90,7 @@ def post_mistakes(game: SecretHitler, p: str, text: str) -> None:
         game.emit("vote_ignored", to=game.only[p], code=code, reason=reason, **today)
 
 
-def todays_codes(game: SecretHitler, p: str) -> dict[str, int]:
+def todays_codes(game: SecretHitlerState, p: str) -> dict[str, int]:
     """``{"yes", "no"}``: ``p``'s codes of today while a vote is open (in the day, a Chancellor
     Candidate named), else ``{}``."""
     if game.phase_name != "day" or game.step != VOTE or p not in game.votecodes:
@@ -100,7 +99,7 @@ def todays_codes(game: SecretHitler, p: str) -> dict[str, int]:
     return {"yes": yes, "no": no}
 
 
-def post_code(game: SecretHitler, p: str, code: int) -> None:
+def post_code(game: SecretHitlerState, p: str, code: int) -> None:
     """A bold code in a post: the last valid code by the deadline counts; anything else
     counts for nothing and the poster is told why in private (votecodes.judge_code)."""
     vote, reason = judge_code(game.code_owner, p, code, game.day, game.phase_name == "day", game.step == VOTE)
@@ -110,7 +109,7 @@ def post_code(game: SecretHitler, p: str, code: int) -> None:
     count_vote(game, p, vote)
 
 
-def end_vote(game: SecretHitler) -> None:
+def end_vote(game: SecretHitlerState) -> None:
     """The tally: "the Mod announces this fact and how each player actually voted"."""
     votes = game.votes
     living = game.living
@@ -141,7 +140,7 @@ def end_vote(game: SecretHitler) -> None:
     session.draw_three(game, pc)
 
 
-def failed_election(game: SecretHitler) -> None:
+def failed_election(game: SecretHitlerState) -> None:
     """A ticket voted down (or no Chancellor Candidate named): the tracker moves.
 
     Ruling 11: in the turbo rules the exemption after a top-deck is for "the next
@@ -160,7 +159,7 @@ def failed_election(game: SecretHitler) -> None:
 
 
 
-def dawn(game: SecretHitler) -> None:
+def dawn(game: SecretHitlerState) -> None:
     """"The Mod opens the thread announcing which policy was played and what action was
     taken": the night's report, after a top-deck if the election tracker is full, then the
     new day."""
@@ -174,7 +173,7 @@ def dawn(game: SecretHitler) -> None:
     start_day(game, report)
 
 
-def start_day(game: SecretHitler, report: dict[str, Any] | None = None) -> None:
+def start_day(game: SecretHitlerState, report: dict[str, Any] | None = None) -> None:
     """"The new Presidential Candidate is the next name in the opening post player list"
     (ruling 7: after a special election the rotation resumes after the caller)."""
     game.day += 1

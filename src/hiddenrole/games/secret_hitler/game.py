@@ -18,9 +18,11 @@ the powers, the veto, the election tracker, the dawn and the end. Steps (``game.
 * ``night_end`` (turbo, timed): the night's actions are done; it lasts its full 4 minutes.
 * ``over``.
 
-Each action's handler is here; each phase's effects are election.py, session.py, powers.py and
-announcements.py (functions over the game's public attributes); beside them actions.py, deal.py,
-events.py, timeouts.py and votecodes.py.
+Each action's handler is here; what the table holds and the moves every phase shares (wait
+for a player, end the game) are state.py's :class:`~.state.SecretHitlerState`, this class's
+base; each phase's effects are election.py, session.py, powers.py and announcements.py
+(functions over that state); beside them actions.py, deal.py, events.py, timeouts.py and
+votecodes.py.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from ...engine import Event, Game, IllegalAction, Result, Step, Timer, field_of, seating_of
+from ...engine import Event, IllegalAction, Step, Timer, field_of, seating_of
 from . import election, events, powers, session
 from . import roles as R
 from .actions import DOING, STEPS, ActionLists
@@ -38,7 +40,8 @@ from .claimbook import ClaimBook
 from .deal import check_deck, check_order, check_roles, role_info
 from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
 from .timeouts import pick_chancellor, random_default, step_timers
-from .votecodes import check_votecodes, code_owners, draw_votecodes
+from .state import SecretHitlerState
+from .votecodes import check_votecodes, draw_votecodes
 
 NOMINATE_PAIR = "nominate_pair"
 NOMINATE = election.NOMINATE
@@ -48,7 +51,6 @@ ENACT = session.ENACT
 VETO = "veto"
 POWER = powers.POWER
 NIGHT_END = "night_end"
-OVER = "over"
 
 MOD = session.MOD  # Mod-only events (the deck order)
 MAX_POST = 5000  # characters in one post
@@ -58,7 +60,7 @@ TRACKER_LIMIT = {TURBO: 2, OFFICIAL: 3}  # failed elections that enact the top c
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
 # or mypyc runs its __init__ twice
 @mypyc_attr(allow_interpreted_subclasses=True)
-class SecretHitler(Game):
+class SecretHitler(SecretHitlerState):
     """Secret Hitler, turbo forum rules (default) or the official rules (``variant="official"``).
 
     Args: see :class:`hiddenrole.engine.Game` (5 to 10 players). Chance outcomes a script may
@@ -108,56 +110,56 @@ class SecretHitler(Game):
         self.powers = R.POWERS[n]
         chance = self.chance
 
-        self.order: list[str] = chance.outcome("order", lambda r: r.shuffled(players), check_order(players))
-        self.roles: dict[str, str] = chance.outcome(
+        self.order = chance.outcome("order", lambda r: r.shuffled(players), check_order(players))
+        self.roles = chance.outcome(
             "roles", lambda r: dict(zip(players, r.shuffled(R.roleset(n)))), check_roles(players))
         deck = chance.outcome("deck", lambda r: r.shuffled(R.DECK), check_deck)
-        self.votecodes: dict[str, list[list[int]]] = {}
-        self._code_owner: dict[int, tuple[str, int, str]] | None = None  # built on the first bold post
+        self.votecodes = {}
+        self._code_owner = None  # built on the first bold post
         if self.turbo:
             self.votecodes = chance.outcome(
                 "votecodes", lambda r: draw_votecodes(r, players), lambda v: check_votecodes(v, players))
 
-        self.deck: list[str] = deck[::-1]  # top card last: pop() draws the top
-        self.discards: list[str] = []
-        self.hand: list[str] = []
+        self.deck = deck[::-1]  # top card last: pop() draws the top
+        self.discards = []
+        self.hand = []
         self.liberal_policies = self.fascist_policies = self.tracker = 0
-        self.alive: set[str] = set(players)
-        self.investigated: set[str] = set()
-        self.investigations: dict[str, dict[str, str]] = {}
-        self.peeks: dict[str, list[list[str]]] = {}
-        self.votes: dict[str, str] = {}
+        self.alive = set(players)
+        self.investigated = set()
+        self.investigations = {}
+        self.peeks = {}
+        self.votes = {}
         self.rot = 0  # index in the player list of the last regular Presidential Candidate
-        self.special_candidate: str | None = None
-        self.presidential_candidate: str | None = None
-        self.chancellor_candidate: str | None = None
-        self.president: str | None = None  # the last elected government (night 0's counts)
-        self.chancellor: str | None = None
-        self.limit_president: str | None = None  # the term limits of the next nomination
-        self.limit_chancellor: str | None = None
+        self.special_candidate = None
+        self.presidential_candidate = None
+        self.chancellor_candidate = None
+        self.president = None  # the last elected government (night 0's counts)
+        self.chancellor = None
+        self.limit_president = None  # the term limits of the next nomination
+        self.limit_chancellor = None
         # turbo: the term limits a top-deck lifted for the next nomination only (ruling 11)
         self.chaos_exempt = False
-        self.nominees: list[str] = []
+        self.nominees = []
         self.veto_refused = False
-        self.power: str | None = None
-        self.report: dict[str, Any] = {}  # a turbo night's facts, announced at dawn
+        self.power = None
+        self.report = {}  # a turbo night's facts, announced at dawn
         self.day = 0
         self.phase_name = "night" if self.turbo else "election"
         self.step = ""
-        self.actor: str | None = None
-        self.waiting: tuple[str, ...] = ()
-        self.legal: list[dict[str, Any]] = []
-        self.legal_by: dict[str, list[dict[str, Any]]] = {}  # player -> legal actions now
-        self._result: Result | None = None
+        self.actor = None
+        self.waiting = ()
+        self.legal = []
+        self.legal_by = {}  # player -> legal actions now
+        self._result = None
         self.night_secret = False  # a turbo night's facts are announced at dawn
         self.only = {p: frozenset((p,)) for p in players}
         self.lists = seating_of(ActionLists, players)  # the listed actions, made once per table (actions.py)
-        self.living: tuple[str, ...] = ()  # the living in list order (see count_living)
-        self.living_votes: dict[str, list[dict[str, Any]]] = {}  # their vote actions
+        self.living = ()  # the living in list order (see count_living)
+        self.living_votes = {}  # their vote actions
         self.count_living()
         self.pair = 0  # index of today's votecode pair
-        self.eligible: dict[str, dict[str, Any]] = {}  # eligible Chancellor -> nomination action
-        self.dusk: dict[str, Any] = {}  # the public board at dusk (publish)
+        self.eligible = {}  # eligible Chancellor -> nomination action
+        self.dusk = {}  # the public board at dusk (publish)
         self.claim_book = ClaimBook()  # the governments' sessions and the claims open (claimbook.py)
         self.publish()
 
@@ -214,18 +216,6 @@ class SecretHitler(Game):
     def side_of(self, player: str) -> str:
         """``"liberals"`` or ``"fascists"``: the side ``player``'s role plays for."""
         return R.side(self.roles[player])
-
-    def eligible_chancellors(self) -> list[str]:
-        """Who the Presidential Candidate may name now, in list order: living, not themselves,
-        "neither the last President nor the last Chancellor" (ruling 4: the last *elected*; "In
-        5-player games, only the last Chancellor is ineligible", read as 5 or fewer living);
-        nobody is term-limited right after a top-deck."""
-        pc = self.presidential_candidate
-        alive = self.alive
-        banned = {pc, self.limit_chancellor}
-        if len(alive) > 5:
-            banned.add(self.limit_president)
-        return [p for p in self.order if p in alive and p not in banned]
 
     # ------------------------------------------------------------------ input
     def _apply(self, player: str, kind: str, action: Mapping[str, Any]) -> None:
@@ -334,13 +324,6 @@ class SecretHitler(Game):
         """A structured claim (:mod:`.claimbook`): checked there, posted as a public event."""
         self.log.append(Event(len(self.log), "claim", self.claim_book.claim(p, a), None))
 
-    @property
-    def code_owner(self) -> dict[int, tuple[str, int, str]]:
-        """code -> (player, day of the pair (1..20), "yes"/"no"), built on the first bold post."""
-        if self._code_owner is None:
-            self._code_owner = code_owners(self.votecodes)
-        return self._code_owner
-
     # the legislative session (session.py) ------------------------------------
     def _act_discard(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         """The President "must PM the Mod the 2 policy cards he wants to pass on"."""
@@ -407,22 +390,6 @@ class SecretHitler(Game):
             return
         election.dawn(self)
 
-    def end_game(self, winner: str, reason: str) -> None:
-        """Ruling 10: a win ends the game at once. ``winner``: ``"liberals"``/``"fascists"``."""
-        sides = {p: R.side(self.roles[p]) for p in self.players}
-        self._result = Result(winner, reason, {p: "win" if s == winner else "loss" for p, s in sides.items()})
-        self.finish(self._result)  # is_over and result (engine contract)
-        self.step = OVER
-        self.phase_name = "over"
-        self.actor = None
-        self.legal = []
-        self.legal_by = {}
-        self.waiting = ()
-        self.report = {}
-        self.night_secret = False
-        self.claim_book.close()
-        self.emit("game_over", by="Mod", winner=winner, reason=reason, roles=dict(self.roles))
-
     # ---------------------------------------------------------------- timeout
     def _timeout(self) -> None:
         """Ruling 9: a missing night-0 nomination, discard, enactment or power target is chosen
@@ -452,38 +419,6 @@ class SecretHitler(Game):
         elif step == POWER:
             powers.use(self, random_default(self.chance, [a["target"] for a in self.legal]), True)
 
-    # ---------------------------------------------------------------- helpers
-    def count_living(self) -> None:
-        """Recompute the living in list order and their vote actions (after a kill)."""
-        alive = self.alive
-        self.living = living = tuple([q for q in self.order if q in alive])
-        self._alive_frozen = frozenset(living)
-        self.living_votes = self.lists.living_votes(living)
-
-    def set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
-        """Wait for ``actor`` alone at ``step``, who may take the actions ``legal``."""
-        self.step = step
-        self.actor = actor
-        self.legal = legal
-        self.legal_by = {actor: legal}
-        self.waiting = (actor,)
-
-    def announced(self) -> dict[str, Any]:
-        """The public counts as the table knows them (during a turbo night: as they were at
-        dusk): ``liberal_policies``, ``fascist_policies``, ``election_tracker``, ``deck_size``,
-        ``discard_size`` and ``alive_set`` (a set of names)."""
-        if self.night_secret:
-            return dict(self.dusk)
-        return {"liberal_policies": self.liberal_policies, "fascist_policies": self.fascist_policies,
-                "election_tracker": self.tracker, "deck_size": len(self.deck),
-                "discard_size": len(self.discards), "alive_set": self.alive}
-
-    def publish(self) -> None:
-        """Keep the public board (counts, the living) as it is now in ``dusk``: a turbo night's
-        facts stay secret until dawn."""
-        self.dusk = {"liberal_policies": self.liberal_policies, "fascist_policies": self.fascist_policies,
-                     "election_tracker": self.tracker, "deck_size": len(self.deck),
-                     "discard_size": len(self.discards), "alive_set": self._alive_frozen}
 
 
 _HANDLERS = {

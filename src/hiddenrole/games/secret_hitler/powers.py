@@ -3,23 +3,20 @@
 
 Who holds a power is ruling 1 (the turbo rules give some to the Chancellor, roles.py's
 ``TURBO_HOLDER``); a power with no legal target is skipped (ruling 8). Each function takes
-the game (:class:`~.game.SecretHitler`) and works through its public attributes and methods.
+the game (:class:`~.state.SecretHitlerState`) and works through its public attributes and methods.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import roles as R
 from .announcements import announce, announce_now
+from .state import SecretHitlerState
 
-if TYPE_CHECKING:
-    from .game import SecretHitler
 
 POWER = "power"
 
 
-def holder_of(game: SecretHitler, power: str) -> str:
+def holder_of(game: SecretHitlerState, power: str) -> str:
     """Who uses ``power``: the President, or in the turbo rules the Chancellor for the
     identity and the kill ("the Chancellor PMs the Mod which player he wants to kill"; ruling 1)."""
     if game.president_powers or R.TURBO_HOLDER[power] == "president":
@@ -27,7 +24,7 @@ def holder_of(game: SecretHitler, power: str) -> str:
     return game.chancellor  # type: ignore[return-value]
 
 
-def targets_of(game: SecretHitler, power: str, holder: str) -> list[str]:
+def targets_of(game: SecretHitlerState, power: str, holder: str) -> list[str]:
     """The legal targets of ``holder``'s ``power``, in list order: the other living players,
     not one investigated before (ruling 8, with ``investigate_once``)."""
     alive = game.alive
@@ -37,7 +34,7 @@ def targets_of(game: SecretHitler, power: str, holder: str) -> list[str]:
     return targets
 
 
-def start(game: SecretHitler, power: str) -> None:
+def start(game: SecretHitlerState, power: str) -> None:
     """A Fascist policy's ``power``: the peek happens at once ("examine the next three policy
     cards in the deck"); the others wait for the holder's target (skipped without one)."""
     holder = holder_of(game, power)
@@ -60,7 +57,7 @@ def start(game: SecretHitler, power: str) -> None:
     game.set_step(POWER, holder, [game.lists.target(holder, power, t) for t in targets])
 
 
-def use(game: SecretHitler, target: str, by_timeout: bool) -> None:
+def use(game: SecretHitlerState, target: str, by_timeout: bool) -> None:
     """The power on ``target``: an investigation shows the allegiance ("Hitler comes up as
     'Fascist'"); a special election names the next Presidential Candidate; a kill removes
     the player, and "If it was Hitler, the Liberals win"."""

@@ -3,29 +3,28 @@ the President discards one, the Chancellor enacts one of the two (or vetoes, fro
 Fascist policy); the policy's count, the win and the power; the top-deck after the election
 tracker fills; the reshuffle (ruling 6).
 
-Each function takes the game (:class:`~.game.SecretHitler`) and works through its public
+Each function takes the game (:class:`~.state.SecretHitlerState`) and works through its public
 attributes and methods.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import Event
 from . import powers
 from . import roles as R
 from .announcements import announce, emit_report
 from .deal import check_reshuffle
+from .state import SecretHitlerState
 
-if TYPE_CHECKING:
-    from .game import SecretHitler
 
 DISCARD = "discard"
 ENACT = "enact"
 MOD: frozenset[str] = frozenset()  # Mod-only events (the deck order)
 
 
-def draw_three(game: SecretHitler, president: str) -> None:
+def draw_three(game: SecretHitlerState, president: str) -> None:
     """"The Mod PMs the President the next 3 policy cards in the deck" (a turbo night's facts
     stay secret from here until dawn); the President discards next."""
     deck = game.deck
@@ -39,7 +38,7 @@ def draw_three(game: SecretHitler, president: str) -> None:
     game.set_step(DISCARD, president, game.lists.cards(president, "discard", hand))
 
 
-def discard(game: SecretHitler, card: str, pick: str | None, by_timeout: bool) -> None:
+def discard(game: SecretHitlerState, card: str, pick: str | None, by_timeout: bool) -> None:
     """The President "must PM the Mod the 2 policy cards he wants to pass on to the
     Chancellor": ``card`` is discarded (``pick``: night 0's Chancellor, randed by the Mod)."""
     hand = game.hand
@@ -62,7 +61,7 @@ def discard(game: SecretHitler, card: str, pick: str | None, by_timeout: bool) -
     enact_step(game, chancellor)
 
 
-def enact_step(game: SecretHitler, chancellor: str) -> None:
+def enact_step(game: SecretHitlerState, chancellor: str) -> None:
     """The Chancellor's step: enact one of the two cards, or veto after the 5th Fascist policy."""
     legal = game.lists.cards(chancellor, "enact", game.hand)
     if game.fascist_policies >= R.VETO_AT and not game.veto_refused:
@@ -70,7 +69,7 @@ def enact_step(game: SecretHitler, chancellor: str) -> None:
     game.set_step(ENACT, chancellor, legal)
 
 
-def enact(game: SecretHitler, card: str, by_timeout: bool) -> None:
+def enact(game: SecretHitlerState, card: str, by_timeout: bool) -> None:
     """The Chancellor "must PM the Mod which policy card he wants to play": ``card`` is
     played, the other discarded."""
     hand = game.hand
@@ -84,7 +83,7 @@ def enact(game: SecretHitler, card: str, by_timeout: bool) -> None:
     enact_policy(game, card, False)
 
 
-def veto_response(game: SecretHitler, allow: bool, by_timeout: bool) -> None:
+def veto_response(game: SecretHitlerState, allow: bool, by_timeout: bool) -> None:
     """"If the President forbids the Chancellor's veto, the Chancellor must implement one of
     the two policies just as before. However, if the President allows the Chancellor's veto,
     both policies are discarded" (ruling 5: the election tracker moves, or resets)."""
@@ -115,7 +114,7 @@ def veto_response(game: SecretHitler, allow: bool, by_timeout: bool) -> None:
     game.end_session()
 
 
-def enact_policy(game: SecretHitler, card: str, top_deck: bool) -> None:
+def enact_policy(game: SecretHitlerState, card: str, top_deck: bool) -> None:
     """A policy is played: count it, reset the tracker, check the win, reshuffle (ruling 6),
     then the power of a Fascist policy enacted by a government."""
     if card == R.L:
@@ -150,7 +149,7 @@ def enact_policy(game: SecretHitler, card: str, top_deck: bool) -> None:
 
 
 
-def top_deck(game: SecretHitler, report: dict[str, Any] | None = None) -> None:
+def top_deck(game: SecretHitlerState, report: dict[str, Any] | None = None) -> None:
     """"After 2 consecutive elections with no majority support ..., the next policy card in
     the deck is played WITHOUT its powers" (3 in the official rules); term limits are
     lifted: for the next nomination only in the turbo rules, until a government is elected
@@ -164,7 +163,7 @@ def top_deck(game: SecretHitler, report: dict[str, Any] | None = None) -> None:
     enact_policy(game, card, True)
 
 
-def reshuffle_if_needed(game: SecretHitler) -> None:
+def reshuffle_if_needed(game: SecretHitlerState) -> None:
     """Ruling 6: "If we run out of policy cards, the discards are shuffled and returned to
     the deck" as soon as fewer than 3 remain (chance "reshuffles", a deck top first)."""
     if len(game.deck) >= 3:
@@ -181,7 +180,7 @@ def reshuffle_if_needed(game: SecretHitler) -> None:
         log.append(Event(len(log), "reshuffled", {"by": "Mod", "deck_size": len(new)}, None))
 
 
-def policy_cards(game: SecretHitler) -> dict[str, int]:
+def policy_cards(game: SecretHitlerState) -> dict[str, int]:
     """The 17 policy cards wherever they are: the deck, the discards, the hand of a session and
     the policies enacted on the board: ``{"L": ..., "F": ...}``."""
     cards = {R.L: game.liberal_policies, R.F: game.fascist_policies}
