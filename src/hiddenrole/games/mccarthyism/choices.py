@@ -11,20 +11,18 @@ These functions read the game's public state only (its ``tokens``, ``turn``, ``c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hiddenrole.engine import FrozenList
 
 from . import cards as C
 from .roles import COMMIE
 from .rules import snitch_pairs
+from .state import McCarthyismState
 from .steps import SNITCH_PAIR, SNITCHING
 
-if TYPE_CHECKING:
-    from .game import McCarthyism
 
-
-def snitch_targets(game: McCarthyism, snitch: str, blacklisted: bool) -> tuple[str, ...]:
+def snitch_targets(game: McCarthyismState, snitch: str, blacklisted: bool) -> tuple[str, ...]:
     """The players ``snitch`` may snitch on this turn, in seat order: the non-blacklisted players
     but the snitch, not whitelist-protected."""
     tokens = game.tokens
@@ -39,7 +37,7 @@ def snitch_targets(game: McCarthyism, snitch: str, blacklisted: bool) -> tuple[s
     return eligible
 
 
-def snitch_pair_choices(game: McCarthyism, snitch: str, eligible: tuple[str, ...]) -> list[tuple[str, ...]]:
+def snitch_pair_choices(game: McCarthyismState, snitch: str, eligible: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The choices of a blacklisted snitch among ``eligible`` (at least one player): pairs, a Commie
     snitch's with as many Commies as possible (ruling 1 for who is a Commie), or the one player
     when only one can be chosen (ruling 10). Each in seat order."""
@@ -49,7 +47,7 @@ def snitch_pair_choices(game: McCarthyism, snitch: str, eligible: tuple[str, ...
     return snitch_pairs(eligible, sides[snitch] == COMMIE, sides)
 
 
-def card_targets(game: McCarthyism, card: str, chooser: str) -> list[str]:
+def card_targets(game: McCarthyismState, card: str, chooser: str) -> list[str]:
     """The players ``chooser`` may choose for ``card`` now, in seat order (``cards.TARGETING``).
 
     Args:
@@ -82,7 +80,7 @@ def legal_pair(choices: Any, targets: Any) -> tuple[str, ...] | None:
     return None
 
 
-def why_not_pair(game: McCarthyism, player: str, targets: Any) -> str:
+def why_not_pair(game: McCarthyismState, player: str, targets: Any) -> str:
     """Why ``targets`` is not a legal choice of the blacklisted snitch ``player`` (one line)."""
     size = len(next(iter(game.choices)))
     if not isinstance(targets, list) or len(targets) != size or not all(isinstance(t, str) for t in targets):
@@ -95,7 +93,7 @@ def why_not_pair(game: McCarthyism, player: str, targets: Any) -> str:
     return "a Commie snitch must choose as many Commies as possible"
 
 
-def why_not_card_target(game: McCarthyism, chooser: str, target: Any) -> str:
+def why_not_card_target(game: McCarthyismState, chooser: str, target: Any) -> str:
     """Why ``target`` may not be chosen for the card in play (one line)."""
     card = game.card_in_play
     tokens = game.tokens
@@ -109,7 +107,7 @@ def why_not_card_target(game: McCarthyism, chooser: str, target: Any) -> str:
     return why_not_target(game, chooser, target)
 
 
-def why_not_target(game: McCarthyism, chooser: str, target: Any) -> str:
+def why_not_target(game: McCarthyismState, chooser: str, target: Any) -> str:
     """Why ``chooser`` may not choose ``target`` now (one line)."""
     tokens = game.tokens
     if not isinstance(target, str) or target not in tokens.seat:

@@ -12,15 +12,11 @@ player, the chosen target) after the card is placed face up; it ends the turn, e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import cards as C
-
-if TYPE_CHECKING:
-    from .game import McCarthyism
+from .state import McCarthyismState
 
 
-def confess(game: McCarthyism, player: str, card: str) -> None:
+def confess(game: McCarthyismState, player: str, card: str) -> None:
     """Confess to the Feds: reveal the role card to all; blacklisted: never snitch again;
     not blacklisted: snitch exactly one more time (ruling 2)."""
     role = game.roles.card_of(player)
@@ -30,13 +26,13 @@ def confess(game: McCarthyism, player: str, card: str) -> None:
     game.end_turn()
 
 
-def escape(game: McCarthyism, player: str, card: str) -> None:
+def escape(game: McCarthyismState, player: str, card: str) -> None:
     """Escape to the Reds: blacklisted for good, no reveal, never snitch, no vote (ruling 3)."""
     game.tokens.escape(player)
     game.end_turn()
 
 
-def deep_research(game: McCarthyism, player: str, card: str) -> None:
+def deep_research(game: McCarthyismState, player: str, card: str) -> None:
     """Deep research: "Look at all the cards in the center" - the action deck, in draw order
     (ruling 4; option ``deep_research_in_order``)."""
     cards = game.deck.in_draw_order()
@@ -47,13 +43,13 @@ def deep_research(game: McCarthyism, player: str, card: str) -> None:
     game.end_turn()
 
 
-def double_agent(game: McCarthyism, player: str, card: str) -> None:
+def double_agent(game: McCarthyismState, player: str, card: str) -> None:
     """Double Agent: the player takes the (public) double agent token from whoever held it."""
     game.emit("double_agent", player=player, previous=game.roles.take_double_agent(player))
     game.end_turn()
 
 
-def lemme_see(game: McCarthyism, player: str, card: str) -> None:
+def lemme_see(game: McCarthyismState, player: str, card: str) -> None:
     """Lemme see what you got there: "See the person to your right's role" (the role card)."""
     target = game.tokens.right_of(player)
     if target is None:
@@ -64,7 +60,7 @@ def lemme_see(game: McCarthyism, player: str, card: str) -> None:
     game.end_turn()
 
 
-def loose_lips(game: McCarthyism, player: str, card: str) -> None:
+def loose_lips(game: McCarthyismState, player: str, card: str) -> None:
     """Loose Lips: "Everybody look at the card of the person to the right" (everyone still in the game)."""
     tokens = game.tokens
     for p in game.players:
@@ -76,39 +72,39 @@ def loose_lips(game: McCarthyism, player: str, card: str) -> None:
     game.end_turn()
 
 
-def takeover(game: McCarthyism, player: str, card: str) -> None:
+def takeover(game: McCarthyismState, player: str, card: str) -> None:
     """Commies take over: every allegiance flips for the rest of the game (ruling 1; public)."""
     game.roles.take_over()
     game.emit("takeover", player=player)
     game.end_turn()
 
 
-def suspicious(game: McCarthyism, player: str, target: str) -> None:
+def suspicious(game: McCarthyismState, player: str, target: str) -> None:
     """You seem suspicious: "Look at the role of a chosen player"."""
     game.emit("looked", player=player, target=target)
     game.show_role(player, target, C.SUSPICIOUS)
     game.end_turn()
 
 
-def know_a_guy(game: McCarthyism, player: str, target: str) -> None:
+def know_a_guy(game: McCarthyismState, player: str, target: str) -> None:
     """I know a guy: "Freely whitelist a blacklisted player" (protected as whitelisted; ruling 6)."""
     game.tokens.whitelist(target, C.KNOW_A_GUY, game.turn)
     game.end_turn()
 
 
-def super_snitch(game: McCarthyism, player: str, target: str) -> None:
+def super_snitch(game: McCarthyismState, player: str, target: str) -> None:
     """Super snitch: "Freely blacklist a chosen player" (no vote)."""
     game.tokens.blacklist(target, C.SUPER_SNITCH)
     game.end_turn()
 
 
-def something_to_say(game: McCarthyism, player: str, target: str) -> None:
+def something_to_say(game: McCarthyismState, player: str, target: str) -> None:
     """You look like you have something to say: the chosen player draws two and must play one (ruling 8)."""
     game.emit("must_say_something", player=player, target=target)
     game.draw_forced(target)
 
 
-def drink(game: McCarthyism, player: str, target: str) -> None:
+def drink(game: McCarthyismState, player: str, target: str) -> None:
     """Too much to drink: swap role cards (the double agent token stays); the player sees the new
     card; the other player is not told (ruling 7)."""
     mine, theirs = game.roles.swap(player, target)

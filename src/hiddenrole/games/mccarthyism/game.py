@@ -14,7 +14,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from hiddenrole.engine import PACKED, Event, Game, IllegalAction, Result, Step, Timer, seating_of
+from hiddenrole.engine import PACKED, Event, IllegalAction, Result, Step, Timer, seating_of
 
 from . import cards as C
 from . import effects
@@ -26,6 +26,7 @@ from .options import OPTIONS
 from .roles import COMMIE, RoleCards, pool_cards, side_of_allegiance
 from .rules import protection_turns, winners
 from .seating import McCarthySeating
+from .state import McCarthyismState
 from .steps import (CARD_TARGET, EVENT_KINDS, EVENT_SHAPES, FORCED_PLAY, MAX_POST, OVER, REVEAL, SNITCH_PAIR,
                     SNITCHING, STEPS, VOTE, out_of_turn)
 from .timeouts import default_action
@@ -38,7 +39,7 @@ _MOD: frozenset[str] = frozenset()  # audience of Mod-only events
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
 # or mypyc runs its __init__ twice
 @mypyc_attr(allow_interpreted_subclasses=True)
-class McCarthyism(Game):
+class McCarthyism(McCarthyismState):
     """The McCarthyism rules engine (3 to 20 players).
 
     Args:
@@ -77,13 +78,8 @@ class McCarthyism(Game):
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
         """"distribute 1 [role card] to each player ... Commies wake up and look at other commies";
-        place the action cards in the center (shuffled); then turn 1.
-
-        Public state, read by the views (change it only through the game): ``deal``, ``pool``,
-        ``commie_count`` (``None`` with the pool deal: secret), ``protection`` (turns),
-        ``turns_per_player``, ``tokens``, ``deck``, ``turn``, ``snitch``, ``actor``, ``hand``,
-        ``card_in_play``, ``choices``, ``played``, ``vote`` (the last one), ``roles`` (secret: the Mod's).
-        """
+        place the action cards in the center (shuffled); then turn 1. What the table holds:
+        :class:`~.state.McCarthyismState`."""
         players = self.players
         n = len(players)
         opts = self.options
@@ -91,8 +87,8 @@ class McCarthyism(Game):
         self.pool = pool_cards(n)
         self.commie_count = commies = commies_dealt(deal, opts["commie_count"], n)
         protect = opts["whitelist_protection_turns"]
-        self.protection: int = protection_turns(n) if protect is None else protect
-        self.turns_per_player: int = opts["turns_per_player"]
+        self.protection = protection_turns(n) if protect is None else protect
+        self.turns_per_player = opts["turns_per_player"]
         table = self.seating = seating_of(McCarthySeating, players)
         self._only = table.only
         self._vote_legal = table.vote
@@ -104,17 +100,17 @@ class McCarthyism(Game):
         self.roles = RoleCards(role)
         self.tokens = Tokens(players, self.turns_per_player, self.protection, self.log)
         self.deck = ActionDeck(order, chance, opts["reshuffle_discards"], self.log)
-        self.played: list[tuple[str, str]] = []
+        self.played = []
         self.turn = 0
-        self.snitch: str | None = None
+        self.snitch = None
         self._first = first
         self.step = SNITCHING
         self._stepno = 0
-        self.actor: str | None = None
+        self.actor = None
         self._waiting: tuple[str, ...] = ()  # to_act(); the step's listed actions: self.listed (Game.apply)
-        self.choices: Any = ()  # what the step's player may choose: names, or pairs of names
-        self.hand: list[str] = []
-        self.card_in_play: str | None = None
+        self.choices = ()  # what the step's player may choose: names, or pairs of names
+        self.hand = []
+        self.card_in_play = None
         self.vote = Vote(None, (), ())  # the last vote (votes.py)
 
         log = self.log
@@ -345,12 +341,6 @@ class McCarthyism(Game):
         """The turn is over (the hand was played, declined or never drawn): the token moves on."""
         self._next_turn()
 
-    # ------------------------------------------ what the action cards do (effects.py)
-    def show_role(self, looker: str, target: str, how: str) -> None:
-        """``looker`` sees ``target``'s role card (``how``: the card that showed it)."""
-        self.log.append(Event(len(self.log), "saw_role", {"target": target, "card": self.roles.card_of(target), "how": how},
-                              self._only[looker]))
-
     # ----------------------------------------------------------------- end
     def _end(self, reason: str) -> None:
         """"The game ends once there is a successful call for the game to end or every player has
@@ -418,10 +408,6 @@ class McCarthyism(Game):
     def can_be_snitch(self, player: str) -> bool:
         """Whether ``player`` may still become the snitch (turns left, no Confess/Escape bar)."""
         return self.tokens.turns_left[player] > 0
-
-    def is_protected(self, player: str) -> bool:
-        """Whether ``player`` is whitelisted and still protected in the current turn."""
-        return self.tokens.is_protected(player, self.turn)
 
     def hand_of(self, player: str) -> list[str]:
         """The cards ``player`` drew and holds now (a new list; ``[]`` when they hold none)."""

@@ -9,17 +9,15 @@ names for a pair), so a script can fix them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hiddenrole.engine import BadSetup
 
+from .state import McCarthyismState
 from .steps import FORCED_PLAY, REVEAL, SNITCH_PAIR, SNITCHING
 
-if TYPE_CHECKING:
-    from .game import McCarthyism
 
-
-def default_action(game: McCarthyism) -> dict[str, Any]:
+def default_action(game: McCarthyismState) -> dict[str, Any]:
     """The action the actor of the current step (not a vote) is taken to have chosen, drawn
     before anything changes (a bad fixed outcome raises and changes nothing).
 
@@ -50,7 +48,7 @@ def default_action(game: McCarthyism) -> dict[str, Any]:
     return {"player": actor, "action": "choose", "target": target}
 
 
-def random_choice(game: McCarthyism, options: list[Any], normalise: Callable[[Any], Any] | None) -> Any:
+def random_choice(game: McCarthyismState, options: list[Any], normalise: Callable[[Any], Any] | None) -> Any:
     """One of ``options`` drawn uniformly (chance ``"timeouts"``); a fixed outcome is first passed
     through ``normalise`` (when given) and must be one of ``options`` (else ``BadSetup``)."""
     def check(value: Any) -> Any:
