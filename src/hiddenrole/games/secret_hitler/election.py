@@ -44,8 +44,9 @@ def count_vote(game: SecretHitlerState, p: str, v: str) -> None:
     game.votes[p] = v
     waiting = game.waiting
     if p in waiting:
-        game.waiting = waiting[1:] if waiting[0] == p else tuple([q for q in waiting if q != p])
-        if not game.waiting and not (game.turbo and game.timed):
+        game.waiting = rest = waiting[1:] if waiting[0] == p else tuple([q for q in waiting if q != p])
+        game.listed = game.living_votes[rest[0]] if rest else []  # the next voter's two votes
+        if not rest and not (game.turbo and game.timed):
             end_vote(game)
 
 
@@ -124,8 +125,7 @@ def end_vote(game: SecretHitlerState) -> None:
     log.append(Event(len(log), "vote_result", {
         "by": "Mod", "day": game.day, "president": pc, "chancellor": cc,
         "votes": table, "yes": yes, "no": no, "passed": passed}, None))
-    game.waiting = ()
-    game.legal_by = {}
+    game.wait_for_nobody()
     if not passed:
         failed_election(game)
         return
@@ -156,7 +156,6 @@ def failed_election(game: SecretHitlerState) -> None:
         if game.is_over:
             return
     start_day(game)
-
 
 
 def dawn(game: SecretHitlerState) -> None:

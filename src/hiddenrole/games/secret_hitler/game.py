@@ -223,6 +223,17 @@ class SecretHitler(SecretHitlerState):
         ``actions.STEPS``); the handler validates the rest."""
         _HANDLERS[kind](self, player, kind, action)
 
+    def _apply_listed(self, action: Mapping[str, Any]) -> list[Event]:
+        """A listed action (:meth:`Game.apply`), so legal: a vote (the first waiting voter's) is
+        cast at once; any other action goes to its handler."""
+        log = self.log
+        start = len(log)
+        if self.step == VOTE:
+            self._cast(action["player"], action["vote"])
+        else:
+            _HANDLERS[action["action"]](self, action["player"], action["action"], action)
+        return log[start:]
+
     def refusal(self, player: str, kind: str, step: Step) -> str:
         """Why ``player`` may not take an action of ``kind`` at ``step``: nobody may now, or only the actor."""
         if kind == "vote":
@@ -283,9 +294,10 @@ class SecretHitler(SecretHitlerState):
         self.step = VOTE
         self.actor = None
         self.legal = []
-        self.waiting = self.living
+        self.waiting = living = self.living
         # turbo votes can be changed (the lists stay); an official vote removes the voter's
         self.legal_by = self.living_votes if self.turbo else dict(self.living_votes)
+        self.listed = self.living_votes[living[0]]  # the first waiting voter's two votes (count_vote)
 
     # the vote (election.py: the tally, the election tracker) ---------------------
     def _act_vote(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
@@ -295,17 +307,18 @@ class SecretHitler(SecretHitlerState):
         if p not in self.alive:
             raise IllegalAction(p, a, "dead players cannot vote")
         v = a.get("vote")
-        if v == "yes":
-            i = 0
-        elif v == "no":
-            i = 1
-        else:
+        if v != "yes" and v != "no":
             raise IllegalAction(p, a, "'vote' must be \"yes\" or \"no\"")
-        if self.turbo:
-            election.post_vote(self, p, v, i)
-            return
-        if p in self.votes:
+        if p in self.votes and not self.turbo:
             raise IllegalAction(p, a, "you have already voted")
+        self._cast(p, v)
+
+    def _cast(self, p: str, v: str) -> None:
+        """``p``'s legal vote ``v``: in the turbo rules the post of their code of today; in the
+        official rules their one vote, cast in private."""
+        if self.turbo:
+            election.post_vote(self, p, v, 0 if v == "yes" else 1)
+            return
         del self.legal_by[p]
         self.emit("voted", player=p)
         election.count_vote(self, p, v)
@@ -383,10 +396,7 @@ class SecretHitler(SecretHitlerState):
         self.hand = []
         if self.turbo and self.timed and self.day > 0:
             self.step = NIGHT_END
-            self.actor = None
-            self.legal = []
-            self.legal_by = {}
-            self.waiting = ()
+            self.wait_for_nobody()
             return
         election.dawn(self)
 
@@ -401,7 +411,7 @@ class SecretHitler(SecretHitlerState):
             election.end_vote(self)
         elif step == NOMINATE:
             self.emit("no_nomination", by="Mod", day=self.day, by_timeout=True)
-            self.waiting = ()
+            self.wait_for_nobody()
             election.failed_election(self)
         elif step == NIGHT_END:
             election.dawn(self)

@@ -121,12 +121,20 @@ class SecretHitlerState(Game):
         self.living_votes = self.lists.living_votes(living)
 
     def set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
-        """Wait for ``actor`` alone at ``step``, who may take the actions ``legal``."""
+        """Wait for ``actor`` alone at ``step``, who may take the actions ``legal`` (also the
+        engine's ``listed``: carried out without the handlers' checks, :meth:`Game.apply`)."""
         self.step = step
         self.actor = actor
-        self.legal = legal
+        self.listed = self.legal = legal
         self.legal_by = {actor: legal}
         self.waiting = (actor,)
+
+    def wait_for_nobody(self) -> None:
+        """Nobody may act now (a vote's end, a night waiting for its deadline, the game's end)."""
+        self.actor = None
+        self.listed = self.legal = []
+        self.legal_by = {}
+        self.waiting = ()
 
     def announced(self) -> dict[str, Any]:
         """The public counts as the table knows them (during a turbo night: as they were at
@@ -157,10 +165,7 @@ class SecretHitlerState(Game):
         self.finish(self._result)  # is_over and result (engine contract)
         self.step = OVER
         self.phase_name = "over"
-        self.actor = None
-        self.legal = []
-        self.legal_by = {}
-        self.waiting = ()
+        self.wait_for_nobody()
         self.report = {}
         self.night_secret = False
         self.claim_book.close()
