@@ -23,7 +23,11 @@ The rules, precisely:
   the app, the cluster relay, the protocol, the moderator, the live table, what it builds on,
   the store, the leaves), and imports only modules of its own layer or of a layer below --
   here imports under ``if TYPE_CHECKING:`` count too: a module may not even name a class of a
-  layer above it. So the table never calls into a connection: it cannot know the protocol's
+  layer above it; and the modules of one layer form no cycle among themselves, annotations
+  counted (``outbox`` and ``stream`` read the table through the protocols they declare,
+  :class:`~hiddenrole.server.stream.TableView` and
+  :class:`~hiddenrole.server.outbox.ConnectedTable`, not by naming ``LiveTable``). So the
+  table never calls into a connection: it cannot know the protocol's
   ``Connection``, only its own :class:`~hiddenrole.server.outbox.Outbox`, the queue of what it
   made for one connection, which the protocol layer sends. Only the layers above the
   moderator import the web framework (``fastapi``, ``starlette``, ``uvicorn``): nothing below
@@ -291,6 +295,8 @@ def test_server_layers_point_one_way():
     assert not unplaced, f"give these server modules a place in SERVER_LAYERS: {unplaced}"
     upward = upward_server_imports(graph)
     assert not upward, "server imports that go up a layer:\n  " + "\n  ".join(upward)
+    circles = [c for c in cycles(graph) if c[0].startswith("hiddenrole.server")]
+    assert not circles, f"server import cycles (annotations counted): {circles}"
 
 
 def test_only_the_layers_above_the_moderator_use_the_web_framework():

@@ -6,7 +6,9 @@ The table writes each change into the outboxes of the viewers it concerns (:meth
 :meth:`Outbox.push_update`, :meth:`Outbox.notice`, :meth:`Outbox.revoke`); the protocol layer
 (:class:`~.protocol.Connection`) owns the WebSocket and sends what the queue holds, in order
 (:meth:`Outbox.take`). So the table never calls into a connection, and the messages' texts are
-made here once per broadcast for all of a viewer's connections.
+made here once per broadcast for all of a viewer's connections. An outbox reads and calls
+of its table only what :class:`ConnectedTable` names (:class:`~.table.LiveTable` satisfies it
+without naming it: this module does not import the table).
 """
 
 from __future__ import annotations
@@ -15,14 +17,12 @@ import asyncio
 import collections
 import itertools
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..engine.narration import DEFAULT_LANGUAGE, LANGUAGES, language_of
 from .mergepatch import diff
-from .stream import Broadcast, Feed, log_indices, narrated, number_posts
-
-if TYPE_CHECKING:
-    from .table import LiveTable
+from .stream import Broadcast, Feed, TableView, log_indices, narrated, number_posts
 
 PROTOCOL = 2  # the version of docs/protocol.md this server speaks (sent in every snapshot)
 MAX_BACKLOG_MESSAGES = 256  # a connection's queue bounds: over either, the backlog is replaced by a snapshot
@@ -35,6 +35,39 @@ CLOSE = object()  # in a queue: close the connection (its code is :attr:`Outbox.
 RESYNC = object()  # in a queue: the snapshot that replaces a dropped backlog
 _EMPTY: list[Any] = []
 _NUMBERS = itertools.count(1)
+
+
+class ConnectedTable(TableView, Protocol):
+    """What an outbox reads or calls of its live table, besides what its feed reads (:class:`~.stream.TableView`)."""
+
+    @property
+    def turn(self) -> int:
+        """Counts the broadcasts (the number of the last one)."""
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        """Held while the table changes or makes a snapshot."""
+
+    def attach(self, conn: Outbox) -> tuple[Feed, bool]:
+        """Put ``conn`` on its viewer's feed of the current game: the feed, and whether it is new."""
+
+    def detach(self, conn: Outbox) -> None:
+        """Take ``conn`` off its feed."""
+
+    def flush(self) -> None:
+        """Send every connection the changes not sent yet."""
+
+    def public_info(self) -> dict[str, Any]:
+        """The table as anyone may see it (code, game, options, pace, seats, status...)."""
+
+    def notices_in(self, lang: str, indices: Sequence[int] = ()) -> list[dict[str, Any]]:
+        """The table's notices told in ``lang`` (``indices``: the log positions of the events sent)."""
+
+    def revealed(self) -> dict[str, Any]:
+        """The finished game's reveal."""
+
+    def reveal_body(self) -> str:
+        """``{"reveal": ...}`` as JSON text."""
 
 
 def dumps(data: Any) -> str:
@@ -53,7 +86,7 @@ class Outbox:
     goes over again before that snapshot was handed to its socket is closed (1013): it
     reconnects for a snapshot. A client that keeps up (an empty queue) is never dropped.
 
-    The table holds the outboxes of its connections (:attr:`LiveTable.connections`); each
+    The table holds the outboxes of its connections (:attr:`~.table.LiveTable.connections`); each
     :class:`~.protocol.Connection` owns one and sends what it holds.
     """
 
@@ -69,7 +102,7 @@ class Outbox:
         self._ready = asyncio.Event()
         self.seq = 0
         self.player: str | None = None
-        self.table: LiveTable | None = None
+        self.table: ConnectedTable | None = None
         self.joined = False
         self.feed: Feed | None = None
         self.last_state: dict[str, Any] | None = None  # the state as the client holds it now
@@ -174,10 +207,10 @@ class Outbox:
         self._ready.set()
 
     # ------------------------------------------------------------ messages
-    def snapshot(self, table: LiveTable) -> None:
+    def snapshot(self, table: ConnectedTable) -> None:
         """Queue everything this connection's viewer may see: the state, every event and every
         thread post so far (on a (re)connect, a ``resync``, or after falling behind). The
-        table's connections must have been sent every change first (:meth:`LiveTable.flush`)."""
+        table's connections must have been sent every change first (:meth:`~.table.LiveTable.flush`)."""
         game = table.game
         shared = Broadcast(table, table.turn)
         events: list[dict[str, Any]] = []
@@ -214,7 +247,7 @@ class Outbox:
             self.revealed = True
         self.send(message)
 
-    def push_update(self, table: LiveTable, shared: Broadcast) -> None:
+    def push_update(self, table: ConnectedTable, shared: Broadcast) -> None:
         """Queue an ``update`` if anything this viewer may see changed, and the ``reveal`` at the end.
 
         The viewer's feed is advanced once per broadcast, and the update's text is made once

@@ -43,7 +43,7 @@ import asyncio
 import json
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -203,6 +203,12 @@ def admit(out: Outbox, table: LiveTable, player: str | None, guard: Guard) -> No
                                            "connections: this, the oldest, is closed", CLOSE_POLICY)
 
 
+def table_of(out: Outbox) -> LiveTable | None:
+    """The live table ``out`` joined (set by its hello), or ``None``: the outbox itself knows it
+    only as a :class:`~.outbox.ConnectedTable`."""
+    return cast("LiveTable | None", out.table)
+
+
 def parse_message(text: str) -> tuple[dict[str, Any] | None, str, str, Any]:
     """Read one client message (already within the size limit): ``(message, "", "", id)``,
     or ``(None, code, sentence, id)`` when it is refused (``id``: the message's id as an
@@ -261,7 +267,7 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
                 break
             if out.closing:  # closed by the server: nothing more is read
                 continue
-            table = out.table
+            table = table_of(out)
             seat = (table.id, out.player) if table is not None and out.player is not None else None
             if not guard.message(address, seat):  # the rate first: nothing is read or parsed
                 if guard.strike(out.number):
@@ -296,8 +302,9 @@ async def serve_connection(ws: WebSocket, moderator: Moderator, code: str, guard
     finally:
         guard.close(address)
         out.drop_queue()
-        if out.table is not None and out.joined:
-            out.table.disconnect(out)
+        joined = table_of(out)
+        if joined is not None and out.joined:
+            joined.disconnect(out)
         await stop_writer(writer)  # last: a cancellation of this task may interrupt the wait
 
 
@@ -341,11 +348,12 @@ async def _handle(out: Outbox, moderator: Moderator, guard: Guard, code: str, ki
             out.table = table
             await table.connect(out)
         return
-    if not out.joined or out.table is None:
+    joined = table_of(out)
+    if not out.joined or joined is None:
         if kind in MESSAGE_FIELDS:
             raise TableError("not_authenticated", "send {\"type\": \"hello\", \"token\": ...} first")
         raise TableError("unknown_type", f"unknown message type {_field_name(kind)} (expected hello)")
-    table = out.table
+    table = joined
     if kind == "ping":
         out.send({"type": "pong", "id": id})
     elif kind == "lang":

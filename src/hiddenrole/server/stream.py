@@ -9,12 +9,14 @@ deadlines, who the game waits for) is computed once per broadcast (:class:`Broad
 
 Nothing here reads a game beyond the engine's contract: ``game.observer(viewer)``, the
 observer's ``new_events``, ``snapshot`` and ``thread``, and the game's ``legal_actions``,
-``can_post``, ``to_act`` and ``is_over``.
+``can_post``, ``to_act`` and ``is_over``; nor a table beyond :class:`TableView` (which
+:class:`~.table.LiveTable` satisfies without naming it: this module does not import the table).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Game, Observer
 from ..engine.narration import Narrator, narrator
@@ -22,7 +24,74 @@ from .clock import iso
 from .mergepatch import strip_nulls
 
 if TYPE_CHECKING:
-    from .table import LiveTable
+    from .store import TableRow
+
+
+class SeatView(Protocol):
+    """What a broadcast reads of a seat."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat's public facts (name, bot, connected, presence...)."""
+
+
+class TableView(Protocol):
+    """What a :class:`Broadcast` and a :class:`Feed` read of a live table (all times in epoch seconds)."""
+
+    @property
+    def row(self) -> TableRow:
+        """The stored table (its ``status``, and ``next_code``: the "Play again" table)."""
+
+    @property
+    def seats(self) -> Sequence[SeatView]:
+        """The seats in seat order."""
+
+    @property
+    def game(self) -> Game | None:
+        """The running or finished game (``None`` before it starts)."""
+
+    @property
+    def host(self) -> str | None:
+        """The seat that holds the host role, if a player holds it."""
+
+    @property
+    def host_away_since(self) -> float | None:
+        """Since when the host is away (``None`` while present or not watched)."""
+
+    @property
+    def paused_at(self) -> float | None:
+        """When the running pause began (``None`` when not paused)."""
+
+    @property
+    def paused(self) -> bool:
+        """Whether the game is paused (a paused game takes no action)."""
+
+    @property
+    def version(self) -> int:
+        """Counts the changes of the game's state: a feed rebuilds its parts when it moves."""
+
+    @property
+    def bots(self) -> Mapping[str, object]:
+        """The seats a bot plays now, by name."""
+
+    @property
+    def narration_cache(self) -> NarrationCache:
+        """The public events' narration, per language, shared by every feed."""
+
+    def takeover_open(self) -> bool:
+        """Whether any seated player may take the host role over now."""
+
+    def spectator_numbers(self) -> list[int]:
+        """The numbers of the spectators watching."""
+
+    def deadlines(self) -> dict[str, float]:
+        """The running deadlines by timer key (none when untimed, over or paused)."""
+
+    def timed_deadlines(self) -> dict[str, float]:
+        """The deadlines as they would run now (during a pause: where they stood)."""
+
+    def deadline_for(self, player: str | None, deadlines: dict[str, float] | None = None,
+                     may_act: bool | None = None) -> float | None:
+        """The deadline shown to ``player`` (``deadlines``, ``may_act``: if already known)."""
 
 
 def number_posts(posts: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
@@ -85,11 +154,11 @@ class Broadcast:
     when first needed: the seat list, the running deadlines and who the game waits for.
 
     Args:
-        table: the live table.
-        turn: the broadcast's number (:attr:`LiveTable.turn`).
+        table: the live table (a :class:`~.table.LiveTable`).
+        turn: the broadcast's number (the table's count of broadcasts).
     """
 
-    def __init__(self, table: LiveTable, turn: int) -> None:
+    def __init__(self, table: TableView, turn: int) -> None:
         self.table = table
         self.turn = turn
         self.status = table.row.status
@@ -187,13 +256,13 @@ class Feed:
         self._situation[lang] = (parts, told, key)
         return told
 
-    def told_state(self, state: dict[str, Any], lang: str, table: LiveTable, shared: Broadcast) -> dict[str, Any]:
+    def told_state(self, state: dict[str, Any], lang: str, table: TableView, shared: Broadcast) -> dict[str, Any]:
         """``state`` (:meth:`state_now`) with its ``narration`` in ``lang``."""
         out = dict(state)
         out["narration"] = self.situation(lang, self.parts(table, shared), shared)
         return out
 
-    def told(self, lang: str, table: LiveTable, shared: Broadcast) -> tuple[
+    def told(self, lang: str, table: TableView, shared: Broadcast) -> tuple[
             list[dict[str, Any]], dict[str, Any], dict[int, Any]]:
         """This broadcast's events and state in ``lang`` (each event with its ``narration``,
         the state with its own) and the update bodies already made for them; made lazily,
@@ -224,7 +293,7 @@ class Feed:
         self.threads += len(thread)
         return events, thread
 
-    def parts(self, table: LiveTable, shared: Broadcast) -> dict[str, Any]:
+    def parts(self, table: TableView, shared: Broadcast) -> dict[str, Any]:
         """The game's part of the viewer's state: ``view`` (the observer's snapshot),
         ``legal_actions``, ``can_post``, ``post_limit`` (the most characters a post may have,
         while the viewer may post), ``waiting``, ``deadline``; rebuilt only when the
@@ -254,13 +323,13 @@ class Feed:
         self._version = table.version
         return parts
 
-    def state_now(self, table: LiveTable, shared: Broadcast) -> dict[str, Any]:
+    def state_now(self, table: TableView, shared: Broadcast) -> dict[str, Any]:
         """The viewer's whole state now (no ``null`` member: see :mod:`.mergepatch`)."""
         state = dict(shared.table_part)
         state.update(self.parts(table, shared))
         return state
 
-    def step(self, table: LiveTable, shared: Broadcast) -> None:
+    def step(self, table: TableView, shared: Broadcast) -> None:
         """Advance the feed once for broadcast ``shared``: :attr:`events`, :attr:`thread`
         and :attr:`state` are then what this broadcast sends the viewer's connections
         (a second call in the same broadcast does nothing)."""
