@@ -11,14 +11,21 @@ import { charCount, clip } from "./limits.js";
  * or when the server could not say (then the server judges each code itself). */
 let codeRules = null;
 
+/** `/api/server`'s answer (the join base, what a table code is), asked once for the page's
+ * life: a promise of the object, or of `null` when the server could not say (asked again then). */
+let facts = null;
+function serverFacts() {
+  if (!facts) {
+    facts = fetch("/api/server").then(r => (r.ok ? r.json() : null)).catch(() => null)
+      .then(out => { if (!out) facts = null; return out; });
+  }
+  return facts;
+}
+
 /** Ask the server what a table code is (once, as the page starts: before any code is checked). */
 export async function loadCodeRules() {
-  try {
-    const r = await fetch("/api/server");
-    if (!r.ok) return;
-    const rules = (await r.json()).table_code;
-    if (rules && typeof rules.letters === "string" && Number.isInteger(rules.length)) codeRules = rules;
-  } catch { /* not known: no code is refused before the server sees it */ }
+  const rules = (await serverFacts())?.table_code;
+  if (rules && typeof rules.letters === "string" && Number.isInteger(rules.length)) codeRules = rules;
 }
 
 /** How many letters and digits a table code has (0 when the server could not say). */
@@ -47,11 +54,8 @@ export function notACodeWords(text) {
 /** The base address the join link uses and whether only this computer can reach it
  * (`/api/server`); this page's own address when the server cannot say. */
 export async function joinBase() {
-  try {
-    const r = await fetch("/api/server");
-    if (r.ok) { const out = await r.json(); return { base: out.join_base, loopbackOnly: out.loopback_only }; }
-  } catch { /* keep this page's own address */ }
-  return { base: location.origin, loopbackOnly: false };
+  const out = await serverFacts();
+  return out ? { base: out.join_base, loopbackOnly: out.loopback_only } : { base: location.origin, loopbackOnly: false };
 }
 
 export function joinUrl(base, code) { return `${base}/?join=${code}`; }

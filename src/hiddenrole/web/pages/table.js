@@ -11,8 +11,9 @@ import { clip, postCount } from "../limits.js";
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
 /** A phone's width: the layout's own breakpoint (style.css, 520 px). */
 const PHONE = matchMedia("(max-width: 520px)");
-/** A short screen (a phone turned sideways, style.css): the status bar keeps to its first lines. */
-const SHORT = matchMedia("(max-height: 500px)");
+/** A phone, upright or turned sideways (a screen under 500 px high, style.css): the status bar
+ * keeps to its first lines while a question waits. */
+const SMALL = matchMedia("(max-width: 520px), (max-height: 500px)");
 /** The height of a tap target (px): the part of a long choice the sheet scrolls into view. */
 const TAP_HEIGHT = 64;
 // the table's status (the server's `status`) in words, for the header before a board is known
@@ -124,7 +125,7 @@ export function tablePage() {
       // away (a short screen too), so the question's buttons are on the screen
       this.$watch(() => JSON.stringify((this.S.state && this.S.state.legal_actions) || []), () => {
         this.sheetFolded = false;
-        if (this.hasPrompt() && this.S.state.waiting && (PHONE.matches || SHORT.matches) && this.$refs.more) this.$refs.more.open = false;
+        if (this.hasPrompt() && this.S.state.waiting && SMALL.matches && this.$refs.more) this.$refs.more.open = false;
         // a new question starts at its title, and its first choice is in view: the sheet scrolls
         // itself (an earlier tap further down had left it scrolled)
         this.$nextTick(() => requestAnimationFrame(() => this.showChoices()));
