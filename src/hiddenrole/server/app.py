@@ -188,6 +188,10 @@ class RateLimited(TableError):
 
 
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+#: route -> the names its form gives fields that another form names otherwise (a refusal names
+#: the field as the person saw it): the "Play again" request's ``bots`` is its checkbox, "Bots
+#: take the same seats again", not the create form's "Bot seats"
+FIELD_NAMES: dict[str, dict[str, str]] = {"/api/tables/{code}/again": {"bots": "again_bots"}}
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -292,9 +296,8 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         # the first field refused, in one sentence in the reader's language (as TableError's)
         chosen = reader_language(request)
-        # the "Play again" request's bots: its checkbox, not the create form's "Bot seats"
-        again = request.url.path.startswith("/api/tables/") and request.url.path.endswith("/again")
-        message, params = validation_refusal(exc.errors(), {"bots": "again_bots"} if again else None)
+        route = request.scope.get("route")  # the route matched (its fields' own names, if any)
+        message, params = validation_refusal(exc.errors(), FIELD_NAMES.get(getattr(route, "path", "")))
         return error_response("bad_request", told_refusal(message, chosen, **params), 400)
 
     @app.exception_handler(StarletteHTTPException)
