@@ -27,6 +27,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exception_handlers import http_exception_handler
@@ -380,8 +381,6 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, clock: Clock | None 
         cannot be one before any request)."""
         base = base_of(request)
         known = reach or [str(request.base_url).rstrip("/")]
-        from urllib.parse import urlsplit
-
         return {"urls": known, "join_base": base,
                 "loopback_only": all(is_loopback(urlsplit(u).hostname or "") for u in known + [base]),
                 "table_code": {"letters": CODE_ALPHABET, "length": CODE_LENGTH}}
