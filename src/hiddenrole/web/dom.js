@@ -36,6 +36,23 @@ export function mount(el, node) {
   append(el, node);
 }
 
+/** Shrinks `el` (CSS zoom, in steps of `step`, never under `floor`) until the bottom of `outer`
+ * (`el` or an element around it, with its padding and border) is within `box`'s (the room's TV:
+ * the board in the height left under the status bar); first back to full size, so a board that
+ * fits again is drawn full size. Nothing to do for an element that is not shown. Returns the
+ * zoom kept. */
+export function fitHeight(el, box, outer = el, floor = 0.6, step = 0.03) {
+  el.style.zoom = "";
+  if (!el.isConnected || !el.getClientRects().length) return 1;
+  const limit = box.getBoundingClientRect().bottom + 0.5;
+  let zoom = 1;
+  while (zoom > floor && outer.getBoundingClientRect().bottom > limit) {
+    zoom = Math.max(floor, Math.round((zoom - step) * 100) / 100);
+    el.style.zoom = String(zoom);
+  }
+  return zoom;
+}
+
 /** A post's text: `**code**` shown bold (forum votecodes), everything else as text. */
 export function postText(text) {
   const out = [];
