@@ -10,6 +10,7 @@ choices.py and timeouts.py take a :class:`McCarthyismState`, so none of them imp
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -64,12 +65,12 @@ class McCarthyismState(Game):
         self.log.append(Event(len(self.log), "saw_role", {"target": target, "card": self.roles.card_of(target), "how": how},
                               self._only[looker]))
 
+    @abstractmethod
     def end_turn(self) -> None:
         """The turn is over (the hand was played, declined or never drawn): the rulebook moves
         the token on (:meth:`~.game.McCarthyism.end_turn`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def draw_forced(self, player: str) -> None:
         """``player`` draws two and "must play one": the rulebook's
         (:meth:`~.game.McCarthyism.draw_forced`)."""
-        raise NotImplementedError

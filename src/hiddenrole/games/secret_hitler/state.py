@@ -11,6 +11,7 @@ rulebook.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -153,10 +154,10 @@ class SecretHitlerState(Game):
                      "election_tracker": self.tracker, "deck_size": len(self.deck),
                      "discard_size": len(self.discards), "alive_set": self._alive_frozen}
 
+    @abstractmethod
     def end_session(self) -> None:
         """The session and its power are done: what follows is the rulebook's
         (:meth:`~.game.SecretHitler.end_session`)."""
-        raise NotImplementedError
 
     def end_game(self, winner: str, reason: str) -> None:
         """Ruling 10: a win ends the game at once. ``winner``: ``"liberals"``/``"fascists"``."""
