@@ -38,7 +38,7 @@ from . import roles as R
 from .actions import DOING, STEPS, ActionLists
 from .claimbook import ClaimBook
 from .deal import check_deck, check_order, check_roles, role_info
-from .options import OFFICIAL, OPTIONS, PRESIDENT, TURBO, VOTES_CAST, resolved
+from .options import OPTIONS, PRESIDENT, TRACKER_LIMIT, TURBO, VOTES_CAST, resolved
 from .timeouts import pick_chancellor, random_default, step_timers
 from .state import SecretHitlerState
 from .votecodes import check_votecodes, draw_votecodes
@@ -54,7 +54,6 @@ NIGHT_END = "night_end"
 
 MOD = session.MOD  # Mod-only events (the deck order)
 MAX_POST = 5000  # characters in one post
-TRACKER_LIMIT = {TURBO: 2, OFFICIAL: 3}  # failed elections that enact the top card
 
 
 # compiled build: a subclass of a class open to interpreted subclasses must be open too,
@@ -343,8 +342,13 @@ class SecretHitler(SecretHitlerState):
         card = a.get("card")
         if card not in self.hand:
             raise IllegalAction(p, a, f"'card' must be one of your cards {self.hand}")
+        self._discard(card, False)
+
+    def _discard(self, card: str, by_timeout: bool) -> None:
+        """The President discards ``card``; on turbo night 0 "The Mod rands the Chancellor from
+        the President's 2 nominations" first (chance "picks")."""
         pick = pick_chancellor(self.chance, self.nominees) if self.day == 0 and self.turbo else None
-        session.discard(self, card, pick, False)
+        session.discard(self, card, pick, by_timeout)
 
     def _act_enact(self, p: str, kind: str, a: Mapping[str, Any]) -> None:
         """The Chancellor "must PM the Mod which policy card he wants to play"."""
@@ -421,9 +425,7 @@ class SecretHitler(SecretHitlerState):
             pairs = [a["targets"] for a in self.legal]
             self._do_nominate_pair(list(random_default(self.chance, pairs)), True)
         elif step == DISCARD:
-            card = random_default(self.chance, sorted(set(self.hand)))
-            pick = pick_chancellor(self.chance, self.nominees) if self.day == 0 and self.turbo else None
-            session.discard(self, card, pick, True)
+            self._discard(random_default(self.chance, sorted(set(self.hand))), True)
         elif step == ENACT:
             session.enact(self, random_default(self.chance, sorted(set(self.hand))), True)
         elif step == POWER:

@@ -15,6 +15,7 @@ from .claims import claim, claim_choices, claim_made, party_in_words
 from .claims import policies_in_words as _cards
 from .claims import policy_in_words as _policy
 from .narration_votes import vote_ignored
+from .options import TRACKER_LIMIT, TURBO
 
 Data = dict[str, Any]
 
@@ -35,7 +36,7 @@ _POWER = {
 
 
 def _tracker_limit(n: Narrator) -> int:
-    return 3 if n.options.get("variant") == "official" else 2
+    return TRACKER_LIMIT.get(n.options.get("variant", TURBO), TRACKER_LIMIT[TURBO])
 
 
 def _by_timeout(n: Narrator, d: Data) -> list[str]:

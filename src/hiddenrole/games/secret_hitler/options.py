@@ -16,6 +16,8 @@ UNTIMED = "untimed"
 PRESIDENT = "president"
 LIVING_MAJORITY = "living_majority"
 VOTES_CAST = "votes_cast"
+#: failed elections in a row that enact the top policy card, by variant
+TRACKER_LIMIT = {TURBO: 2, OFFICIAL: 3}
 
 OPTIONS = OptionSet([
     Option("variant", TURBO,
