@@ -184,12 +184,12 @@ def start_day(game: SecretHitlerState, report: dict[str, Any] | None = None) -> 
         game.special_candidate = None
     else:
         size = len(order)
-        i = game.rot
+        i = game.last_regular
         while True:
             i = (i + 1) % size
             if order[i] in alive:
                 break
-        game.rot = i
+        game.last_regular = i
         pc = order[i]
     game.presidential_candidate = pc
     game.chancellor_candidate = None

@@ -128,7 +128,7 @@ class SecretHitler(SecretHitlerState):
         self.investigations = {}
         self.peeks = {}
         self.votes = {}
-        self.rot = 0  # index in the player list of the last regular Presidential Candidate
+        self.last_regular = 0  # index in the player list of the last regular Presidential Candidate
         self.special_candidate = None
         self.presidential_candidate = None
         self.chancellor_candidate = None
@@ -174,7 +174,7 @@ class SecretHitler(SecretHitlerState):
             self.president = self.order[0]
             self.set_step(NOMINATE_PAIR, self.president, self.lists.pair(self.president, self.order))
         else:
-            self.rot = len(self.order) - 1  # so that the first candidate is the top name
+            self.last_regular = len(self.order) - 1  # so that the first candidate is the top name
             election.start_day(self)
 
     # -------------------------------------------------------------- questions

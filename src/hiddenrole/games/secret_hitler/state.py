@@ -62,7 +62,7 @@ class SecretHitlerState(Game):
     peeks: dict[str, list[list[str]]]  # President -> the three top cards they saw, each time
     # the election
     votes: dict[str, str]  # voter -> "yes" / "no"
-    rot: int  # index in the player list of the last regular Presidential Candidate
+    last_regular: int  # index in the player list of the last regular Presidential Candidate
     special_candidate: str | None
     presidential_candidate: str | None
     chancellor_candidate: str | None
