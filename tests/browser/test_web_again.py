@@ -81,6 +81,24 @@ def test_web_play_again_offers_everyone_the_next_game(server, phone):
     expect(host.locator("[data-test=seats]")).to_contain_text("Bob")
 
 
+def test_web_the_tv_follows_the_table_to_the_next_game(server, phone, desktop):
+    # a fresh-user trial: after "Play again" the room's TV kept the old results, with no way in
+    # to the next table; now it shows the next table's waiting room (its code and join link)
+    host, bob, code = started_with(server, phone, "Bob")
+    tv = desktop(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{server}/#/tv/{code}")
+    wait_connected(tv)
+    void(server, host, code)
+    expect(tv.locator("[data-test=results]")).to_be_visible()
+    host.locator("[data-test=play-again]").click()
+    expect(host.locator("[data-page=lobby]")).to_be_visible()
+    new = host.locator("[data-test=code]").inner_text()
+    expect(tv.locator("[data-test=tv-lobby]")).to_be_visible()
+    expect(tv.locator("[data-test=tv-code]")).to_have_text(new)
+    expect(tv.locator("[data-test=tv-join-link]")).to_have_text(f"{server}/?join={new}")
+    assert tv.evaluate("location.hash") == f"#/tv/{new}"
+
+
 def test_web_a_player_changes_their_name_and_leaves_the_lobby(server, phone):
     host = phone().new_page()
     code = create_table(host, server, "mccarthyism", bots=0, host_name="Ann")

@@ -14,7 +14,14 @@ const fitWatches = new WeakMap();
 export function tvPage() {
   return {
     base: location.origin,
-    async init() { this.base = (await joinBase()).base; },
+    async init() {
+      // "Play again": the room's TV follows the table to the next game's waiting room (its join
+      // link, QR code and who has joined), as the phones are offered a seat there
+      this.$watch(() => (this.S.state && this.S.state.next) || "", (code) => {
+        if (code && code !== this.S.code) location.hash = `#/tv/${code}`;
+      });
+      this.base = (await joinBase()).base;
+    },
     get S() { return this.$store.session; },
     lobby() { return !!this.S.table && this.S.table.status === "lobby"; },
     joinUrl() { return joinUrl(this.base, this.S.code); },
