@@ -4,39 +4,20 @@ game played through the full checks (``apply_checked``) gives the same log."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from listed_play import logs_three_ways
 from mc_helpers import SIX, act, table, vote
 
-from hiddenrole.engine import IllegalAction, Rng
+from hiddenrole.engine import IllegalAction
 from hiddenrole.games.mccarthyism import McCarthyism
-
-
-def _play(n: int, seed: int, how: str) -> McCarthyism:
-    """A random game, each action applied as listed ("listed"), as a JSON copy ("copy"), or
-    through apply_checked, which always takes the full checks ("checked")."""
-    g = McCarthyism([f"P{i}" for i in range(1, n + 1)], seed=seed)
-    rng = Rng(seed + 1)
-    while not g.is_over:
-        who = g.to_act()
-        player = who[rng.below(len(who))]  # not only the first waiting voter
-        action = rng.choice(g.legal_actions(player))
-        if how == "copy":
-            g.apply(json.loads(json.dumps(action)))
-        elif how == "checked":
-            g.apply_checked(action)
-        else:
-            g.apply(action)
-    return g
 
 
 @settings(max_examples=25, deadline=None)
 @given(n=st.integers(3, 14), seed=st.integers(0, 2**32))
 def test_fast_path_copies_and_full_checks_play_the_same_game(n, seed):
-    logs = [[e.to_json(reveal=True) for e in _play(n, seed, how).log] for how in ("listed", "copy", "checked")]
+    logs = logs_three_ways(lambda: McCarthyism([f"P{i}" for i in range(1, n + 1)], seed=seed), seed)
     assert logs[0] == logs[1] == logs[2]
 
 

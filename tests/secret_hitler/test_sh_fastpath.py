@@ -5,47 +5,22 @@ the same log, in both variants, whoever votes first."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from listed_play import logs_three_ways
 from sh_helpers import NAMES, act, new
 
-from hiddenrole.engine import IllegalAction, Rng
+from hiddenrole.engine import IllegalAction
 from hiddenrole.games.secret_hitler import SecretHitler
 
 OFFICIAL = {"variant": "official"}
 
 
-def _play(n: int, variant: str, seed: int, how: str) -> SecretHitler:
-    """A random game, each action applied as listed ("listed"), as a JSON copy ("copy"), or
-    through apply_checked ("checked"); the player is any waiting one, not only the first."""
-    g = SecretHitler(NAMES[:n], {"variant": variant}, seed=seed)
-    rng = Rng(seed + 1)
-    while not g.is_over:
-        for listed in g.listed:
-            assert listed in g.legal_moves(listed["player"]), (listed, g.step)
-        who = g.to_act()
-        if not who:
-            g.timeout()
-            continue
-        player = who[rng.below(len(who))]
-        action = rng.choice(g.legal_moves(player))
-        if how == "copy":
-            g.apply(json.loads(json.dumps(action)))
-        elif how == "checked":
-            g.apply_checked(action)
-        else:
-            g.apply(action)
-    assert g.listed == []
-    return g
-
-
 @settings(max_examples=20, deadline=None)
 @given(n=st.integers(5, 10), variant=st.sampled_from(["turbo", "official"]), seed=st.integers(0, 2**32))
 def test_fast_path_copies_and_full_checks_play_the_same_game(n, variant, seed):
-    logs = [[e.to_json(reveal=True) for e in _play(n, variant, seed, how).log] for how in ("listed", "copy", "checked")]
+    logs = logs_three_ways(lambda: SecretHitler(NAMES[:n], {"variant": variant}, seed=seed), seed)
     assert logs[0] == logs[1] == logs[2]
 
 
