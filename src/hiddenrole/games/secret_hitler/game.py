@@ -147,7 +147,6 @@ class SecretHitler(SecretHitlerState):
         self.step = ""
         self.actor = None
         self.waiting = ()
-        self.legal = []
         self.legal_by = {}  # player -> legal actions now
         self._result = None
         self.night_secret = False  # a turbo night's facts are announced at dawn
@@ -225,12 +224,11 @@ class SecretHitler(SecretHitlerState):
     def _apply_listed(self, action: Mapping[str, Any]) -> list[Event]:
         """A listed action (:meth:`Game.apply`), so legal: a vote (the first waiting voter's) is
         cast at once; any other action goes to its handler."""
+        if self.step != VOTE:
+            return super()._apply_listed(action)  # its handler, as on the checked path
         log = self.log
         start = len(log)
-        if self.step == VOTE:
-            self._cast(action["player"], action["vote"])
-        else:
-            _HANDLERS[action["action"]](self, action["player"], action["action"], action)
+        self._cast(action["player"], action["vote"])
         return log[start:]
 
     def refusal(self, player: str, kind: str, step: Step) -> str:
@@ -292,7 +290,6 @@ class SecretHitler(SecretHitlerState):
         self.votes = {}
         self.step = VOTE
         self.actor = None
-        self.legal = []
         self.waiting = living = self.living
         # turbo votes can be changed (the lists stay); an official vote removes the voter's
         self.legal_by = self.living_votes if self.turbo else dict(self.living_votes)
@@ -422,15 +419,14 @@ class SecretHitler(SecretHitlerState):
         elif step == VETO:
             session.veto_response(self, False, True)
         elif step == NOMINATE_PAIR:
-            pairs = [a["targets"] for a in self.legal]
+            pairs = [a["targets"] for a in self.listed]
             self._do_nominate_pair(list(random_default(self.chance, pairs)), True)
         elif step == DISCARD:
             self._discard(random_default(self.chance, sorted(set(self.hand))), True)
         elif step == ENACT:
             session.enact(self, random_default(self.chance, sorted(set(self.hand))), True)
         elif step == POWER:
-            powers.use(self, random_default(self.chance, [a["target"] for a in self.legal]), True)
-
+            powers.use(self, random_default(self.chance, [a["target"] for a in self.listed]), True)
 
 
 _HANDLERS = {

@@ -148,7 +148,6 @@ def enact_policy(game: SecretHitlerState, card: str, top_deck: bool) -> None:
         powers.start(game, power)
 
 
-
 def top_deck(game: SecretHitlerState, report: dict[str, Any] | None = None) -> None:
     """"After 2 consecutive elections with no majority support ..., the next policy card in
     the deck is played WITHOUT its powers" (3 in the official rules); term limits are

@@ -83,7 +83,6 @@ class SecretHitlerState(Game):
     step: str
     actor: str | None
     waiting: tuple[str, ...]
-    legal: list[dict[str, Any]]  # the actor's legal actions
     legal_by: dict[str, list[dict[str, Any]]]  # player -> legal actions now
     living_votes: dict[str, list[dict[str, Any]]]  # the living's vote actions
     _result: Result | None
@@ -122,18 +121,18 @@ class SecretHitlerState(Game):
         self.living_votes = self.lists.living_votes(living)
 
     def set_step(self, step: str, actor: str, legal: list[dict[str, Any]]) -> None:
-        """Wait for ``actor`` alone at ``step``, who may take the actions ``legal`` (also the
-        engine's ``listed``: carried out without the handlers' checks, :meth:`Game.apply`)."""
+        """Wait for ``actor`` alone at ``step``, who may take the actions ``legal`` (the engine's
+        ``listed``, carried out without the handlers' checks: :meth:`Game.apply`)."""
         self.step = step
         self.actor = actor
-        self.listed = self.legal = legal
+        self.listed = legal
         self.legal_by = {actor: legal}
         self.waiting = (actor,)
 
     def wait_for_nobody(self) -> None:
         """Nobody may act now (a vote's end, a night waiting for its deadline, the game's end)."""
         self.actor = None
-        self.listed = self.legal = []
+        self.listed = []
         self.legal_by = {}
         self.waiting = ()
 
