@@ -11,8 +11,8 @@ import { clip, postCount } from "../limits.js";
 const IRREVERSIBLE = new Set(["execute", "call_end"]);
 /** A phone's width: the layout's own breakpoint (style.css, 520 px). */
 const PHONE = matchMedia("(max-width: 520px)");
-/** A phone, upright or turned sideways (a screen under 500 px high, style.css): the status bar
- * keeps to its first lines while a question waits. */
+/** A phone, upright or turned sideways (a screen under 500 px high, style.css): "Players and
+ * settings" starts folded, and folds again while a question waits. */
 const SMALL = matchMedia("(max-width: 520px), (max-height: 500px)");
 /** The height of a tap target (px): the part of a long choice the sheet scrolls into view. */
 const TAP_HEIGHT = 64;
@@ -120,12 +120,13 @@ export function tablePage() {
     roleShown: false,
     sheetFolded: false,  // the prompt sheet folded down to its title (a phone: board and feed get the screen)
     feedFolded: false,   // the feed folded away at the end on a phone, so the result has the screen
+    smallScreen() { return SMALL.matches; },
     init() {
       // a new question opens the sheet again; on a phone it also folds "Players and settings"
       // away (a short screen too), so the question's buttons are on the screen
       this.$watch(() => JSON.stringify((this.S.state && this.S.state.legal_actions) || []), () => {
         this.sheetFolded = false;
-        if (this.hasPrompt() && this.S.state.waiting && SMALL.matches && this.$refs.more) this.$refs.more.open = false;
+        if (this.hasPrompt() && this.S.state.waiting && this.smallScreen() && this.$refs.more) this.$refs.more.open = false;
         // a new question starts at its title, and its first choice is in view: the sheet scrolls
         // itself (an earlier tap further down had left it scrolled)
         this.$nextTick(() => requestAnimationFrame(() => this.showChoices()));
